@@ -1,0 +1,32 @@
+"""mkdocs-relations: typed relationships between MkDocs pages.
+
+The public API is what this module exports; everything else is private and may change.
+"""
+
+from __future__ import annotations
+
+from .diagnostics import CODES, DEFAULT_SEVERITY, Diagnostic
+from .graph import Edge, Graph, Page
+from .resolve import Resolution, Resolver
+from .vocabulary import CANONICAL, RelationType, Vocabulary
+from .wiki import Options, Wiki, load_wiki
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CANONICAL",
+    "CODES",
+    "DEFAULT_SEVERITY",
+    "Diagnostic",
+    "Edge",
+    "Graph",
+    "Options",
+    "Page",
+    "RelationType",
+    "Resolution",
+    "Resolver",
+    "Vocabulary",
+    "Wiki",
+    "__version__",
+    "load_wiki",
+]

@@ -1,0 +1,40 @@
+"""The plugin's options in mkdocs.yml."""
+
+from __future__ import annotations
+
+from mkdocs.config import base
+from mkdocs.config import config_options as c
+
+from .diagnostics import SEVERITIES, check_severity_overrides
+from .wiki import DEFAULT_CONFIG_PAGE
+
+
+class _Severity(c.DictOfItems[str]):
+    """``{lint-code: error | warning | ignore}``; an unknown code is a configuration error."""
+
+    def __init__(self) -> None:
+        super().__init__(c.Choice(SEVERITIES), default={})
+
+    def run_validation(self, value: object) -> dict[str, str]:
+        result = super().run_validation(value)
+        problems = check_severity_overrides(result)
+        if problems:
+            raise base.ValidationError("; ".join(problems))
+        return result
+
+
+class RelationsConfig(base.Config):
+    enabled = c.Type(bool, default=True)
+    #: Frontmatter key holding the edges; unset means wiki-config.md's, else ``relationships``.
+    field = c.Optional(c.Type(str))
+    #: Docs-relative path of the page whose frontmatter describes the graph.
+    config_page = c.Type(str, default=DEFAULT_CONFIG_PAGE)
+    #: Extra edge types, in the same form as ``relationship_types`` in wiki-config.md.
+    types = c.ListOfItems(c.Type((dict, str)), default=[])
+    #: Deliberate redlinks, in the same form as ``redlinks`` in wiki-config.md.
+    redlinks = c.ListOfItems(c.Type((dict, str)), default=[])
+    #: Severity per lint code.
+    severity = _Severity()
+    #: Fail the build with a PluginError when an error-severity diagnostic exists.
+    fail_on_error = c.Type(bool, default=True)
+

@@ -1,0 +1,109 @@
+"""Lint codes, their default severities, and the diagnostic record every rule produces."""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+Severity = Literal["error", "warning", "ignore"]
+SEVERITIES: tuple[Severity, ...] = ("error", "warning", "ignore")
+
+#: Every lint code with its default severity. The codes are a public, stable interface:
+#: users silence or promote them by name in mkdocs.yml.
+DEFAULT_SEVERITY: dict[str, Severity] = {
+    "unknown-type": "error",
+    "missing-target": "error",
+    "ambiguous-target": "error",
+    "malformed-relationship": "error",
+    "invalid-frontmatter": "error",
+    "invalid-vocabulary": "error",
+    "cycle": "error",
+    "self-reference": "warning",
+    "duplicate-edge": "warning",
+    "stale-redlink": "warning",
+    "supersession-mismatch": "warning",
+}
+CODES: tuple[str, ...] = tuple(DEFAULT_SEVERITY)
+
+
+@dataclass(frozen=True, order=True)
+class Diagnostic:
+    """One finding, anchored to a file (relative to the docs folder) and a 1-based line."""
+
+    file: str
+    line: int
+    code: str
+    message: str
+    severity: Severity = "error"
+
+    def format(self, path: str | None = None) -> str:
+        """The one-line form ``docs/a.md:12: error: [code] message``.
+
+        ``path`` replaces the docs-relative file name, to show it as the user sees it.
+        """
+        return f"{path or self.file}:{self.line}: {self.severity}: [{self.code}] {self.message}"
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "file": self.file,
+            "line": self.line,
+            "code": self.code,
+            "severity": self.severity,
+            "message": self.message,
+        }
+
+
+def check_severity_overrides(overrides: Mapping[str, str]) -> list[str]:
+    """Problems with a user's ``severity`` mapping, as sentences (empty when it is valid)."""
+    problems = []
+    for code, level in overrides.items():
+        if code not in DEFAULT_SEVERITY:
+            problems.append(f"unknown lint code {code!r}; known codes: {', '.join(CODES)}")
+        elif level not in SEVERITIES:
+            problems.append(
+                f"severity of {code!r} must be one of {', '.join(SEVERITIES)}, not {level!r}"
+            )
+    return problems
+
+
+def apply_severity(
+    diagnostics: Iterable[Diagnostic], overrides: Mapping[str, str] | None = None
+) -> list[Diagnostic]:
+    """Give each diagnostic its configured severity, drop ignored ones, and sort them.
+
+    The order is (file, line, code, message) so output never depends on the order in which
+    files were read.
+    """
+    overrides = overrides or {}
+    result = []
+    for diagnostic in diagnostics:
+        level = overrides.get(diagnostic.code, DEFAULT_SEVERITY.get(diagnostic.code, "error"))
+        if level == "ignore":
+            continue
+        result.append(
+            Diagnostic(diagnostic.file, diagnostic.line, diagnostic.code, diagnostic.message, level)  # type: ignore[arg-type]
+        )
+    return sorted(set(result), key=lambda d: (d.file, d.line, d.code, d.message))
+
+
+def summary(diagnostics: Iterable[Diagnostic]) -> str:
+    """``3 errors and 1 warning in 2 files``."""
+    diagnostics = list(diagnostics)
+    errors = sum(1 for d in diagnostics if d.severity == "error")
+    warnings = sum(1 for d in diagnostics if d.severity == "warning")
+    files = len({d.file for d in diagnostics})
+    parts = [_plural(errors, "error")]
+    if warnings:
+        parts.append(_plural(warnings, "warning"))
+    return f"{' and '.join(parts)} in {_plural(files, 'file')}"
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def display_path(prefix: str, file: str) -> str:
+    """``docs`` + ``a.md`` -> ``docs/a.md``; ``docs`` + ``../mkdocs.yml`` -> ``mkdocs.yml``."""
+    return posixpath.normpath(posixpath.join(prefix.replace("\\", "/"), file))

@@ -1,0 +1,272 @@
+"""Reads the YAML frontmatter block of a Markdown file, and nothing past its closing fence.
+
+The block is composed into PyYAML nodes (with the C parser when it is available) rather than
+loaded into plain Python objects, because the nodes keep what the rules need: the line of
+every key, the text exactly as written (``NO`` rather than ``False``), and duplicate keys that
+a plain load would silently drop.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+import yaml
+from yaml.constructor import SafeConstructor
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from .diagnostics import Diagnostic
+
+try:  # the C parser is several times faster; fall back where libyaml is missing
+    from yaml import CSafeLoader as _Loader
+except ImportError:  # pragma: no cover - depends on how PyYAML was built
+    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+
+#: Frontmatter larger than this is not parsed: a real block is a few kilobytes, and a huge one
+#: is either a missing closing fence or an attempt to make the build slow.
+MAX_FRONTMATTER_BYTES = 1_000_000
+#: Upper bound on nested collections walked in one value: YAML aliases can make a small
+#: document describe an exponentially large tree ("billion laughs").
+MAX_NODES = 10_000
+
+STR_TAG = "tag:yaml.org,2002:str"
+_FENCES = ("---", "...")
+_BOM = b"\xef\xbb\xbf"
+
+
+@dataclass
+class Frontmatter:
+    """The frontmatter of one file: its root mapping node, and problems found reading it."""
+
+    file: str
+    #: File line (1-based) of the first line of YAML text, just below the opening fence.
+    first_line: int = 2
+    root: MappingNode | None = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    #: key -> (key node, value node) for the top-level keys; the last one wins, as in YAML.
+    keys: dict[str, tuple[Node, Node]] = field(default_factory=dict)
+
+    def line(self, node: Node) -> int:
+        """The file line of a node."""
+        return int(node.start_mark.line) + self.first_line
+
+    def get(self, key: str) -> Node | None:
+        pair = self.keys.get(key)
+        return pair[1] if pair else None
+
+    def key_line(self, key: str) -> int:
+        pair = self.keys.get(key)
+        return self.line(pair[0]) if pair else 1
+
+    def error(self, line: int, code: str, message: str) -> None:
+        self.diagnostics.append(Diagnostic(self.file, line, code, message))
+
+
+def read_frontmatter(path: str, file: str) -> Frontmatter:
+    """Read the frontmatter of the file at ``path``; ``file`` is the name used in diagnostics."""
+    result = Frontmatter(file)
+    try:
+        with open(path, "rb") as stream:
+            text = _read_block(stream, result)
+    except OSError as exc:
+        result.error(1, "invalid-frontmatter", f"cannot read the file: {exc.strerror or exc}")
+        return result
+    if text is not None:
+        _parse(text, result)
+    return result
+
+
+def parse_frontmatter_text(text: str, file: str) -> Frontmatter:
+    """Like :func:`read_frontmatter`, for a document already in memory."""
+    result = Frontmatter(file)
+    import io
+
+    block = _read_block(io.BytesIO(text.encode("utf-8", "surrogatepass")), result)
+    if block is not None:
+        _parse(block, result)
+    return result
+
+
+def _lines(stream: IO[bytes]) -> Iterator[bytes]:
+    """Lines without their endings, splitting on LF, CRLF and a lone CR (old Mac files)."""
+    while True:
+        raw = stream.readline(MAX_FRONTMATTER_BYTES + 1)
+        if not raw:
+            return
+        content = raw[:-1] if raw.endswith(b"\n") else raw
+        if content.endswith(b"\r"):
+            content = content[:-1]
+        if b"\r" in content:
+            yield from content.split(b"\r")
+        else:
+            yield content
+
+
+def _read_block(stream: IO[bytes], result: Frontmatter) -> str | None:
+    """The YAML text between the fences, or None when the file has no usable frontmatter."""
+    lines = _lines(stream)
+    first = next(lines, None)
+    if first is None:
+        return None
+    if first.startswith(_BOM):
+        first = first[len(_BOM) :]
+    if first.rstrip(b" \t") != b"---":
+        return None
+    collected: list[str] = []
+    size = 0
+    for number, raw in enumerate(lines, start=2):
+        size += len(raw) + 1
+        if size > MAX_FRONTMATTER_BYTES:
+            result.error(
+                1,
+                "invalid-frontmatter",
+                f"frontmatter is larger than {MAX_FRONTMATTER_BYTES // 1_000_000} MB and was not "
+                "read; check that its closing '---' fence is in place",
+            )
+            return None
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            result.error(
+                number,
+                "invalid-frontmatter",
+                f"byte 0x{raw[exc.start]:02x} at column {exc.start + 1} is not valid UTF-8; "
+                "save the file as UTF-8",
+            )
+            return None
+        if line.rstrip(" \t") in _FENCES:
+            return "\n".join(collected) + "\n"
+        collected.append(line)
+    result.error(
+        1,
+        "invalid-frontmatter",
+        "the frontmatter opened on line 1 is never closed; add a line with '---' after the "
+        "last frontmatter key",
+    )
+    return None
+
+
+def _parse(text: str, result: Frontmatter) -> None:
+    if not text.strip():
+        return
+    loader = _Loader(text)
+    try:
+        root = loader.get_single_node()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = int(mark.line) + result.first_line if mark else 1
+        problem = exc.problem or exc.context or "syntax error"
+        hint = "fix the YAML syntax"
+        if "\t" in problem or "'\\t'" in problem:
+            hint = "YAML does not allow tabs for indentation; indent with spaces"
+        column = f" (column {mark.column + 1})" if mark else ""
+        result.error(line, "invalid-frontmatter", f"frontmatter is not valid YAML: {problem}{column}; {hint}")
+        return
+    except yaml.YAMLError as exc:
+        # ReaderError (control characters such as NUL) carries a character offset, not a mark.
+        position = getattr(exc, "position", 0) or 0
+        line = text.count("\n", 0, position) + result.first_line
+        reason = getattr(exc, "reason", None) or str(exc).splitlines()[0]
+        result.error(
+            line,
+            "invalid-frontmatter",
+            f"frontmatter is not valid YAML: {reason}; remove the character",
+        )
+        return
+    finally:
+        loader.dispose()
+    if root is None:
+        return
+    if not isinstance(root, MappingNode):
+        result.error(
+            result.line(root),
+            "invalid-frontmatter",
+            f"frontmatter must be a mapping of keys to values, not {describe(root)}",
+        )
+        return
+    result.root = root
+    seen: dict[str, int] = {}
+    for key_node, value_node in root.value:
+        if not isinstance(key_node, ScalarNode):
+            continue
+        key = str(key_node.value)
+        line = result.line(key_node)
+        if key in seen:
+            result.error(
+                line,
+                "invalid-frontmatter",
+                f"key {key!r} appears twice (lines {seen[key]} and {line}); YAML keeps only the "
+                "last one, so merge them into one",
+            )
+        seen[key] = line
+        result.keys[key] = (key_node, value_node)
+
+
+def mapping_items(node: MappingNode) -> Iterator[tuple[str, Node, Node]]:
+    """(key text, key node, value node) for the scalar keys of a mapping node."""
+    for key_node, value_node in node.value:
+        if isinstance(key_node, ScalarNode):
+            yield str(key_node.value), key_node, value_node
+
+
+def string_value(node: Node | None) -> str | None:
+    """The text of a scalar that YAML reads as a string, else None."""
+    if isinstance(node, ScalarNode) and node.tag == STR_TAG:
+        return str(node.value)
+    return None
+
+
+def describe(node: Node) -> str:
+    """What YAML made of a node, in words a user recognises (for 'quote it' hints)."""
+    if isinstance(node, SequenceNode):
+        return "a list"
+    if isinstance(node, MappingNode):
+        return "a mapping"
+    tag = str(node.tag).rsplit(":", 1)[-1]
+    raw = str(node.value)
+    if tag == "bool":
+        return f"the boolean {str(construct(node)).lower()} (YAML reads an unquoted {raw} that way)"
+    if tag == "null":
+        return "empty (null)"
+    if tag == "timestamp":
+        return f"a date (YAML reads an unquoted {raw} that way)"
+    if tag in ("int", "float"):
+        return f"a number ({raw})"
+    return f"a {tag} value"
+
+
+def construct(node: Node) -> Any:
+    """The Python value of a node, refusing trees inflated by aliases."""
+    if _count_nodes(node) > MAX_NODES:
+        raise ValueError(f"value has more than {MAX_NODES} nested items")
+    value = SafeConstructor().construct_object(node, deep=True)
+    return value
+
+
+def plain_text(node: Node) -> str | None:
+    """A scalar as display text: strings as is, numbers and dates as written; else None."""
+    if not isinstance(node, ScalarNode) or node.tag.endswith(":null"):
+        return None
+    value = construct(node) if node.tag != STR_TAG else node.value
+    if isinstance(value, (datetime.date, datetime.datetime, bool)):
+        return str(node.value)
+    return str(value)
+
+
+def _count_nodes(node: Node) -> int:
+    count = 0
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        count += 1
+        if count > MAX_NODES:
+            return count
+        if isinstance(current, SequenceNode):
+            stack.extend(current.value)
+        elif isinstance(current, MappingNode):
+            for key, value in current.value:
+                stack.append(key)
+                stack.append(value)
+    return count

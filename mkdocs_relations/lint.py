@@ -1,0 +1,208 @@
+"""Graph-level lint rules. Each rule returns diagnostics; none of them logs or raises."""
+
+from __future__ import annotations
+
+from collections import defaultdict, deque
+from collections.abc import Iterable
+
+from .diagnostics import Diagnostic
+from .graph import Edge, Graph
+from .resolve import Resolver
+from .targets import TargetError, parse_target
+
+
+def check(graph: Graph, resolver: Resolver) -> list[Diagnostic]:
+    """Every structural rule over a resolved graph."""
+    return [
+        *unknown_types(graph),
+        *self_references(graph),
+        *duplicate_edges(graph),
+        *cycles(graph),
+        *supersession(graph, resolver),
+    ]
+
+
+def unknown_types(graph: Graph) -> Iterable[Diagnostic]:
+    vocabulary = graph.vocabulary
+    for edge in graph.edges():
+        if edge.type in vocabulary:
+            continue
+        nearest = vocabulary.nearest(edge.type)
+        hint = f" Did you mean {nearest}?" if nearest else ""
+        yield Diagnostic(
+            graph.pages[edge.source].file,
+            edge.type_line,
+            "unknown-type",
+            f"unknown relationship type {edge.type!r}.{hint} Use one of "
+            f"{', '.join(vocabulary)}, or declare it under relationship_types in wiki-config.md",
+        )
+
+
+def self_references(graph: Graph) -> Iterable[Diagnostic]:
+    for edge in graph.resolved_edges():
+        if edge.target_id == edge.source:
+            yield Diagnostic(
+                graph.pages[edge.source].file,
+                edge.line,
+                "self-reference",
+                f"this {edge.type} edge points at its own page; remove it or point it at another page",
+            )
+
+
+def duplicate_edges(graph: Graph) -> Iterable[Diagnostic]:
+    for page in graph.pages.values():
+        first_line: dict[tuple[str, str], int] = {}
+        for edge in page.edges:
+            key = (edge.type, edge.target_id or edge.target)
+            if key in first_line:
+                yield Diagnostic(
+                    page.file,
+                    edge.line,
+                    "duplicate-edge",
+                    f"{edge.type} {edge.target!r} is already declared on line {first_line[key]}; "
+                    "remove this copy",
+                )
+            else:
+                first_line[key] = edge.line
+
+
+def cycles(graph: Graph) -> Iterable[Diagnostic]:
+    """One diagnostic per strongly connected component of an acyclic type's edges."""
+    for relation_type in graph.vocabulary.values():
+        if not relation_type.acyclic:
+            continue
+        successors: dict[str, list[Edge]] = defaultdict(list)
+        for edge in graph.resolved_edges():
+            if edge.type == relation_type.name and edge.target_id != edge.source:
+                successors[edge.source].append(edge)
+        if not successors:
+            continue
+        for component in _components(successors):
+            if len(component) > 1:
+                yield _cycle_diagnostic(graph, relation_type.name, component, successors)
+
+
+def _cycle_diagnostic(
+    graph: Graph, type_name: str, component: set[str], successors: dict[str, list[Edge]]
+) -> Diagnostic:
+    start = min(component)
+    # Shortest way back to `start` inside the component, trying neighbours in id order so
+    # the reported chain is the same on every build.
+    previous: dict[str, Edge] = {}
+    queue = deque([start])
+    closing: Edge | None = None
+    while queue and closing is None:
+        node = queue.popleft()
+        for edge in sorted(successors.get(node, ()), key=lambda e: (e.target_id or "", e.line)):
+            target = edge.target_id
+            if target is None or target not in component:
+                continue
+            if target == start:
+                closing = edge
+                break
+            if target not in previous:
+                previous[target] = edge
+                queue.append(target)
+    assert closing is not None  # a strongly connected component of size > 1 has a cycle
+    chain = [closing]
+    while chain[-1].source != start:
+        chain.append(previous[chain[-1].source])
+    chain.reverse()
+    names = " → ".join([start, *[edge.target_id or "" for edge in chain]])
+    more = len(component) - len(chain)
+    extra = f" ({more} more page(s) take part in loops with these)" if more > 0 else ""
+    first = chain[0]
+    return Diagnostic(
+        graph.pages[first.source].file,
+        first.line,
+        "cycle",
+        f"{type_name} edges form a cycle: {names}{extra}; {type_name} cannot loop back on "
+        "itself, so remove or retype one of these edges",
+    )
+
+
+def _components(successors: dict[str, list[Edge]]) -> list[set[str]]:
+    """Strongly connected components (iterative Tarjan; recursion would overflow on long chains)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    components: list[set[str]] = []
+    counter = 0
+    for root in sorted(successors):
+        if root in index:
+            continue
+        work = [(root, iter(successors.get(root, ())))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, edges = work[-1]
+            advanced = False
+            for edge in edges:
+                target = edge.target_id
+                assert target is not None
+                if target not in index:
+                    index[target] = low[target] = counter
+                    counter += 1
+                    stack.append(target)
+                    on_stack.add(target)
+                    work.append((target, iter(successors.get(target, ()))))
+                    advanced = True
+                    break
+                if target in on_stack:
+                    low[node] = min(low[node], index[target])
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                component = set()
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.add(member)
+                    if member == node:
+                        break
+                components.append(component)
+    return components
+
+
+def supersession(graph: Graph, resolver: Resolver) -> Iterable[Diagnostic]:
+    """``superseded_by: [[B]]`` on A needs B to declare ``supersedes`` A."""
+    for page in graph.pages.values():
+        if page.superseded_by is None:
+            continue
+        text, line = page.superseded_by
+        try:
+            target = parse_target(text)
+        except TargetError as exc:
+            yield Diagnostic(page.file, line, "malformed-relationship", f"superseded_by: {exc}")
+            continue
+        resolution = resolver.resolve(target.path, page.id)
+        if resolution.page_id is None:
+            if not resolution.ambiguous:
+                yield Diagnostic(
+                    page.file,
+                    line,
+                    "missing-target",
+                    f"superseded_by {text!r} matches no page; fix it or remove superseded_by",
+                )
+            continue
+        successor = resolution.page_id
+        declared = any(
+            edge.type == "supersedes" and edge.target_id == page.id
+            for edge in graph.pages[successor].edges
+        )
+        if not declared:
+            yield Diagnostic(
+                page.file,
+                line,
+                "supersession-mismatch",
+                f"this page says it is superseded by {successor!r}, but {graph.pages[successor].file} "
+                f"has no supersedes edge to it; add to that page: "
+                f'- type: supersedes, target: "[[{page.id}]]"',
+            )

@@ -1,0 +1,249 @@
+"""Turns one page's frontmatter into a :class:`~mkdocs_relations.graph.Page` with raw edges.
+
+Shape problems (a field that is not a list, an entry without a type, a target YAML read as a
+date) become diagnostics here; whether targets exist is decided later, once every page is known.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from .frontmatter import Frontmatter, construct, describe, mapping_items, plain_text, string_value
+from .graph import Edge, Page
+from .targets import MARKDOWN_EXTENSIONS, TargetError, parse_target
+
+NOTE_KEYS = ("note", "description")
+EDGE_KEYS = ("type", "target", "redlink", *NOTE_KEYS)
+#: Value in Material's ``hide:`` list that hides the relationships panel on a page.
+HIDE_VALUE = "relations"
+
+_EXAMPLE = '- type: depends-on\n    target: "[[page-slug]]"'
+
+
+@dataclass(frozen=True)
+class ReadOptions:
+    field: str = "relationships"
+
+
+def page_id_for(file: str) -> str:
+    """``platform/checkout.md`` -> ``platform/checkout``."""
+    lowered = file.lower()
+    for extension in MARKDOWN_EXTENSIONS:
+        if lowered.endswith(extension):
+            return file[: -len(extension)]
+    return file
+
+
+def read_page(file: str, frontmatter: Frontmatter, options: ReadOptions) -> Page:
+    """Build a page from its frontmatter; problems are appended to ``frontmatter.diagnostics``."""
+    page = Page(page_id_for(file), file)
+    if frontmatter.root is None:
+        return page
+    fm = frontmatter
+    title = fm.get("title")
+    if title is not None:
+        page.title = plain_text(title)
+    id_node = fm.get("id")
+    if id_node is not None:
+        page.frontmatter_id = string_value(id_node)
+        if page.frontmatter_id is None:
+            fm.error(
+                fm.line(id_node),
+                "invalid-frontmatter",
+                f"id is {describe(id_node)}, not text, so nothing can link to it; quote it: "
+                f'id: "{_raw(id_node)}"',
+            )
+    page.aliases = _aliases(fm)
+    superseded = fm.get("superseded_by")
+    if superseded is not None:
+        text = target_text(superseded)
+        if text is None:
+            fm.error(
+                fm.line(superseded),
+                "malformed-relationship",
+                f"superseded_by is {describe(superseded)}; write it as a page, e.g. "
+                'superseded_by: "[[new-page]]"',
+            )
+        else:
+            page.superseded_by = (text, fm.line(superseded))
+    page.hide_panel = _hidden(fm)
+    field_node = fm.get(options.field)
+    if field_node is not None:
+        page.edges = list(_edges(page.id, options.field, field_node, fm))
+    return page
+
+
+def _edges(source: str, field: str, node: Node, fm: Frontmatter) -> list[Edge]:
+    if isinstance(node, ScalarNode) and node.tag.endswith(":null"):
+        return []  # `relationships:` with nothing under it: no edges, as with `[]`
+    if not isinstance(node, SequenceNode):
+        fm.error(
+            fm.line(node),
+            "malformed-relationship",
+            f"{field} must be a list of entries, not {describe(node)}; write each edge as\n"
+            f"  {field}:\n    {_EXAMPLE}",
+        )
+        return []
+    edges = []
+    for entry in node.value:
+        edge = _edge(source, field, entry, fm)
+        if edge is not None:
+            edges.append(edge)
+    return edges
+
+
+def _edge(source: str, field: str, entry: Node, fm: Frontmatter) -> Edge | None:
+    line = fm.line(entry)
+    if not isinstance(entry, MappingNode):
+        fm.error(
+            line,
+            "malformed-relationship",
+            f"each entry of {field} must be a mapping with type and target, not {describe(entry)}; "
+            f"write it as\n  {_EXAMPLE}",
+        )
+        return None
+    keys: dict[str, tuple[Node, Node]] = {}
+    for key, key_node, value_node in mapping_items(entry):
+        if key in keys:
+            fm.error(
+                fm.line(key_node),
+                "malformed-relationship",
+                f"key {key!r} appears twice in this entry; YAML keeps only the last one, so keep "
+                "one (one edge per entry)",
+            )
+        keys[key] = (key_node, value_node)
+    type_pair = keys.get("type")
+    target_pair = keys.get("target")
+    problems = False
+    if type_pair is None:
+        fm.error(line, "malformed-relationship", "entry has no type; add e.g. 'type: depends-on'")
+        problems = True
+    elif string_value(type_pair[1]) is None or not str(type_pair[1].value).strip():
+        fm.error(
+            fm.line(type_pair[0]),
+            "malformed-relationship",
+            f"type is {_describe_empty(type_pair[1])}; write a type name such as depends-on",
+        )
+        problems = True
+    if target_pair is None:
+        fm.error(line, "malformed-relationship",
+                 "entry has no target; add e.g. 'target: \"[[page-slug]]\"'")
+        return None
+    target_line = fm.line(target_pair[0])
+    text = target_text(target_pair[1])
+    if text is None:
+        fm.error(
+            target_line,
+            "malformed-relationship",
+            f"target is {describe(target_pair[1])}, not a page; quote it: "
+            f'target: "{_raw(target_pair[1])}"',
+        )
+        return None
+    try:
+        target = parse_target(text)
+    except TargetError as exc:
+        fm.error(target_line, "malformed-relationship", str(exc))
+        return None
+    if problems or type_pair is None:
+        return None
+    redlink, reason = _redlink(keys.get("redlink"), fm)
+    note = None
+    for note_key in NOTE_KEYS:
+        if note_key in keys:
+            note = plain_text(keys[note_key][1])
+            if note:
+                break
+    extra = {}
+    for key, (_, value_node) in keys.items():
+        if key not in EDGE_KEYS:
+            try:
+                extra[key] = construct(value_node)
+            except (ValueError, TypeError):
+                extra[key] = None
+    return Edge(
+        source=source,
+        type=str(type_pair[1].value).strip(),
+        target=target.path,
+        target_id=None,
+        line=target_line,
+        type_line=fm.line(type_pair[0]),
+        alias=target.alias,
+        heading=target.heading,
+        note=note,
+        redlink=redlink,
+        redlink_reason=reason,
+        extra=extra,
+    )
+
+
+def target_text(node: Node) -> str | None:
+    """A target as text; an unquoted ``[[slug]]`` (a list in a list to YAML) counts as written."""
+    text = string_value(node)
+    if text is not None:
+        return text
+    if (
+        isinstance(node, SequenceNode)
+        and len(node.value) == 1
+        and isinstance(node.value[0], SequenceNode)
+        and len(node.value[0].value) == 1
+    ):
+        inner = plain_text(node.value[0].value[0])
+        if inner is not None:
+            return f"[[{inner}]]"
+    return None
+
+
+def _redlink(pair: tuple[Node, Node] | None, fm: Frontmatter) -> tuple[bool, str | None]:
+    if pair is None:
+        return False, None
+    node = pair[1]
+    if isinstance(node, ScalarNode) and node.tag.endswith(":bool"):
+        return bool(construct(node)), None
+    text = plain_text(node)
+    if text:
+        return True, text
+    fm.error(
+        fm.line(pair[0]),
+        "malformed-relationship",
+        "redlink must be true or a reason such as 'planned page'",
+    )
+    return False, None
+
+
+def _aliases(fm: Frontmatter) -> tuple[str, ...]:
+    node = fm.get("aliases")
+    if node is None:
+        return ()
+    items = node.value if isinstance(node, SequenceNode) else [node]
+    aliases = []
+    for item in items:
+        text = plain_text(item) if isinstance(item, ScalarNode) else None
+        if text is None or not text.strip():
+            fm.error(
+                fm.line(item),
+                "invalid-frontmatter",
+                f"alias is {describe(item)}; each alias must be text",
+            )
+            continue
+        aliases.append(text.strip())
+    return tuple(aliases)
+
+
+def _hidden(fm: Frontmatter) -> bool:
+    node = fm.get("hide")
+    if isinstance(node, SequenceNode):
+        return any(string_value(item) == HIDE_VALUE for item in node.value)
+    return False
+
+
+def _describe_empty(node: Node) -> str:
+    if isinstance(node, ScalarNode) and node.tag.endswith(":str"):
+        return "empty"
+    return describe(node)
+
+
+def _raw(node: Node) -> str:
+    return str(node.value) if isinstance(node, ScalarNode) else "..."
+

@@ -1,0 +1,79 @@
+"""Parsing of the target forms a page may write: ``[[slug]]``, ``[[a/b|Alias]]``, ``slug#Heading``."""
+
+from __future__ import annotations
+
+import posixpath
+import unicodedata
+from dataclasses import dataclass
+
+#: Extensions MkDocs treats as Markdown pages; a target may name the file with one.
+MARKDOWN_EXTENSIONS = (".md", ".markdown", ".mdown", ".mkdn", ".mkd")
+
+
+@dataclass(frozen=True)
+class Target:
+    """A target with its decorations split off. ``path`` is what resolution looks up."""
+
+    path: str
+    alias: str | None = None
+    heading: str | None = None
+
+
+class TargetError(ValueError):
+    """A target that cannot name any page; the message says how to write it."""
+
+
+def parse_target(text: str) -> Target:
+    """Split ``[[path#heading|alias]]`` (brackets optional) into its parts."""
+    inner = text.strip()
+    if inner.startswith("[["):
+        if not inner.endswith("]]"):
+            raise TargetError(f"target {text!r} opens '[[' but does not close it with ']]'")
+        inner = inner[2:-2]
+    elif inner.endswith("]]"):
+        raise TargetError(f"target {text!r} closes ']]' but does not open it with '[['")
+    path, _, alias = inner.partition("|")
+    path, _, heading = path.partition("#")
+    path = path.strip()
+    if not path:
+        raise TargetError(
+            f"target {text!r} names no page; write the page's id or file name, e.g. "
+            '"[[page-slug]]"'
+        )
+    for extension in MARKDOWN_EXTENSIONS:
+        if path.lower().endswith(extension):
+            path = path[: -len(extension)]
+            break
+    return Target(path.replace("\\", "/"), alias.strip() or None, heading.strip() or None)
+
+
+def join_relative(path: str, source_id: str) -> str | None:
+    """Where ``path`` points inside the docs folder, or None when it leaves the folder.
+
+    ``./x`` and ``../x`` are relative to the source page's folder; a leading ``/`` means the
+    docs root; everything else is already docs-relative.
+    """
+    if path.startswith("~"):
+        return None
+    if path.startswith("/"):
+        joined = path.lstrip("/")
+    elif path.startswith(("./", "../")) or path in (".", ".."):
+        joined = posixpath.join(posixpath.dirname(source_id), path)
+    else:
+        joined = path
+    normal = posixpath.normpath(joined) if joined else joined
+    if normal in ("", ".") or normal == ".." or normal.startswith("../") or normal.startswith("/"):
+        return None
+    if ":" in normal.split("/", 1)[0] and len(normal.split("/", 1)[0]) == 2:
+        return None  # a Windows drive such as C:/
+    return normal
+
+
+def fold(text: str) -> str:
+    """Case- and normalisation-insensitive form (NFC, then casefold) used by lenient steps."""
+    return unicodedata.normalize("NFC", text).casefold()
+
+
+def loose(text: str) -> str:
+    """Like :func:`fold`, with spaces, hyphens and underscores treated alike."""
+    return fold(text).replace(" ", "-").replace("_", "-")

@@ -1,0 +1,214 @@
+"""Edge types: the six canonical ones, and the types a wiki declares, merged into one vocabulary."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .diagnostics import Diagnostic
+
+TYPE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+TYPE_KEYS = ("name", "inverse", "description", "symmetric", "acyclic", "transitive")
+_FLAGS = ("symmetric", "acyclic", "transitive")
+
+
+@dataclass(frozen=True)
+class RelationType:
+    """One edge type. ``inverse`` is the label an edge carries when read from its target."""
+
+    name: str
+    inverse: str
+    description: str = ""
+    symmetric: bool = False
+    acyclic: bool = False
+    transitive: bool = False
+    #: Where the type was defined, for diagnostics: "canonical", "wiki-config.md:12", ...
+    origin: str = "canonical"
+
+    @property
+    def label(self) -> str:
+        """The forward label: ``depends-on`` reads "depends on"."""
+        return self.name.replace("-", " ").replace("_", " ")
+
+    def properties(self) -> tuple[str, bool, bool, bool]:
+        """What must agree when a type is defined twice (the description may differ)."""
+        return (self.inverse, self.symmetric, self.acyclic, self.transitive)
+
+
+CANONICAL: tuple[RelationType, ...] = (
+    RelationType(
+        "depends-on",
+        "used by",
+        "The source needs the target to work or to make sense.",
+        acyclic=True,
+        transitive=True,
+    ),
+    RelationType(
+        "part-of",
+        "has part",
+        "The source is a component or member of the target.",
+        acyclic=True,
+        transitive=True,
+    ),
+    RelationType(
+        "relates-to",
+        "relates to",
+        "A stated connection with no direction.",
+        symmetric=True,
+    ),
+    RelationType(
+        "supersedes",
+        "superseded by",
+        "The source replaces the target.",
+        acyclic=True,
+        transitive=True,
+    ),
+    RelationType("caused-by", "causes", "The target brought the source about."),
+    RelationType("used-by", "uses", "The target uses the source."),
+)
+
+
+class Vocabulary(Mapping[str, RelationType]):
+    """The known edge types, canonical ones first, then declared ones in declaration order."""
+
+    def __init__(self, types: Iterable[RelationType] = CANONICAL) -> None:
+        self._types: dict[str, RelationType] = {}
+        for relation_type in types:
+            self._types[relation_type.name] = relation_type
+
+    def __getitem__(self, name: str) -> RelationType:
+        return self._types[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._types)
+
+    def __len__(self) -> int:
+        return len(self._types)
+
+    def nearest(self, name: str) -> str | None:
+        """The known type a misspelt one most likely meant."""
+        lowered = name.lower().replace("_", "-").replace(" ", "-")
+        if lowered in self._types:
+            return lowered
+        matches = difflib.get_close_matches(lowered, list(self._types), n=1, cutoff=0.5)
+        return matches[0] if matches else None
+
+    def get_or_unknown(self, name: str) -> RelationType:
+        """The type, or a neutral stand-in for an unknown one (already reported by lint)."""
+        return self._types.get(name) or RelationType(name, f"{name} (incoming)", origin="unknown")
+
+
+def parse_types(
+    entries: Any,
+    file: str,
+    locate: Callable[[int, str | None], int],
+    origin: str,
+) -> tuple[list[RelationType], list[Diagnostic]]:
+    """Validate a ``relationship_types`` list.
+
+    ``locate(index, key)`` gives the line of entry ``index`` (or of one of its keys) so every
+    diagnostic points at the line to fix. An entry may be a mapping or just a type name.
+    """
+    types: list[RelationType] = []
+    diagnostics: list[Diagnostic] = []
+
+    def report(index: int, key: str | None, message: str) -> None:
+        diagnostics.append(Diagnostic(file, locate(index, key), "invalid-vocabulary", message))
+
+    if entries is None:
+        return types, diagnostics
+    if not isinstance(entries, list):
+        report(-1, None, "relationship_types must be a list of types, each a mapping with a name")
+        return types, diagnostics
+    for index, entry in enumerate(entries):
+        if isinstance(entry, str):
+            entry = {"name": entry}
+        if not isinstance(entry, dict):
+            report(index, None, "each relationship type must be a mapping such as "
+                   "{name: governed-by, inverse: governs}")
+            continue
+        name = entry.get("name")
+        if not isinstance(name, str) or not TYPE_NAME.match(name):
+            report(index, "name" if "name" in entry else None,
+                   f"type name must be a word such as 'governed-by', not {name!r}")
+            continue
+        unknown = sorted(str(k) for k in entry if k not in TYPE_KEYS)
+        if unknown:
+            report(index, unknown[0], f"type {name!r} has unknown key(s) {', '.join(unknown)}; "
+                   f"allowed: {', '.join(TYPE_KEYS)}")
+        flags = {}
+        bad = False
+        for flag in _FLAGS:
+            value = entry.get(flag, False)
+            if value is None:
+                value = False
+            if not isinstance(value, bool):
+                report(index, flag, f"{flag} of type {name!r} must be true or false, not {value!r}")
+                bad = True
+            flags[flag] = bool(value)
+        inverse = entry.get("inverse")
+        if inverse is not None and not isinstance(inverse, str):
+            report(index, "inverse", f"inverse of type {name!r} must be a label such as 'governs'")
+            bad = True
+        description = entry.get("description") or ""
+        if not isinstance(description, str):
+            report(index, "description", f"description of type {name!r} must be text")
+            bad = True
+        if flags["symmetric"] and flags["acyclic"]:
+            report(index, "acyclic", f"type {name!r} cannot be both symmetric and acyclic: "
+                   "every symmetric edge is a cycle of two; drop one of them")
+            bad = True
+        if bad:
+            continue
+        label = name.replace("-", " ").replace("_", " ")
+        if flags["symmetric"]:
+            inverse = label
+        types.append(
+            RelationType(
+                name,
+                inverse or f"{label} (incoming)",
+                description,
+                origin=f"{origin}:{locate(index, None)}" if origin != "mkdocs.yml" else origin,
+                **flags,
+            )
+        )
+    return types, diagnostics
+
+
+def merge(
+    declared: Iterable[tuple[RelationType, str, int]],
+) -> tuple[Vocabulary, list[Diagnostic]]:
+    """Canonical types plus declared ones; ``declared`` holds (type, file, line).
+
+    Declaring a canonical type again is allowed when its properties agree (a wiki may document
+    it); a type declared twice with different properties is an error and the first one stays.
+    """
+    merged: dict[str, RelationType] = {t.name: t for t in CANONICAL}
+    diagnostics = []
+    for relation_type, file, line in declared:
+        existing = merged.get(relation_type.name)
+        if existing is None:
+            merged[relation_type.name] = relation_type
+            continue
+        if existing.properties() != relation_type.properties():
+            diagnostics.append(
+                Diagnostic(
+                    file,
+                    line,
+                    "invalid-vocabulary",
+                    f"type {relation_type.name!r} is already defined ({existing.origin}) as "
+                    f"{_describe(existing)}; this definition says {_describe(relation_type)}. "
+                    "Make them agree or remove one",
+                )
+            )
+        elif relation_type.description and not existing.description:
+            merged[relation_type.name] = replace(existing, description=relation_type.description)
+    return Vocabulary(merged.values()), diagnostics
+
+
+def _describe(relation_type: RelationType) -> str:
+    flags = [flag for flag in _FLAGS if getattr(relation_type, flag)]
+    return f"inverse {relation_type.inverse!r}" + (f", {', '.join(flags)}" if flags else "")

@@ -1,0 +1,230 @@
+"""The pipeline shared by the plugin and the command line: files in, graph and diagnostics out."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import lint
+from .diagnostics import Diagnostic, apply_severity
+from .frontmatter import Frontmatter, read_frontmatter
+from .graph import Edge, Graph, Page
+from .reader import ReadOptions, read_page
+from .resolve import PageKeys, Resolution, Resolver
+from .targets import TargetError, loose, parse_target
+from .vocabulary import merge, parse_types
+from .wikiconfig import Redlink, WikiConfig, read_wiki_config
+
+DEFAULT_FIELD = "relationships"
+DEFAULT_CONFIG_PAGE = "wiki-config.md"
+#: Near-name suggestions cost a scan of every page name; past this many missing targets a
+#: build that is clearly broken in bulk does not need more of them.
+MAX_SUGGESTIONS = 200
+
+
+@dataclass
+class Options:
+    """Settings from mkdocs.yml (or the command line); every field has the plugin's default."""
+
+    relationship_field: str | None = None
+    config_page: str = DEFAULT_CONFIG_PAGE
+    types: list[Any] = field(default_factory=list)
+    redlinks: list[Any] = field(default_factory=list)
+    severity: Mapping[str, str] = field(default_factory=dict)
+    #: Name of the file ``types`` came from, relative to the docs folder, for diagnostics.
+    types_file: str = "mkdocs.yml"
+    #: Line of a type in that file, by type name (best effort; 1 when unknown).
+    types_line: Callable[[str], int] = lambda name: 1
+
+
+@dataclass
+class Wiki:
+    graph: Graph
+    diagnostics: list[Diagnostic]
+    config: WikiConfig
+    resolver: Resolver
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "warning"]
+
+
+def load_wiki(sources: Mapping[str, str], options: Options | None = None) -> Wiki:
+    """Read the frontmatter of every page and lint the graph.
+
+    ``sources`` maps each page's docs-relative, ``/``-separated path to the file to read.
+    """
+    options = options or Options()
+    files = sorted(sources)
+    diagnostics: list[Diagnostic] = []
+
+    config_fm: Frontmatter | None = None
+    if options.config_page in sources:
+        config_fm = read_frontmatter(sources[options.config_page], options.config_page)
+        wiki_config = read_wiki_config(config_fm)
+    else:
+        wiki_config = WikiConfig()
+    field_name = _field(options, wiki_config, diagnostics)
+
+    declared = list(wiki_config.types)
+    mkdocs_types, problems = parse_types(
+        options.types,
+        options.types_file,
+        lambda index, key: options.types_line(_name_at(options.types, index)),
+        "mkdocs.yml",
+    )
+    diagnostics.extend(problems)
+    declared += [(t, options.types_file, options.types_line(t.name)) for t in mkdocs_types]
+    vocabulary, problems = merge(declared)
+    diagnostics.extend(problems)
+    _extra_redlinks(options.redlinks, wiki_config, options.types_file, diagnostics)
+
+    graph = Graph(vocabulary)
+    read_options = ReadOptions(field=field_name)
+    for file in files:
+        if file == options.config_page and config_fm is not None:
+            fm = config_fm
+        else:
+            fm = read_frontmatter(sources[file], file)
+        graph.add(read_page(file, fm, read_options))
+        diagnostics.extend(fm.diagnostics)
+
+    resolver = Resolver(
+        PageKeys(page.id, page.frontmatter_id, page.aliases) for page in graph.pages.values()
+    )
+    diagnostics.extend(_resolve_edges(graph, resolver, wiki_config))
+    graph.finish()
+    diagnostics.extend(lint.check(graph, resolver))
+    return Wiki(graph, apply_severity(diagnostics, options.severity), wiki_config, resolver)
+
+
+def _field(options: Options, config: WikiConfig, diagnostics: list[Diagnostic]) -> str:
+    if options.relationship_field and config.relationship_field and options.relationship_field != config.relationship_field and config.file:
+        diagnostics.append(
+            Diagnostic(
+                config.file,
+                config.relationship_field_line,
+                "invalid-vocabulary",
+                f"relationship_field is {config.relationship_field!r} here but {options.relationship_field!r} in "
+                "mkdocs.yml; set it in one place",
+            )
+        )
+    return options.relationship_field or config.relationship_field or DEFAULT_FIELD
+
+
+def _name_at(entries: list[Any], index: int) -> str:
+    if 0 <= index < len(entries):
+        entry = entries[index]
+        name = entry.get("name") if isinstance(entry, dict) else entry
+        return str(name)
+    return ""
+
+
+def _extra_redlinks(
+    entries: list[Any], config: WikiConfig, file: str, diagnostics: list[Diagnostic]
+) -> None:
+    """Redlinks listed in mkdocs.yml join those of wiki-config.md."""
+    for entry in entries:
+        text, reason = (entry.get("target"), entry.get("reason")) if isinstance(entry, dict) else (entry, None)
+        try:
+            target = parse_target(str(text)) if isinstance(text, str) else None
+        except TargetError:
+            target = None
+        if target is None:
+            diagnostics.append(
+                Diagnostic(file, 1, "invalid-vocabulary", f"redlink {entry!r} is not a target")
+            )
+            continue
+        config.redlinks.setdefault(loose(target.path), Redlink(target.path, reason, 0))
+
+
+def _resolve_edges(graph: Graph, resolver: Resolver, config: WikiConfig) -> list[Diagnostic]:
+    diagnostics: list[Diagnostic] = []
+    suggestions_left = MAX_SUGGESTIONS
+    for page in graph.pages.values():
+        for edge in page.edges:
+            own = edge.redlink
+            listed = config.redlink_for(edge.target)
+            resolution = resolver.resolve(edge.target, page.id)
+            edge.target_id = resolution.page_id
+            if resolution.page_id is not None:
+                if own:
+                    diagnostics.append(_stale(page, edge, resolution.page_id))
+                edge.redlink = False
+                edge.redlink_reason = None
+                continue
+            if resolution.outside:
+                diagnostics.append(
+                    Diagnostic(
+                        page.file,
+                        edge.line,
+                        "missing-target",
+                        f"target {edge.target!r} points outside the docs folder; a target "
+                        "names a page inside it (its id, file name or alias)",
+                    )
+                )
+                edge.redlink = False
+            elif resolution.ambiguous:
+                diagnostics.append(_ambiguous(page, edge, resolution))
+            elif listed is not None or own:
+                edge.redlink = True
+                edge.redlink_reason = edge.redlink_reason or (listed.reason if listed else None)
+            else:
+                hint = ""
+                if suggestions_left > 0:
+                    suggestions_left -= 1
+                    near = resolver.suggest(edge.target)
+                    if near:
+                        hint = f" Did you mean {' or '.join(repr(n) for n in near)}?"
+                diagnostics.append(
+                    Diagnostic(
+                        page.file,
+                        edge.line,
+                        "missing-target",
+                        f"target {edge.target!r} matches no page.{hint} Fix the target, create "
+                        "the page, or mark the edge as a deliberate redlink with 'redlink: true'",
+                    )
+                )
+    if config.file:
+        for redlink in config.redlinks.values():
+            if redlink.line and resolver.resolve(redlink.target).page_id is not None:
+                diagnostics.append(
+                    Diagnostic(
+                        config.file,
+                        redlink.line,
+                        "stale-redlink",
+                        f"{redlink.target!r} is listed as a redlink, but the page exists now; "
+                        "remove it from redlinks",
+                    )
+                )
+    return diagnostics
+
+
+def _stale(page: Page, edge: Edge, target_id: str) -> Diagnostic:
+    return Diagnostic(
+        page.file,
+        edge.line,
+        "stale-redlink",
+        f"target {edge.target!r} is marked as a redlink, but page {target_id!r} exists now; "
+        "remove 'redlink:' from this edge",
+    )
+
+
+def _ambiguous(page: Page, edge: Edge, resolution: Resolution) -> Diagnostic:
+    shown = ", ".join(resolution.candidates[:8])
+    more = len(resolution.candidates) - 8
+    if more > 0:
+        shown += f" and {more} more"
+    return Diagnostic(
+        page.file,
+        edge.line,
+        "ambiguous-target",
+        f"target {edge.target!r} matches {len(resolution.candidates)} pages by "
+        f"{resolution.step}: {shown}; qualify it with the page id, e.g. "
+        f'"[[{resolution.candidates[0]}]]"',
+    )

@@ -1,0 +1,122 @@
+"""Helpers that write small real sites into temporary folders and build them with MkDocs."""
+
+from __future__ import annotations
+
+import logging
+import shutil
+import textwrap
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import Abort, BuildError
+
+REPO = Path(__file__).resolve().parent.parent
+SHARED = REPO.parent / "shared"
+CORPORA = SHARED / "corpora"
+CORPUS_CONFIGS = Path(__file__).resolve().parent / "corpora"
+
+
+class _Records(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@dataclass
+class BuildResult:
+    ok: bool
+    error: str | None
+    messages: list[tuple[str, str]] = field(default_factory=list)
+    config: MkDocsConfig | None = None
+
+    def logged(self, level: str = "WARNING") -> list[str]:
+        return [message for lvl, message in self.messages if lvl == level]
+
+    @property
+    def relation_messages(self) -> list[str]:
+        return [m for _, m in self.messages if m.startswith("mkdocs_relations: ")]
+
+
+@dataclass
+class Site:
+    """A throwaway MkDocs project: ``mkdocs.yml`` plus a ``docs`` folder."""
+
+    root: Path
+    plugin_options: dict[str, Any] = field(default_factory=dict)
+    extra_config: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def docs(self) -> Path:
+        return self.root / "docs"
+
+    @property
+    def site_dir(self) -> Path:
+        return self.root / "site"
+
+    def page(self, path: str, text: str) -> Path:
+        target = self.docs / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+        return target
+
+    def pages(self, pages: dict[str, str]) -> Site:
+        for path, text in pages.items():
+            self.page(path, text)
+        return self
+
+    def write_config(self) -> Path:
+        plugin: Any = {"relations": self.plugin_options} if self.plugin_options else "relations"
+        config = {"site_name": "Test wiki", "plugins": [plugin], **self.extra_config}
+        path = self.root / "mkdocs.yml"
+        path.write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
+        return path
+
+    def load(self, strict: bool = False) -> MkDocsConfig:
+        return load_config(str(self.write_config()), strict=strict)
+
+    def build(self, strict: bool = False, config: MkDocsConfig | None = None) -> BuildResult:
+        config = config or self.load(strict=strict)
+        handler = _Records()
+        logger = logging.getLogger("mkdocs")
+        logger.addHandler(handler)
+        try:
+            build(config)
+            ok, error = True, None
+        except (BuildError, Abort) as exc:
+            ok, error = False, str(exc)
+        finally:
+            logger.removeHandler(handler)
+        messages = [(r.levelname, r.getMessage()) for r in handler.records]
+        return BuildResult(ok, error, messages, config)
+
+    def html(self, page: str = "index.html") -> str:
+        return (self.site_dir / page).read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Iterator[Site]:
+    (tmp_path / "docs").mkdir()
+    yield Site(tmp_path)
+
+
+def relation_lines(result: BuildResult) -> list[str]:
+    """The diagnostics a build logged, without the logger's prefix."""
+    return [m.removeprefix("mkdocs_relations: ") for m in result.relation_messages]
+
+
+def copy_corpus(name: str, destination: Path, with_config: bool = True) -> Path:
+    docs = destination / "docs"
+    shutil.copytree(CORPORA / name, docs, ignore=shutil.ignore_patterns("LICENSE", "SOURCE.txt"))
+    if with_config:
+        shutil.copy(CORPUS_CONFIGS / name / "wiki-config.md", docs / "wiki-config.md")
+    return docs
