@@ -104,7 +104,8 @@ def load(args: argparse.Namespace) -> Loaded:
     config_file = args.config_file or "mkdocs.yml"
     if not os.path.isfile(config_file):
         raise UsageError(
-            f"no {config_file} here; pass -f path/to/mkdocs.yml, or --docs-dir for a folder of pages"
+            f"no {config_file} here; pass -f path/to/mkdocs.yml, "
+            "or --docs-dir for a folder of pages"
         )
     return _load_mkdocs(config_file, args.field)
 
@@ -172,9 +173,7 @@ def run_lint(args: argparse.Namespace, loaded: Loaded) -> int:
 def _annotation(diagnostic: Diagnostic, path: str) -> str:
     """A GitHub Actions workflow command, so the diagnostic shows on the pull request's diff."""
     level = "error" if diagnostic.severity == "error" else "warning"
-    message = (
-        diagnostic.message.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-    )
+    message = diagnostic.message.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
     file = path.replace("%", "%25").replace(",", "%2C").replace(":", "%3A")
     return f"::{level} file={file},line={diagnostic.line},title={diagnostic.code}::{message}"
 

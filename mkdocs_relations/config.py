@@ -37,4 +37,3 @@ class RelationsConfig(base.Config):
     severity = _Severity()
     #: Fail the build with a PluginError when an error-severity diagnostic exists.
     fail_on_error = c.Type(bool, default=True)
-

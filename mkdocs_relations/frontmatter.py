@@ -159,10 +159,12 @@ def _parse(text: str, result: Frontmatter) -> None:
         line = int(mark.line) + result.first_line if mark else 1
         problem = exc.problem or exc.context or "syntax error"
         hint = "fix the YAML syntax"
-        if "\t" in problem or "'\\t'" in problem:
+        if mark is not None and "\t" in _line_at(text, int(mark.line))[: int(mark.column) + 1]:
             hint = "YAML does not allow tabs for indentation; indent with spaces"
         column = f" (column {mark.column + 1})" if mark else ""
-        result.error(line, "invalid-frontmatter", f"frontmatter is not valid YAML: {problem}{column}; {hint}")
+        result.error(
+            line, "invalid-frontmatter", f"frontmatter is not valid YAML: {problem}{column}; {hint}"
+        )
         return
     except yaml.YAMLError as exc:
         # ReaderError (control characters such as NUL) carries a character offset, not a mark.
@@ -202,6 +204,11 @@ def _parse(text: str, result: Frontmatter) -> None:
             )
         seen[key] = line
         result.keys[key] = (key_node, value_node)
+
+
+def _line_at(text: str, index: int) -> str:
+    lines = text.split("\n")
+    return lines[index] if 0 <= index < len(lines) else ""
 
 
 def mapping_items(node: MappingNode) -> Iterator[tuple[str, Node, Node]]:

@@ -45,7 +45,8 @@ def self_references(graph: Graph) -> Iterable[Diagnostic]:
                 graph.pages[edge.source].file,
                 edge.line,
                 "self-reference",
-                f"this {edge.type} edge points at its own page; remove it or point it at another page",
+                f"this {edge.type} edge points at its own page; remove it or point it at "
+                "another page",
             )
 
 
@@ -202,7 +203,8 @@ def supersession(graph: Graph, resolver: Resolver) -> Iterable[Diagnostic]:
                 page.file,
                 line,
                 "supersession-mismatch",
-                f"this page says it is superseded by {successor!r}, but {graph.pages[successor].file} "
+                f"this page says it is superseded by {successor!r}, but "
+                f"{graph.pages[successor].file} "
                 f"has no supersedes edge to it; add to that page: "
                 f'- type: supersedes, target: "[[{page.id}]]"',
             )

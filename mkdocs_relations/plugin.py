@@ -91,4 +91,3 @@ def report(wiki: Wiki, prefix: str, *, fail: bool) -> None:
             f"relations: {summary(wiki.diagnostics)}; the build stops so broken edges do not "
             "reach the site (each one is listed above with its file and line)"
         )
-

@@ -128,8 +128,11 @@ def _edge(source: str, field: str, entry: Node, fm: Frontmatter) -> Edge | None:
         )
         problems = True
     if target_pair is None:
-        fm.error(line, "malformed-relationship",
-                 "entry has no target; add e.g. 'target: \"[[page-slug]]\"'")
+        fm.error(
+            line,
+            "malformed-relationship",
+            "entry has no target; add e.g. 'target: \"[[page-slug]]\"'",
+        )
         return None
     target_line = fm.line(target_pair[0])
     text = target_text(target_pair[1])
@@ -246,4 +249,3 @@ def _describe_empty(node: Node) -> str:
 
 def _raw(node: Node) -> str:
     return str(node.value) if isinstance(node, ScalarNode) else "..."
-

@@ -105,7 +105,7 @@ class Resolver:
             by_folder.get(folded),
             None if has_folder else by_folder_name.get(folded),
         )
-        for step, found in zip(STEPS[1:], lookups):
+        for step, found in zip(STEPS[1:], lookups, strict=True):
             if found:
                 candidates = tuple(dict.fromkeys(found))
                 chosen = candidates[0] if len(candidates) == 1 else None

@@ -1,4 +1,4 @@
-"""Parsing of the target forms a page may write: ``[[slug]]``, ``[[a/b|Alias]]``, ``slug#Heading``."""
+"""The target forms a page may write: ``[[slug]]``, ``[[a/b|Alias]]``, ``slug#Heading``."""
 
 from __future__ import annotations
 

@@ -127,18 +127,29 @@ def parse_types(
         if isinstance(entry, str):
             entry = {"name": entry}
         if not isinstance(entry, dict):
-            report(index, None, "each relationship type must be a mapping such as "
-                   "{name: governed-by, inverse: governs}")
+            report(
+                index,
+                None,
+                "each relationship type must be a mapping such as "
+                "{name: governed-by, inverse: governs}",
+            )
             continue
         name = entry.get("name")
         if not isinstance(name, str) or not TYPE_NAME.match(name):
-            report(index, "name" if "name" in entry else None,
-                   f"type name must be a word such as 'governed-by', not {name!r}")
+            report(
+                index,
+                "name" if "name" in entry else None,
+                f"type name must be a word such as 'governed-by', not {name!r}",
+            )
             continue
         unknown = sorted(str(k) for k in entry if k not in TYPE_KEYS)
         if unknown:
-            report(index, unknown[0], f"type {name!r} has unknown key(s) {', '.join(unknown)}; "
-                   f"allowed: {', '.join(TYPE_KEYS)}")
+            report(
+                index,
+                unknown[0],
+                f"type {name!r} has unknown key(s) {', '.join(unknown)}; "
+                f"allowed: {', '.join(TYPE_KEYS)}",
+            )
         flags = {}
         bad = False
         for flag in _FLAGS:
@@ -158,8 +169,12 @@ def parse_types(
             report(index, "description", f"description of type {name!r} must be text")
             bad = True
         if flags["symmetric"] and flags["acyclic"]:
-            report(index, "acyclic", f"type {name!r} cannot be both symmetric and acyclic: "
-                   "every symmetric edge is a cycle of two; drop one of them")
+            report(
+                index,
+                "acyclic",
+                f"type {name!r} cannot be both symmetric and acyclic: "
+                "every symmetric edge is a cycle of two; drop one of them",
+            )
             bad = True
         if bad:
             continue

@@ -104,14 +104,19 @@ def load_wiki(sources: Mapping[str, str], options: Options | None = None) -> Wik
 
 
 def _field(options: Options, config: WikiConfig, diagnostics: list[Diagnostic]) -> str:
-    if options.relationship_field and config.relationship_field and options.relationship_field != config.relationship_field and config.file:
+    if (
+        options.relationship_field
+        and config.relationship_field
+        and options.relationship_field != config.relationship_field
+        and config.file
+    ):
         diagnostics.append(
             Diagnostic(
                 config.file,
-                config.relationship_field_line,
+                config.field_line,
                 "invalid-vocabulary",
-                f"relationship_field is {config.relationship_field!r} here but {options.relationship_field!r} in "
-                "mkdocs.yml; set it in one place",
+                f"relationship_field is {config.relationship_field!r} here but "
+                f"{options.relationship_field!r} in mkdocs.yml; set it in one place",
             )
         )
     return options.relationship_field or config.relationship_field or DEFAULT_FIELD
@@ -130,7 +135,9 @@ def _extra_redlinks(
 ) -> None:
     """Redlinks listed in mkdocs.yml join those of wiki-config.md."""
     for entry in entries:
-        text, reason = (entry.get("target"), entry.get("reason")) if isinstance(entry, dict) else (entry, None)
+        text, reason = (
+            (entry.get("target"), entry.get("reason")) if isinstance(entry, dict) else (entry, None)
+        )
         try:
             target = parse_target(str(text)) if isinstance(text, str) else None
         except TargetError:

@@ -62,7 +62,8 @@ def read_wiki_config(fm: Frontmatter) -> WikiConfig:
             fm.error(
                 fm.line(field_node),
                 "invalid-vocabulary",
-                f"relationship_field must be a key name such as relations, not {describe(field_node)}",
+                "relationship_field must be a key name such as relations, not "
+                f"{describe(field_node)}",
             )
     types_node = fm.get("relationship_types")
     if types_node is not None:
@@ -92,9 +93,7 @@ def _read_types(node: Node, fm: Frontmatter, config: WikiConfig) -> None:
     types, problems = parse_types(data, fm.file, locate, fm.file)
     fm.diagnostics.extend(problems)
     for relation_type in types:
-        index = next(
-            i for i, entry in enumerate(data) if _name_of(entry) == relation_type.name
-        )
+        index = next(i for i, entry in enumerate(data) if _name_of(entry) == relation_type.name)
         config.types.append((relation_type, fm.file, locate(index, "name")))
 
 
@@ -134,7 +133,4 @@ def _read_redlinks(node: Node, fm: Frontmatter, config: WikiConfig) -> None:
         except TargetError as exc:
             fm.error(fm.line(item), "invalid-vocabulary", str(exc))
             continue
-        config.redlinks.setdefault(
-            loose(target.path), Redlink(target.path, reason, fm.line(item))
-        )
-
+        config.redlinks.setdefault(loose(target.path), Redlink(target.path, reason, fm.line(item)))

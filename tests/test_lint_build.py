@@ -1,4 +1,4 @@
-"""Every lint code, through a real ``mkdocs build``: one wiki that triggers it, one that does not."""
+"""Every lint code through a real ``mkdocs build``: a wiki that triggers it, one that does not."""
 
 from __future__ import annotations
 
@@ -160,8 +160,10 @@ CASES: dict[str, tuple[dict[str, str], tuple[str, int], dict[str, str]]] = {
     "self-reference": (
         {"index.md": "---\nrelationships:\n  - type: relates-to\n    target: index\n---\n"},
         ("docs/index.md", 4),
-        {"index.md": "---\nrelationships:\n  - type: relates-to\n    target: ledger\n---\n",
-         "ledger.md": LEDGER},
+        {
+            "index.md": "---\nrelationships:\n  - type: relates-to\n    target: ledger\n---\n",
+            "ledger.md": LEDGER,
+        },
     ),
     "duplicate-edge": (
         {
@@ -217,12 +219,12 @@ CASES: dict[str, tuple[dict[str, str], tuple[str, int], dict[str, str]]] = {
     ),
     "supersession-mismatch": (
         {
-            "old.md": "---\nsuperseded_by: \"[[new]]\"\n---\n",
+            "old.md": '---\nsuperseded_by: "[[new]]"\n---\n',
             "new.md": "---\nrelationships:\n  - type: relates-to\n    target: old\n---\n",
         },
         ("docs/old.md", 2),
         {
-            "old.md": "---\nsuperseded_by: \"[[new]]\"\n---\n",
+            "old.md": '---\nsuperseded_by: "[[new]]"\n---\n',
             "new.md": "---\nrelationships:\n  - type: supersedes\n    target: old\n---\n",
         },
     ),
@@ -237,9 +239,7 @@ def _findings(lines: list[str]) -> list[tuple[str, int, str, str]]:
     for line in lines:
         match = LINE.match(line)
         if match:
-            found.append(
-                (match["file"], int(match["line"]), match["code"], match["severity"])
-            )
+            found.append((match["file"], int(match["line"]), match["code"], match["severity"]))
     return found
 
 

@@ -1,0 +1,207 @@
+"""The frontmatter reader: only the block between the fences, with exact line numbers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mkdocs_relations.frontmatter import read_frontmatter
+from mkdocs_relations.reader import ReadOptions, read_page
+
+
+def _read(tmp_path: Path, data: bytes, field: str = "relationships"):  # type: ignore[no-untyped-def]
+    path = tmp_path / "page.md"
+    path.write_bytes(data)
+    fm = read_frontmatter(str(path), "page.md")
+    page = read_page("page.md", fm, ReadOptions(field=field))
+    return fm, page
+
+
+EDGE = b'---\ntitle: T\nrelationships:\n  - type: depends-on\n    target: "[[b]]"\n---\n# Body\n'
+
+
+def test_plain_block(tmp_path: Path) -> None:
+    fm, page = _read(tmp_path, EDGE)
+    assert fm.diagnostics == []
+    assert page.title == "T"
+    assert [(e.type, e.target, e.line, e.type_line) for e in page.edges] == [
+        ("depends-on", "b", 5, 4)
+    ]
+
+
+@pytest.mark.parametrize(
+    "transform",
+    [
+        lambda b: b"\xef\xbb\xbf" + b,  # BOM
+        lambda b: b.replace(b"\n", b"\r\n"),  # Windows
+        lambda b: b.replace(b"\n", b"\r"),  # old Mac
+    ],
+    ids=["bom", "crlf", "cr"],
+)
+def test_encodings_and_line_endings_keep_lines(tmp_path: Path, transform) -> None:  # type: ignore[no-untyped-def]
+    fm, page = _read(tmp_path, transform(EDGE))
+    assert fm.diagnostics == []
+    assert [(e.target, e.line) for e in page.edges] == [("b", 5)]
+
+
+def test_body_is_never_read(tmp_path: Path) -> None:
+    body = b"```yaml\nrelationships:\n  - type: depends-on\n    target: x\n```\n" + b"\xff" * 100
+    fm, page = _read(tmp_path, b"---\ntitle: T\n---\n" + body)
+    assert fm.diagnostics == [] and page.edges == []
+
+
+def test_no_frontmatter_is_valid(tmp_path: Path) -> None:
+    fm, page = _read(tmp_path, b"# Just a page\n\n---\nnot: frontmatter\n---\n")
+    assert fm.diagnostics == [] and page.edges == [] and fm.root is None
+
+
+def test_empty_frontmatter_is_valid(tmp_path: Path) -> None:
+    fm, page = _read(tmp_path, b"---\n---\n# Page\n")
+    assert fm.diagnostics == [] and page.edges == []
+
+
+def test_dots_close_a_block(tmp_path: Path) -> None:
+    fm, page = _read(tmp_path, EDGE.replace(b"---\n# Body", b"...\n# Body"))
+    assert fm.diagnostics == [] and len(page.edges) == 1
+
+
+def test_unclosed_fence(tmp_path: Path) -> None:
+    fm, _ = _read(tmp_path, b"---\ntitle: T\n# Body\n")
+    [d] = fm.diagnostics
+    assert (d.code, d.line) == ("invalid-frontmatter", 1)
+    assert "never closed" in d.message
+
+
+def test_yaml_error_reports_yamls_line(tmp_path: Path) -> None:
+    fm, _ = _read(tmp_path, b"---\ntitle: T\nrelationships:\n  - type: [unclosed\n---\n")
+    [d] = fm.diagnostics
+    assert d.code == "invalid-frontmatter"
+    assert d.line in (4, 5)
+
+
+def test_tab_indentation_says_use_spaces(tmp_path: Path) -> None:
+    fm, _ = _read(tmp_path, b"---\ntitle: T\nrelationships:\n\t- type: depends-on\n---\n")
+    [d] = fm.diagnostics
+    assert d.line == 4 and "spaces" in d.message
+
+
+def test_duplicate_keys(tmp_path: Path) -> None:
+    fm, _ = _read(tmp_path, b"---\ntitle: A\nid: x\ntitle: B\n---\n")
+    [d] = fm.diagnostics
+    assert (d.code, d.line) == ("invalid-frontmatter", 4)
+    assert "lines 2 and 4" in d.message
+
+
+def test_not_utf8(tmp_path: Path) -> None:
+    fm, _ = _read(tmp_path, b"---\ntitle: caf\xe9\n---\n")
+    [d] = fm.diagnostics
+    assert (d.code, d.line) == ("invalid-frontmatter", 2)
+    assert "UTF-8" in d.message
+
+
+def test_nul_byte(tmp_path: Path) -> None:
+    fm, _ = _read(tmp_path, b"---\ntitle: a\x00b\n---\n")
+    [d] = fm.diagnostics
+    assert (d.code, d.line) == ("invalid-frontmatter", 2)
+
+
+def test_frontmatter_that_is_not_a_mapping(tmp_path: Path) -> None:
+    fm, _ = _read(tmp_path, b"---\n- a\n- b\n---\n")
+    [d] = fm.diagnostics
+    assert (d.code, d.line) == ("invalid-frontmatter", 2)
+
+
+@pytest.mark.parametrize(
+    ("entry", "line", "fragment"),
+    [
+        (b"relationships: {depends-on: b}", 2, "must be a list"),
+        (b"relationships: text", 2, "must be a list"),
+        (b"relationships:\n  - just-a-string", 3, "must be a mapping"),
+        (b"relationships:\n  - type: depends-on", 3, "no target"),
+        (b"relationships:\n  - target: b", 3, "no type"),
+        (b"relationships:\n  - type: depends-on\n    target: 2024-01-01", 4, "a date"),
+        (b"relationships:\n  - type: depends-on\n    target: NO", 4, "boolean false"),
+        (b"relationships:\n  - type: depends-on\n    target: 12", 4, "a number"),
+        (b"relationships:\n  - type: depends-on\n    target: [a, b]", 4, "a list"),
+        (b'relationships:\n  - type: depends-on\n    target: "[[ ]]"', 4, "names no page"),
+        (b'relationships:\n  - type: depends-on\n    target: "[[|x]]"', 4, "names no page"),
+        (b'relationships:\n  - type: depends-on\n    target: "[[#h]]"', 4, "names no page"),
+        (b'relationships:\n  - type: depends-on\n    target: "  "', 4, "names no page"),
+        (b'relationships:\n  - type: depends-on\n    target: "[[b"', 4, "does not close"),
+        (b"relationships:\n  - type: null\n    target: b", 3, "empty (null)"),
+        (b"relationships:\n  - type: [a]\n    target: b", 3, "a list"),
+    ],
+)
+def test_malformed_entries(tmp_path: Path, entry: bytes, line: int, fragment: str) -> None:
+    fm, page = _read(tmp_path, b"---\n" + entry + b"\n---\n")
+    [d] = fm.diagnostics
+    assert (d.code, d.line) == ("malformed-relationship", line), d
+    assert fragment in d.message
+    assert page.edges == []
+
+
+def test_date_target_hint_says_quote_it(tmp_path: Path) -> None:
+    fm, _ = _read(tmp_path, b"---\nrelationships:\n  - type: depends-on\n    target: NO\n---\n")
+    assert 'target: "NO"' in fm.diagnostics[0].message
+
+
+def test_id_that_yaml_reads_as_bool(tmp_path: Path) -> None:
+    fm, page = _read(tmp_path, b"---\nid: NO\n---\n")
+    [d] = fm.diagnostics
+    assert (d.code, d.line) == ("invalid-frontmatter", 2)
+    assert 'id: "NO"' in d.message and page.frontmatter_id is None
+
+
+def test_unquoted_wikilink_is_accepted(tmp_path: Path) -> None:
+    fm, page = _read(
+        tmp_path, b"---\nrelationships:\n  - type: depends-on\n    target: [[b|B]]\n---\n"
+    )
+    assert fm.diagnostics == []
+    assert [(e.target, e.alias) for e in page.edges] == [("b", "B")]
+
+
+def test_null_field_means_no_edges(tmp_path: Path) -> None:
+    fm, page = _read(tmp_path, b"---\nrelationships:\n---\n")
+    assert fm.diagnostics == [] and page.edges == []
+
+
+def test_configurable_field_and_extra_keys(tmp_path: Path) -> None:
+    fm, page = _read(
+        tmp_path,
+        b"---\nrelations:\n"
+        b"  - { type: part-of, target: x, source: fact, valid_from: 2024-01-01 }\n---\n",
+        field="relations",
+    )
+    assert fm.diagnostics == []
+    [edge] = page.edges
+    assert edge.extra["source"] == "fact" and str(edge.extra["valid_from"]) == "2024-01-01"
+
+
+def test_note_description_and_redlink_reason(tmp_path: Path) -> None:
+    fm, page = _read(
+        tmp_path,
+        b"---\nrelationships:\n"
+        b"  - {type: supersedes, target: a, note: Replaced in 2025}\n"
+        b"  - {type: depends-on, target: b, description: Via the API}\n"
+        b"  - {type: depends-on, target: c, redlink: planned page}\n"
+        b"  - {type: depends-on, target: d, redlink: true}\n---\n",
+    )
+    assert fm.diagnostics == []
+    assert [(e.note, e.redlink, e.redlink_reason) for e in page.edges] == [
+        ("Replaced in 2025", False, None),
+        ("Via the API", False, None),
+        (None, True, "planned page"),
+        (None, True, None),
+    ]
+
+
+def test_alias_bomb_is_bounded(tmp_path: Path) -> None:
+    lines = [b"a0: &a0 [x, x, x, x, x, x, x, x, x]"]
+    for i in range(1, 9):
+        ref = f"*a{i - 1}".encode()
+        lines.append(f"a{i}: &a{i} ".encode() + b"[" + b", ".join([ref] * 9) + b"]")
+    lines.append(b"relationships:\n  - type: depends-on\n    target: b\n    evidence: *a8")
+    _, page = _read(tmp_path, b"---\n" + b"\n".join(lines) + b"\n---\n")
+    assert len(page.edges) == 1
+    assert page.edges[0].extra == {"evidence": None}

@@ -1,0 +1,40 @@
+"""The project's own checks: its docs build strictly, and the code is ruff- and mypy-clean."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import REPO
+
+
+def _run(*command: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        command, cwd=cwd, capture_output=True, text=True, timeout=600, check=False
+    )
+
+
+def test_docs_build_strict(tmp_path: Path) -> None:
+    result = _run(sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(tmp_path / "site"))
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "site" / "lint" / "index.html").exists()
+
+
+def test_ruff() -> None:
+    lint = _run(sys.executable, "-m", "ruff", "check", ".")
+    assert lint.returncode == 0, lint.stdout
+    formatted = _run(sys.executable, "-m", "ruff", "format", "--check", ".")
+    assert formatted.returncode == 0, formatted.stdout
+
+
+def test_mypy() -> None:
+    result = _run(sys.executable, "-m", "mypy")
+    assert result.returncode == 0, result.stdout
+
+
+def test_public_api_is_documented_in_all() -> None:
+    import mkdocs_relations
+
+    for name in mkdocs_relations.__all__:
+        assert hasattr(mkdocs_relations, name), name

@@ -1,0 +1,175 @@
+"""Target forms and the resolution order, on real builds and on the resolver itself."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import Site, relation_lines
+
+from mkdocs_relations.resolve import PageKeys, Resolver
+from mkdocs_relations.targets import TargetError, parse_target
+from mkdocs_relations.wiki import load_wiki
+
+
+@pytest.mark.parametrize(
+    ("text", "path", "alias", "heading"),
+    [
+        ("[[slug]]", "slug", None, None),
+        ("[[folder/slug]]", "folder/slug", None, None),
+        ("[[slug|Alias]]", "slug", "Alias", None),
+        ("[[slug#Heading]]", "slug", None, "Heading"),
+        ("[[folder/slug#Heading|Alias]]", "folder/slug", "Alias", "Heading"),
+        ("slug", "slug", None, None),
+        ("folder/slug", "folder/slug", None, None),
+        ("  [[ slug ]]  ", "slug", None, None),
+        ("[[slug.md]]", "slug", None, None),
+    ],
+)
+def test_target_forms(text: str, path: str, alias: str | None, heading: str | None) -> None:
+    assert parse_target(text) == parse_target(text)
+    target = parse_target(text)
+    assert (target.path, target.alias, target.heading) == (path, alias, heading)
+
+
+@pytest.mark.parametrize("text", ["[[]]", "[[ ]]", "[[|x]]", "[[#h]]", "", "[[open", "close]]"])
+def test_targets_that_name_nothing(text: str) -> None:
+    with pytest.raises(TargetError):
+        parse_target(text)
+
+
+PAGES = [
+    PageKeys("platform/checkout"),
+    PageKeys("platform/payments", frontmatter_id="svc-payments"),
+    PageKeys("Guides/Setup"),
+    PageKeys("notes/Page Slug"),
+    PageKeys("ledger", aliases=("General Ledger", "GL")),
+    PageKeys("teams/index"),
+    PageKeys("areas/billing/README"),
+    PageKeys("areas/billing/other"),
+    PageKeys("areas/tax/tax"),
+    PageKeys("a/rule"),
+    PageKeys("b/rule"),
+    PageKeys("x/ambig/index"),
+    PageKeys("y/ambig/_index"),
+]
+
+
+@pytest.mark.parametrize(
+    ("target", "page", "step"),
+    [
+        ("platform/checkout", "platform/checkout", "page id"),
+        ("svc-payments", "platform/payments", "frontmatter id"),
+        ("guides/setup", "Guides/Setup", "page id ignoring case"),
+        ("page-slug", "notes/Page Slug", "file name"),
+        ("PAGE_SLUG", "notes/Page Slug", "file name"),
+        ("notes/page_slug", "notes/Page Slug", "file name"),
+        ("general ledger", "ledger", "alias"),
+        ("teams", "teams/index", "folder path"),
+        ("areas/billing", "areas/billing/README", "folder path"),
+        ("billing", "areas/billing/README", "folder name"),
+        ("tax", "areas/tax/tax", "file name"),
+        ("/ledger", "ledger", "page id"),
+        ("./checkout", "platform/checkout", "page id"),
+        ("../ledger", "ledger", "page id"),
+    ],
+)
+def test_resolution_steps(target: str, page: str, step: str) -> None:
+    result = Resolver(PAGES).resolve(target, "platform/payments")
+    assert (result.page_id, result.step) == (page, step)
+
+
+def test_first_matching_step_wins() -> None:
+    # A page id beats another page's frontmatter id that is spelt the same.
+    pages = [PageKeys("ledger"), PageKeys("other", frontmatter_id="ledger")]
+    assert Resolver(pages).resolve("ledger").page_id == "ledger"
+
+
+@pytest.mark.parametrize(
+    ("target", "candidates"),
+    [("rule", ("a/rule", "b/rule")), ("ambig", ("x/ambig/index", "y/ambig/_index"))],
+)
+def test_ambiguity_names_every_candidate(target: str, candidates: tuple[str, ...]) -> None:
+    result = Resolver(PAGES).resolve(target)
+    assert result.page_id is None and result.candidates == candidates
+
+
+@pytest.mark.parametrize(
+    "target", ["../../etc/passwd", "../x", "~/secrets", "~", "C:/Windows/x", ".."]
+)
+def test_nothing_resolves_outside_docs(target: str) -> None:
+    result = Resolver([*PAGES, PageKeys("etc/passwd"), PageKeys("x")]).resolve(target, "ledger")
+    assert result.page_id is None and result.outside
+
+
+def test_resolution_is_independent_of_input_order() -> None:
+    forward = Resolver(PAGES)
+    backward = Resolver(list(reversed(PAGES)))
+    for target in ["rule", "ambig", "billing", "page-slug", "gl"]:
+        assert forward.resolve(target) == backward.resolve(target)
+
+
+def test_every_form_resolves_in_a_real_build(site: Site) -> None:
+    site.pages(
+        {
+            "index.md": """
+                ---
+                relationships:
+                  - {type: relates-to, target: "[[ledger]]"}
+                  - {type: relates-to, target: "[[platform/checkout]]"}
+                  - {type: depends-on, target: "[[Page Slug|The page]]"}
+                  - {type: depends-on, target: "[[gl#Totals]]"}
+                  - {type: part-of, target: platform}
+                  - {type: relates-to, target: svc-payments}
+                  - type: used-by
+                    target: [[notes/page-slug]]
+                ---
+                """,
+            "ledger.md": "---\naliases: [GL]\n---\n# Ledger\n",
+            "platform/index.md": "# Platform\n",
+            "platform/checkout.md": "# Checkout\n",
+            "platform/payments.md": "---\nid: svc-payments\n---\n",
+            "notes/Page Slug.md": "# Page slug\n",
+        }
+    )
+    result = site.build(strict=True)
+    assert result.ok, relation_lines(result)
+    wiki = load_wiki({p.relative_to(site.docs).as_posix(): str(p) for p in site.docs.rglob("*.md")})
+    assert [e.target_id for e in wiki.graph.pages["index"].edges] == [
+        "ledger",
+        "platform/checkout",
+        "notes/Page Slug",
+        "ledger",
+        "platform/index",
+        "platform/payments",
+        "notes/Page Slug",
+    ]
+
+
+def test_excluded_and_draft_pages_are_not_targets(site: Site) -> None:
+    site.pages(
+        {
+            "index.md": """
+                ---
+                relationships:
+                  - {type: depends-on, target: hidden}
+                  - {type: depends-on, target: draft}
+                ---
+                """,
+            "hidden.md": "# Hidden\n",
+            "draft.md": "# Draft\n",
+        }
+    )
+    site.extra_config = {"exclude_docs": "hidden.md\n", "draft_docs": "draft.md\n"}
+    result = site.build()
+    codes = [line for line in relation_lines(result) if "[missing-target]" in line]
+    assert len(codes) == 2, relation_lines(result)
+
+
+def test_outside_target_in_a_build(site: Site) -> None:
+    site.page(
+        "index.md",
+        '---\nrelationships:\n  - type: depends-on\n    target: "[[../../etc/passwd]]"\n---\n',
+    )
+    result = site.build()
+    [line] = relation_lines(result)
+    assert line.startswith("docs/index.md:4: error: [missing-target]")
+    assert "outside the docs folder" in line
