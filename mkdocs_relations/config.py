@@ -6,6 +6,7 @@ from mkdocs.config import base
 from mkdocs.config import config_options as c
 
 from .diagnostics import SEVERITIES, check_severity_overrides
+from .panel import PANELS, PLACEMENTS
 from .wiki import DEFAULT_CONFIG_PAGE
 
 
@@ -37,3 +38,13 @@ class RelationsConfig(base.Config):
     severity = _Severity()
     #: Fail the build with a PluginError when an error-severity diagnostic exists.
     fail_on_error = c.Type(bool, default=True)
+    #: Where the relationships panel goes in each page's content.
+    placement = c.Choice(PLACEMENTS, default="bottom")
+    #: Which parts of the panel to show.
+    panels = c.ListOfItems(c.Choice(PANELS), default=list(PANELS))
+    #: Bound on transitive reach and path queries.
+    max_hops = c.Type(int, default=4)
+    #: Past this many neighbours the picture shows one node per type and direction.
+    picture_limit = c.Type(int, default=12)
+    #: Interface text and type labels (``depends-on``, ``depends-on.inverse``) for other languages.
+    labels = c.DictOfItems(c.Type(str), default={})

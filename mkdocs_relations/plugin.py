@@ -6,25 +6,46 @@ import os
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin, get_plugin_logger
-from mkdocs.structure.files import Files
+from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page as MkDocsPage
+from mkdocs.utils import get_relative_url
+from mkdocs.utils.templates import TemplateContext
 
 from .config import RelationsConfig
 from .diagnostics import display_path, summary
+from .panel import PageRef, PanelBuilder
+from .paths import PathIndex
+from .reader import page_id_for
+from .render import ASSETS, Renderer
 from .wiki import Options, Wiki, load_wiki
 
 log = get_plugin_logger(__name__)
+
+CSS = "assets/mkdocs-relations/relations.css"
 
 
 class RelationsPlugin(BasePlugin[RelationsConfig]):
     """Reads typed relationships from frontmatter and fails the build on broken edges."""
 
     def __init__(self) -> None:
+        self._reset()
+
+    def _reset(self) -> None:
         self.wiki: Wiki | None = None
+        self.index: PathIndex | None = None
+        self.builder: PanelBuilder | None = None
+        self.renderer: Renderer | None = None
+        #: page id -> (title, site-relative URL), known once every page has been read.
+        self.pages: dict[str, tuple[str, str]] = {}
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         # State from a previous `mkdocs serve` rebuild must never leak into this one.
-        self.wiki = None
+        self._reset()
+        if self.config.enabled and self.config.placement != "off" and CSS not in config.extra_css:
+            config.extra_css.append(CSS)
+        if self.config.max_hops < 1:
+            raise PluginError("relations: max_hops must be 1 or more")
         return config
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
@@ -37,7 +58,57 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         }
         self.wiki = load_wiki(sources, mkdocs_options(self.config, config))
         report(self.wiki, display_prefix(config), fail=self.config.fail_on_error)
+        if self.config.placement != "off":
+            files.append(
+                File.generated(config, CSS, abs_src_path=os.path.join(ASSETS, "relations.css"))
+            )
         return files
+
+    def on_env(self, env: object, *, config: MkDocsConfig, files: Files) -> None:
+        if self.wiki is None:
+            return
+        # Titles come from MkDocs (frontmatter title, else first heading, else file name),
+        # and are only all known here, after every page has been read.
+        for file in files.documentation_pages():
+            if file.page is not None:
+                title = file.page.title or file.name
+                self.pages[page_id_for(file.src_uri)] = (str(title), file.url)
+        self.index = PathIndex.from_graph(self.wiki.graph)
+        self.builder = PanelBuilder(
+            self.wiki.graph,
+            self.index,
+            labels=self.config.labels,
+            panels=tuple(self.config.panels),
+            max_hops=self.config.max_hops,
+            picture_limit=self.config.picture_limit,
+        )
+        self.renderer = Renderer(config.theme.dirs)
+
+    @event_priority(-100)  # after the search plugins have indexed the page without the panel
+    def on_page_context(
+        self, context: TemplateContext, *, page: MkDocsPage, config: MkDocsConfig, nav: object
+    ) -> TemplateContext | None:
+        if self.builder is None or self.renderer is None or self.config.placement == "off":
+            return context
+        assert self.wiki is not None
+        page_id = page_id_for(page.file.src_uri)
+        graph_page = self.wiki.graph.pages.get(page_id)
+        if graph_page is None or graph_page.hide_panel or page.content is None:
+            return context
+
+        def ref(other: str) -> PageRef:
+            title, url = self.pages.get(other, (other, ""))
+            return PageRef(title, get_relative_url(url, page.url))
+
+        panel = self.builder.build(page_id, ref)
+        if panel is None:
+            return context
+        html = self.renderer.panel(panel, page_id, self.config.placement)
+        if self.config.placement == "top":
+            page.content = html + page.content
+        else:
+            page.content = page.content + html
+        return context
 
 
 def mkdocs_options(plugin: RelationsConfig, config: MkDocsConfig) -> Options:

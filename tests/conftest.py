@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import http.server
 import logging
+import os
 import shutil
 import textwrap
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -120,3 +125,80 @@ def copy_corpus(name: str, destination: Path, with_config: bool = True) -> Path:
     if with_config:
         shutil.copy(CORPUS_CONFIGS / name / "wiki-config.md", docs / "wiki-config.md")
     return docs
+
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Headless Debian Chromium driven by Playwright; never a downloaded browser."""
+    required = os.environ.get("RELATIONS_REQUIRE_BROWSER") == "1"
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        if required:
+            raise
+        pytest.skip("playwright is not installed (pip install -e '.[test]')")
+    if not os.path.exists(CHROMIUM):
+        if required:
+            pytest.fail(f"Chromium not found at {CHROMIUM}; apt-get install chromium")
+        pytest.skip("Chromium is not installed (apt-get install chromium)")
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield instance
+        finally:
+            instance.close()
+
+
+@contextlib.contextmanager
+def serve(directory: Path) -> Iterator[str]:
+    """Serve a built site on 127.0.0.1 (a random free port) for the length of the block."""
+    handler = functools.partial(_QuietHandler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+OUTPUT = REPO / "test-output"
+
+
+def output_dir(name: str) -> Path:
+    """Where a test keeps artefacts worth looking at (screenshots); ignored by git."""
+    path = OUTPUT / name
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+DOC_SCREENSHOTS = REPO / "docs" / "assets" / "screenshots"
+
+
+def publish_screenshot(path: Path) -> None:
+    """With RELATIONS_UPDATE_SCREENSHOTS=1, copy a screenshot into the docs.
+
+    The docs' screenshots are taken by the browser tests from real builds, never drawn.
+    """
+    if os.environ.get("RELATIONS_UPDATE_SCREENSHOTS") == "1":
+        DOC_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, DOC_SCREENSHOTS / path.name)

@@ -1,0 +1,177 @@
+"""Bounded, deterministic graph search: shortest paths between pages and transitive reach.
+
+The specification, shared with the browser's path finder (``assets/relations-paths.js``):
+
+* Breadth-first search, at most ``max_hops`` edges. Every edge can be walked both ways unless
+  ``directed`` is set, and then only in its declared direction. ``types`` limits the walk to
+  those edge types. Edges from a page to itself are never walked.
+* The answer is a shortest path; among several, the one whose sequence of page ids is
+  smallest, comparing ids as Python compares strings. Between the same two pages, a step
+  along the declared direction is preferred to one against it, then the smaller type name.
+* A page to itself is a path of zero steps. No path within the bound is an answer (None).
+
+All of that follows from one rule: pages get integer ranks in sorted id order, each page's
+neighbour list is sorted by (neighbour rank, reverse?, type), and the search is a plain FIFO
+breadth-first search that keeps the first parent it finds. Processing a layer in rank order
+discovers the next layer in the order of its smallest paths, so first-found parents are
+exactly the lexicographically smallest shortest paths.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from .graph import Graph
+
+DEFAULT_MAX_HOPS = 4
+Direction = Literal["forward", "reverse"]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One edge walked from ``source`` to ``target``; ``reverse`` means declared on target."""
+
+    source: str
+    target: str
+    type: str
+    direction: Direction
+
+    def as_json(self) -> dict[str, str]:
+        return {
+            "from": self.source,
+            "to": self.target,
+            "type": self.type,
+            "direction": self.direction,
+        }
+
+
+@dataclass(frozen=True)
+class Reached:
+    page: str
+    hops: int
+    chain: tuple[Step, ...]
+
+
+class PathIndex:
+    """Adjacency lists over the resolved edges of a graph, in the order the specification needs."""
+
+    def __init__(self, ids: Iterable[str], edges: Iterable[tuple[str, str, str]]) -> None:
+        """``edges`` are (source id, target id, type); both ends must be in ``ids``."""
+        self.ids: list[str] = sorted(set(ids))
+        self.rank: dict[str, int] = {page: i for i, page in enumerate(self.ids)}
+        raw = [
+            (self.rank[source], self.rank[target], relation)
+            for source, target, relation in edges
+            if source != target
+        ]
+        self.types: list[str] = sorted({relation for _, _, relation in raw})
+        type_rank = {name: i for i, name in enumerate(self.types)}
+        # Per page: (neighbour rank, 0 forward / 1 reverse, type rank); a set, because
+        # parallel edges of one type between two pages are one step.
+        adjacency: list[set[tuple[int, int, int]]] = [set() for _ in self.ids]
+        for source, target, relation in raw:
+            adjacency[source].add((target, 0, type_rank[relation]))
+            adjacency[target].add((source, 1, type_rank[relation]))
+        self.adjacency: list[list[tuple[int, int, int]]] = [sorted(a) for a in adjacency]
+
+    @classmethod
+    def from_graph(cls, graph: Graph) -> PathIndex:
+        return cls(
+            graph.pages,
+            ((e.source, e.target_id, e.type) for e in graph.resolved_edges() if e.target_id),
+        )
+
+    def _type_filter(self, types: Sequence[str] | None) -> set[int] | None:
+        if not types:
+            return None
+        wanted = set(types)
+        return {i for i, name in enumerate(self.types) if name in wanted}
+
+    def _search(
+        self,
+        start: int,
+        max_hops: int,
+        allowed: set[int] | None,
+        directions: tuple[int, ...],
+        stop: int | None = None,
+    ) -> dict[int, tuple[int, int, int, int]]:
+        """BFS from ``start``; parent map node -> (parent, direction, type, hops)."""
+        parents: dict[int, tuple[int, int, int, int]] = {start: (-1, 0, 0, 0)}
+        queue = deque([start])
+        while queue:
+            node = queue.popleft()
+            hops = parents[node][3]
+            if hops >= max_hops:
+                continue
+            for neighbour, direction, relation in self.adjacency[node]:
+                if neighbour in parents or direction not in directions:
+                    continue
+                if allowed is not None and relation not in allowed:
+                    continue
+                parents[neighbour] = (node, direction, relation, hops + 1)
+                if neighbour == stop:
+                    return parents
+                queue.append(neighbour)
+        return parents
+
+    def _chain(self, parents: dict[int, tuple[int, int, int, int]], end: int) -> tuple[Step, ...]:
+        steps = []
+        node = end
+        while True:
+            parent, direction, relation, hops = parents[node]
+            if hops == 0:
+                break
+            steps.append(
+                Step(
+                    self.ids[parent],
+                    self.ids[node],
+                    self.types[relation],
+                    "forward" if direction == 0 else "reverse",
+                )
+            )
+            node = parent
+        return tuple(reversed(steps))
+
+    def shortest_path(
+        self,
+        source: str,
+        target: str,
+        *,
+        max_hops: int = DEFAULT_MAX_HOPS,
+        types: Sequence[str] | None = None,
+        directed: bool = False,
+    ) -> tuple[Step, ...] | None:
+        """The path the specification picks, or None when none exists within ``max_hops``."""
+        start, end = self.rank[source], self.rank[target]
+        if start == end:
+            return ()
+        directions = (0,) if directed else (0, 1)
+        parents = self._search(start, max_hops, self._type_filter(types), directions, stop=end)
+        if end not in parents:
+            return None
+        return self._chain(parents, end)
+
+    def reach(
+        self,
+        source: str,
+        relation: str,
+        *,
+        reverse: bool = False,
+        max_hops: int = DEFAULT_MAX_HOPS,
+    ) -> list[Reached]:
+        """Pages reachable through ``relation`` edges (against them with ``reverse``)."""
+        start = self.rank[source]
+        allowed = self._type_filter([relation])
+        if not allowed:
+            return []
+        parents = self._search(start, max_hops, allowed, (1,) if reverse else (0,))
+        found = [
+            Reached(self.ids[node], info[3], self._chain(parents, node))
+            for node, info in parents.items()
+            if node != start
+        ]
+        found.sort(key=lambda r: (r.hops, self.rank[r.page]))
+        return found

@@ -1,0 +1,332 @@
+"""The relationships panel in built HTML, read through its stable data-relation hooks."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import Site
+from html_hooks import edges, page_elements, panels, parse, reach
+
+WIKI = {
+    "index.md": """
+        ---
+        title: Payment service
+        relationships:
+          - type: depends-on
+            target: "[[ledger]]"
+          - type: part-of
+            target: "[[platform/checkout|Checkout]]"
+          - type: depends-on
+            target: "[[fraud-scoring]]"
+            redlink: planned page
+          - type: supersedes
+            target: legacy
+            note: Replaced in 2025
+          - type: used-by
+            target: "[[reports]]"
+        ---
+        # Payments
+        """,
+    "ledger.md": "---\ntitle: Ledger\n---\n# Ledger\n",
+    "legacy.md": "# Legacy payments\n",
+    "reports.md": "# Reports\n",
+    "platform/checkout.md": """
+        ---
+        relationships:
+          - {type: relates-to, target: ledger}
+        ---
+        # Checkout
+        """,
+    "reporting.md": """
+        ---
+        relationships:
+          - {type: depends-on, target: index}
+        ---
+        # Reporting
+        """,
+    "lonely.md": "# Lonely\n",
+}
+
+THEMES = ["mkdocs", "readthedocs", "material"]
+
+
+def _page(use_directory_urls: bool, page: str) -> str:
+    if page == "index":
+        return "index.html"
+    return f"{page}/index.html" if use_directory_urls else f"{page}.html"
+
+
+@pytest.mark.parametrize("theme", THEMES)
+@pytest.mark.parametrize("use_directory_urls", [True, False])
+def test_every_edge_shows_on_both_ends(site: Site, theme: str, use_directory_urls: bool) -> None:
+    site.pages(WIKI)
+    site.extra_config = {"theme": {"name": theme}, "use_directory_urls": use_directory_urls}
+    result = site.build(strict=True)
+    assert result.ok, result.messages
+
+    def hooks(page: str) -> list[tuple[str, str, str, str | None]]:
+        return edges(page_elements(site.site_dir, _page(use_directory_urls, page)))
+
+    ext = "/" if use_directory_urls else ".html"
+    up = "../" if use_directory_urls else ""
+    assert sorted(hooks("index")) == sorted(
+        [
+            ("depends-on", "out", "Ledger", f"ledger{ext}"),
+            ("part-of", "out", "Checkout", f"platform/checkout{ext}"),
+            ("depends-on", "out", "fraud-scoring", None),
+            ("supersedes", "out", "Legacy payments", f"legacy{ext}"),
+            ("used-by", "out", "Reports", f"reports{ext}"),
+            ("depends-on", "in", "Reporting", f"reporting{ext}"),
+        ]
+    )
+    assert sorted(hooks("ledger")) == sorted(
+        [
+            ("depends-on", "in", "Payment service", "../" if use_directory_urls else "index.html"),
+            ("relates-to", "in", "Checkout", f"{up}platform/checkout{ext}"),
+        ]
+    )
+    checkout = "platform/checkout"
+    back = "../../" if use_directory_urls else "../"
+    assert sorted(hooks(checkout)) == sorted(
+        [
+            ("relates-to", "out", "Ledger", f"{back}ledger{ext}"),
+            ("part-of", "in", "Payment service", back if use_directory_urls else "../index.html"),
+        ]
+    )
+    home = "../" if use_directory_urls else "index.html"
+    assert hooks("reports") == [("used-by", "in", "Payment service", home)]
+    lonely = page_elements(site.site_dir, _page(use_directory_urls, "lonely"))
+    assert panels(lonely) == [], "a page without edges gets no panel"
+
+
+def test_groups_share_a_heading_when_labels_read_the_same(site: Site) -> None:
+    site.pages(WIKI)
+    site.build()
+    elements = page_elements(site.site_dir, "index.html")
+    labels = [e.text.strip() for e in elements if "relations__label" in str(e.attrs.get("class"))]
+    # Outgoing used-by and incoming depends-on both read "Used by": one heading.
+    # A type and its inverse sit together, in vocabulary order.
+    assert labels == ["Depends on", "Used by", "Part of", "Supersedes"]
+    used_by = next(
+        e
+        for e in elements
+        if "relations__entries" in str(e.attrs.get("class")) and "Reports" in e.text
+    )
+    assert "Reporting" in used_by.text
+
+
+def test_symmetric_type_lists_both_directions_under_one_heading(site: Site) -> None:
+    site.pages(
+        {
+            "a.md": "---\nrelationships:\n  - {type: relates-to, target: b}\n---\n# A\n",
+            "b.md": "---\nrelationships:\n  - {type: relates-to, target: c}\n---\n# B\n",
+            "c.md": "# C\n",
+        }
+    )
+    site.build()
+    elements = page_elements(site.site_dir, "b/index.html")
+    labels = [e.text.strip() for e in elements if "relations__label" in str(e.attrs.get("class"))]
+    assert labels == ["Relates to"]
+    assert sorted((t, d, x) for t, d, x, _ in edges(elements)) == [
+        ("relates-to", "in", "A"),
+        ("relates-to", "out", "C"),
+    ]
+
+
+def test_redlinks_are_not_links_and_carry_their_reason(site: Site) -> None:
+    site.pages(WIKI)
+    site.build()
+    elements = page_elements(site.site_dir, "index.html")
+    [red] = [e for e in elements if "data-relation-redlink" in e.attrs]
+    assert red.tag == "span" and "href" not in red.attrs
+    assert red.attrs["title"] == "planned page"
+    assert all(e.attrs.get("href") for e in elements if e.tag == "a" and "fraud" in e.text)
+
+
+def test_notes_show_with_their_edge(site: Site) -> None:
+    site.pages(WIKI)
+    site.build()
+    elements = page_elements(site.site_dir, "index.html")
+    notes = [e.text for e in elements if "relations__note" in str(e.attrs.get("class"))]
+    assert notes == ["Replaced in 2025"]
+
+
+CYCLE_AND_DIAMOND = {
+    "wiki-config.md": """
+        ---
+        relationship_types:
+          - name: feeds
+            inverse: fed by
+            transitive: true
+        ---
+        # Config
+        """,
+    # diamond: a depends on b and c, both depend on d, d depends on e
+    "a.md": "---\nrelationships:\n  - {type: depends-on, target: c}\n"
+    "  - {type: depends-on, target: b}\n---\n# A\n",
+    "b.md": "---\nrelationships:\n  - {type: depends-on, target: d}\n---\n# B\n",
+    "c.md": "---\nrelationships:\n  - {type: depends-on, target: d}\n---\n# C\n",
+    "d.md": "---\nrelationships:\n  - {type: depends-on, target: e}\n---\n# D\n",
+    "e.md": "# E\n",
+    # a cycle of a transitive, non-acyclic type: x feeds y feeds z feeds x
+    "x.md": "---\nrelationships:\n  - {type: feeds, target: y}\n---\n# X\n",
+    "y.md": "---\nrelationships:\n  - {type: feeds, target: z}\n---\n# Y\n",
+    "z.md": "---\nrelationships:\n  - {type: feeds, target: x}\n---\n# Z\n",
+}
+
+
+def test_transitive_reach_in_a_diamond(site: Site) -> None:
+    site.pages(CYCLE_AND_DIAMOND)
+    assert site.build(strict=True).ok
+    a = page_elements(site.site_dir, "a/index.html")
+    assert reach(a, "depends-on", reverse=False) == [(1, "B"), (1, "C"), (2, "D"), (3, "E")]
+    assert reach(a, "depends-on", reverse=True) == []
+    e = page_elements(site.site_dir, "e/index.html")
+    # The impact list: everything that depends on E, each page once, at its shortest distance.
+    assert reach(e, "depends-on", reverse=True) == [(1, "D"), (2, "B"), (2, "C"), (3, "A")]
+    d_via = next(
+        el for el in a if el.tag == "a" and el.text.strip() == "D" and el.attrs.get("title")
+    )
+    # The chain shown for D goes through B, the smaller of the two equal-length routes.
+    assert d_via.attrs["title"] == "A → depends-on → B → depends-on → D"
+
+
+def test_transitive_reach_in_a_cycle(site: Site) -> None:
+    site.pages(CYCLE_AND_DIAMOND)
+    assert site.build(strict=True).ok
+    x = page_elements(site.site_dir, "x/index.html")
+    assert reach(x, "feeds", reverse=False) == [(1, "Y"), (2, "Z")]
+    assert reach(x, "feeds", reverse=True) == [(1, "Z"), (2, "Y")]
+
+
+def test_transitive_reach_respects_max_hops(site: Site) -> None:
+    site.pages(CYCLE_AND_DIAMOND)
+    site.plugin_options = {"max_hops": 2}
+    assert site.build().ok
+    a = page_elements(site.site_dir, "a/index.html")
+    assert reach(a, "depends-on", reverse=False) == [(1, "B"), (1, "C"), (2, "D")]
+
+
+@pytest.mark.parametrize("placement", ["top", "bottom", "off"])
+def test_placement(site: Site, placement: str) -> None:
+    site.pages(WIKI)
+    site.plugin_options = {"placement": placement}
+    site.build()
+    html = site.html("ledger/index.html")
+    if placement == "off":
+        assert "data-relations-panel" not in html
+        assert "relations.css" not in html
+        return
+    panel_at = html.index("data-relations-panel")
+    heading_at = html.index('id="ledger"')
+    assert (panel_at < heading_at) == (placement == "top")
+    assert "assets/mkdocs-relations/relations.css" in html
+    assert (site.site_dir / "assets" / "mkdocs-relations" / "relations.css").exists()
+    assert not (site.docs / "assets").exists(), "nothing is written into docs_dir"
+
+
+def test_panels_option_selects_parts(site: Site) -> None:
+    site.pages(CYCLE_AND_DIAMOND)
+    site.plugin_options = {"panels": ["picture"]}
+    site.build()
+    a = page_elements(site.site_dir, "a/index.html")
+    assert edges(a) == [] and reach(a, "depends-on", False) == []
+    assert any("data-relations-picture" in e.attrs for e in a)
+
+
+def test_hide_switch_in_frontmatter(site: Site) -> None:
+    site.pages(WIKI)
+    site.page("ledger.md", "---\ntitle: Ledger\nhide: [relations]\n---\n# Ledger\n")
+    site.build()
+    assert panels(page_elements(site.site_dir, "ledger/index.html")) == []
+    assert any(t == "Ledger" for _, _, t, _ in edges(page_elements(site.site_dir, "index.html")))
+
+
+def test_labels_for_other_languages(site: Site) -> None:
+    site.pages(WIKI)
+    site.plugin_options = {
+        "labels": {
+            "title": "Beziehungen",
+            "depends-on": "hängt ab von",
+            "depends-on.inverse": "wird verwendet von",
+        }
+    }
+    site.build()
+    elements = page_elements(site.site_dir, "index.html")
+    [panel] = panels(elements)
+    assert panel.attrs["aria-label"] == "Beziehungen"
+    labels = [e.text.strip() for e in elements if "relations__label" in str(e.attrs.get("class"))]
+    assert labels[0] == "Hängt ab von" and "Wird verwendet von" in labels
+
+
+def test_template_override_from_custom_dir(site: Site) -> None:
+    site.pages(WIKI)
+    overrides = site.root / "overrides" / "relations"
+    overrides.mkdir(parents=True)
+    (overrides / "panel.html").write_text(
+        '<div data-relations-panel class="mine">{% for g in panel.groups %}'
+        "<b>{{ g.label }}</b>{% endfor %}</div>"
+    )
+    site.extra_config = {"theme": {"name": "mkdocs", "custom_dir": "overrides"}}
+    site.build()
+    html = site.html()
+    assert '<div data-relations-panel class="mine"><b>Depends on</b>' in html
+
+
+def test_panel_is_not_in_the_search_index(site: Site) -> None:
+    site.pages(WIKI)
+    site.extra_config = {"plugins": ["search", "relations"]}
+    site.build()
+    index = json.loads((site.site_dir / "search" / "search_index.json").read_text())
+    text = json.dumps(index)
+    assert "Payments" in text
+    assert "Relationships" not in text and "transitively" not in text
+
+
+def test_rebuild_updates_the_panels_of_pages_pointed_at(site: Site) -> None:
+    site.pages(WIKI)
+    config = site.load()
+    assert site.build(config=config).ok
+    ledger = edges(page_elements(site.site_dir, "ledger/index.html"))
+    assert ("depends-on", "in", "Payment service", "../") in ledger
+    site.page(
+        "index.md",
+        "---\ntitle: Payment service\nrelationships:\n"
+        "  - {type: relates-to, target: ledger}\n---\n",
+    )
+    assert site.build(config=config).ok
+    ledger = edges(page_elements(site.site_dir, "ledger/index.html"))
+    assert ("depends-on", "in", "Payment service", "../") not in ledger
+    assert ("relates-to", "in", "Payment service", "../") in ledger
+
+
+def test_picture_groups_past_the_limit(site: Site) -> None:
+    pages = {f"n{i:02d}.md": f"# Node {i}\n" for i in range(35)}
+    hub_edges = "".join(f"  - {{type: depends-on, target: n{i:02d}}}\n" for i in range(30))
+    hub_edges += "".join(f"  - {{type: relates-to, target: n{i:02d}}}\n" for i in range(30, 35))
+    pages["hub.md"] = f"---\nrelationships:\n{hub_edges}---\n# Hub\n"
+    site.pages(pages)
+    site.build()
+    elements = page_elements(site.site_dir, "hub/index.html")
+    [picture] = [e for e in elements if "data-relations-picture" in e.attrs]
+    node_titles = [
+        e.text.strip()
+        for e in elements
+        if e.tag == "title"
+        and any("relations__node" in str(a.get("class")) for a in e.ancestors[-1:])
+    ]
+    assert node_titles == ["Depends on (30)", "Relates to (5)"]
+    assert "Hub" in picture.text
+    # The full list is still in the panel.
+    assert len(edges(elements)) == 35
+
+
+def test_picture_arrows_follow_declared_direction(site: Site) -> None:
+    site.pages(WIKI)
+    site.build()
+    lines = [e for e in parse(site.html("ledger/index.html")) if e.tag == "line"]
+    # Both edges into Ledger are declared on the other page: arrow heads at the centre.
+    assert lines and all("marker-start" in e.attrs and "marker-end" not in e.attrs for e in lines)
+    lines = [e for e in parse(site.html("index.html")) if e.tag == "line"]
+    assert sum("marker-end" in e.attrs for e in lines) == 5
