@@ -12,7 +12,10 @@ from dataclasses import dataclass
 
 from . import __version__
 from .diagnostics import Diagnostic, display_path, summary
+from .export import export_dot, export_json, export_mermaid
+from .paths import DEFAULT_MAX_HOPS, PathIndex, Step
 from .sources import pages_in_folder
+from .targets import TargetError, parse_target
 from .wiki import Options, Wiki, load_wiki
 
 EXIT_OK = 0
@@ -30,6 +33,7 @@ class Loaded:
     #: How to show the docs folder in diagnostics (``docs`` when run next to mkdocs.yml).
     prefix: str
     options: Options
+    max_hops: int = DEFAULT_MAX_HOPS
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -72,7 +76,81 @@ def _parser() -> argparse.ArgumentParser:
     )
     lint.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
     lint.set_defaults(handler=run_lint)
+
+    path = commands.add_parser(
+        "path",
+        help="the shortest typed path between two pages (exit 1 when none within the bound)",
+        description="The shortest chain of typed edges between two pages, by the documented rule.",
+    )
+    path.add_argument("source", help="a page id, or any target form that resolves")
+    path.add_argument("target", help="a page id, or any target form that resolves")
+    _add_source_arguments(path)
+    _add_hops(path)
+    path.add_argument(
+        "--type",
+        action="append",
+        dest="types",
+        metavar="TYPE",
+        help="walk only edges of this type (repeatable)",
+    )
+    path.add_argument(
+        "--directed", action="store_true", help="walk edges only in their declared direction"
+    )
+    path.add_argument("--format", choices=("text", "json"), default="text")
+    path.set_defaults(handler=run_path)
+
+    reach = commands.add_parser(
+        "reach",
+        help="what a page reaches through one type, grouped by hops",
+        description="Pages a page reaches by following one edge type, within the bound.",
+    )
+    reach.add_argument("page", help="a page id, or any target form that resolves")
+    _add_source_arguments(reach)
+    _add_hops(reach)
+    reach.add_argument(
+        "--type",
+        action="append",
+        dest="types",
+        metavar="TYPE",
+        help="the type to follow (repeatable; default: every transitive type)",
+    )
+    reach.add_argument(
+        "--reverse",
+        action="store_true",
+        help="follow edges against their direction: what depends on the page",
+    )
+    reach.add_argument("--format", choices=("text", "json"), default="text")
+    reach.set_defaults(handler=run_reach)
+
+    export = commands.add_parser(
+        "export",
+        help="the whole typed graph as JSON, Graphviz DOT or Mermaid",
+        description="Print the whole typed graph.",
+    )
+    _add_source_arguments(export)
+    export.add_argument("--format", choices=("json", "dot", "mermaid"), default="json")
+    export.set_defaults(handler=run_export)
     return parser
+
+
+def _add_hops(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--max-hops",
+        type=_positive,
+        default=None,
+        metavar="N",
+        help="at most N edges (default: the plugin's max_hops, 4)",
+    )
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be 1 or more")
+    return value
 
 
 def _add_source_arguments(parser: argparse.ArgumentParser) -> None:
@@ -130,6 +208,7 @@ def _load_mkdocs(config_file: str, field: str | None) -> Loaded:
         plugin_config.load_dict({})
         plugin_config.validate()
     options = mkdocs_options(plugin_config, config)
+    max_hops = int(plugin_config.max_hops)
     if field:
         options.relationship_field = field
     files = get_files(config)
@@ -141,7 +220,7 @@ def _load_mkdocs(config_file: str, field: str | None) -> Loaded:
     prefix = display_prefix(config)
     base = os.path.dirname(os.path.abspath(config_file))
     prefix = os.path.relpath(os.path.join(base, prefix)).replace(os.sep, "/")
-    return Loaded(load_wiki(sources, options), prefix, options)
+    return Loaded(load_wiki(sources, options), prefix, options, max_hops)
 
 
 def run_lint(args: argparse.Namespace, loaded: Loaded) -> int:
@@ -176,6 +255,129 @@ def _annotation(diagnostic: Diagnostic, path: str) -> str:
     message = diagnostic.message.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
     file = path.replace("%", "%25").replace(",", "%2C").replace(":", "%3A")
     return f"::{level} file={file},line={diagnostic.line},title={diagnostic.code}::{message}"
+
+
+def resolve_page(loaded: Loaded, text: str) -> str:
+    """A page id for what the user typed: an id, or any target form; else exit 2."""
+    wiki = loaded.wiki
+    try:
+        target = parse_target(text)
+    except TargetError as exc:
+        raise UsageError(str(exc)) from None
+    resolution = wiki.resolver.resolve(target.path)
+    if resolution.page_id is not None:
+        return resolution.page_id
+    if resolution.ambiguous:
+        raise UsageError(
+            f"{text!r} matches {len(resolution.candidates)} pages: "
+            f"{', '.join(resolution.candidates)}; use the page id"
+        )
+    near = wiki.resolver.suggest(target.path)
+    hint = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
+    raise UsageError(f"no page matches {text!r}{hint}")
+
+
+def _hops(args: argparse.Namespace, loaded: Loaded) -> int:
+    return int(args.max_hops or loaded.max_hops)
+
+
+def _note_errors(loaded: Loaded) -> None:
+    errors = len(loaded.wiki.errors)
+    if errors:
+        print(
+            f"mkdocs-relations: note: the wiki has {errors} lint error(s); answers use the "
+            "edges that resolve (run mkdocs-relations lint)",
+            file=sys.stderr,
+        )
+
+
+def format_chain(source: str, steps: Sequence[Step]) -> str:
+    """``[[a]] —depends-on→ [[b]] ←part-of— [[c]]``; a left arrow marks an edge declared on
+    the later page."""
+    parts = [f"[[{source}]]"]
+    for step in steps:
+        if step.direction == "forward":
+            parts.append(f"—{step.type}→")
+        else:
+            parts.append(f"←{step.type}—")
+        parts.append(f"[[{step.target}]]")
+    return " ".join(parts)
+
+
+def run_path(args: argparse.Namespace, loaded: Loaded) -> int:
+    source = resolve_page(loaded, args.source)
+    target = resolve_page(loaded, args.target)
+    max_hops = _hops(args, loaded)
+    _note_errors(loaded)
+    index = PathIndex.from_graph(loaded.wiki.graph)
+    steps = index.shortest_path(
+        source, target, max_hops=max_hops, types=args.types, directed=args.directed
+    )
+    if args.format == "json":
+        document = {
+            "source": source,
+            "target": target,
+            "found": steps is not None,
+            "max_hops": max_hops,
+            "path": [step.as_json() for step in steps or ()],
+        }
+        print(json.dumps(document, ensure_ascii=False))
+    elif steps is None:
+        print(f"no path from [[{source}]] to [[{target}]] within {max_hops} hops")
+    else:
+        print(format_chain(source, steps))
+    return EXIT_OK if steps is not None else EXIT_FAILED
+
+
+def run_reach(args: argparse.Namespace, loaded: Loaded) -> int:
+    page = resolve_page(loaded, args.page)
+    max_hops = _hops(args, loaded)
+    graph = loaded.wiki.graph
+    types = args.types or [t.name for t in graph.vocabulary.values() if t.transitive]
+    unknown = [t for t in types if t not in graph.vocabulary]
+    if unknown:
+        raise UsageError(
+            f"unknown type(s) {', '.join(unknown)}; known: {', '.join(graph.vocabulary)}"
+        )
+    _note_errors(loaded)
+    index = PathIndex.from_graph(graph)
+    results = {t: index.reach(page, t, reverse=args.reverse, max_hops=max_hops) for t in types}
+    if args.format == "json":
+        document = {
+            "source": page,
+            "reverse": args.reverse,
+            "max_hops": max_hops,
+            "types": {
+                t: [
+                    {"page": r.page, "hops": r.hops, "path": [s.as_json() for s in r.chain]}
+                    for r in found
+                ]
+                for t, found in results.items()
+            },
+        }
+        print(json.dumps(document, ensure_ascii=False))
+        return EXIT_OK
+    for relation, found in results.items():
+        label = graph.vocabulary[relation]
+        heading = label.inverse if args.reverse else label.label
+        print(f"{heading} (from [[{page}]], {relation}{', reversed' if args.reverse else ''}):")
+        if not found:
+            print("  nothing within the bound")
+        for hops in sorted({r.hops for r in found}):
+            names = ", ".join(f"[[{r.page}]]" for r in found if r.hops == hops)
+            print(f"  {hops} hop{'s' if hops != 1 else ''}: {names}")
+    return EXIT_OK
+
+
+def run_export(args: argparse.Namespace, loaded: Loaded) -> int:
+    graph = loaded.wiki.graph
+    if args.format == "dot":
+        sys.stdout.write(export_dot(graph))
+    elif args.format == "mermaid":
+        sys.stdout.write(export_mermaid(graph))
+    else:
+        print(json.dumps(export_json(graph), ensure_ascii=False, indent=2, default=str))
+    return EXIT_OK
 
 
 if __name__ == "__main__":  # pragma: no cover

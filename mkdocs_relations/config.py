@@ -40,6 +40,8 @@ class RelationsConfig(base.Config):
     fail_on_error = c.Type(bool, default=True)
     #: Where the relationships panel goes in each page's content.
     placement = c.Choice(PLACEMENTS, default="bottom")
+    #: Where the path finder goes in each page's content.
+    path_finder = c.Choice(PLACEMENTS, default="bottom")
     #: Which parts of the panel to show.
     panels = c.ListOfItems(c.Choice(PANELS), default=list(PANELS))
     #: Bound on transitive reach and path queries.

@@ -26,7 +26,14 @@ DEFAULT_LABELS: dict[str, str] = {
     "missing": "No page matches this target",
     "picture": "Pages directly related to {title}",
     "more": "and {n} more",
-    "via": "via",
+    "finder": "How is this page connected to another?",
+    "finder_to": "Page",
+    "finder_placeholder": "Type a title, id or alias",
+    "finder_type": "Edge type",
+    "finder_any_type": "any type",
+    "finder_hops": "At most hops",
+    "finder_directed": "Declared direction only",
+    "finder_submit": "Find path",
 }
 #: Transitive lists longer than this show a count for the rest (the list is still computed).
 MAX_REACH_ENTRIES = 50

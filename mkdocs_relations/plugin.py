@@ -14,6 +14,7 @@ from mkdocs.utils.templates import TemplateContext
 
 from .config import RelationsConfig
 from .diagnostics import display_path, summary
+from .export import site_graph, to_json, to_script
 from .panel import PageRef, PanelBuilder
 from .paths import PathIndex
 from .reader import page_id_for
@@ -22,7 +23,11 @@ from .wiki import Options, Wiki, load_wiki
 
 log = get_plugin_logger(__name__)
 
-CSS = "assets/mkdocs-relations/relations.css"
+ASSET_DIR = "assets/mkdocs-relations"
+CSS = f"{ASSET_DIR}/relations.css"
+SCRIPTS = (f"{ASSET_DIR}/relations-paths.js", f"{ASSET_DIR}/relations-finder.js")
+GRAPH_JSON = f"{ASSET_DIR}/graph.json"
+GRAPH_SCRIPT = f"{ASSET_DIR}/graph.js"
 
 
 class RelationsPlugin(BasePlugin[RelationsConfig]):
@@ -42,11 +47,26 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         # State from a previous `mkdocs serve` rebuild must never leak into this one.
         self._reset()
-        if self.config.enabled and self.config.placement != "off" and CSS not in config.extra_css:
-            config.extra_css.append(CSS)
         if self.config.max_hops < 1:
             raise PluginError("relations: max_hops must be 1 or more")
+        if not self.config.enabled:
+            return config
+        if self._shows_anything() and CSS not in config.extra_css:
+            config.extra_css.append(CSS)
+        if self.config.path_finder != "off":
+            for script in SCRIPTS:
+                if script not in config.extra_javascript:
+                    config.extra_javascript.append(script)
         return config
+
+    def _shows_anything(self) -> bool:
+        return self.config.placement != "off" or self.config.path_finder != "off"
+
+    def _assets(self) -> list[str]:
+        assets = [CSS] if self._shows_anything() else []
+        if self.config.path_finder != "off":
+            assets += SCRIPTS
+        return assets
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
         if not self.config.enabled:
@@ -58,10 +78,9 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         }
         self.wiki = load_wiki(sources, mkdocs_options(self.config, config))
         report(self.wiki, display_prefix(config), fail=self.config.fail_on_error)
-        if self.config.placement != "off":
-            files.append(
-                File.generated(config, CSS, abs_src_path=os.path.join(ASSETS, "relations.css"))
-            )
+        for asset in self._assets():
+            source = os.path.join(ASSETS, asset.rsplit("/", 1)[1])
+            files.append(File.generated(config, asset, abs_src_path=source))
         return files
 
     def on_env(self, env: object, *, config: MkDocsConfig, files: Files) -> None:
@@ -88,9 +107,8 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
     def on_page_context(
         self, context: TemplateContext, *, page: MkDocsPage, config: MkDocsConfig, nav: object
     ) -> TemplateContext | None:
-        if self.builder is None or self.renderer is None or self.config.placement == "off":
+        if self.builder is None or self.renderer is None or self.wiki is None:
             return context
-        assert self.wiki is not None
         page_id = page_id_for(page.file.src_uri)
         graph_page = self.wiki.graph.pages.get(page_id)
         if graph_page is None or graph_page.hide_panel or page.content is None:
@@ -100,15 +118,37 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
             title, url = self.pages.get(other, (other, ""))
             return PageRef(title, get_relative_url(url, page.url))
 
-        panel = self.builder.build(page_id, ref)
-        if panel is None:
-            return context
-        html = self.renderer.panel(panel, page_id, self.config.placement)
-        if self.config.placement == "top":
-            page.content = html + page.content
-        else:
-            page.content = page.content + html
+        top: list[str] = []
+        bottom: list[str] = []
+        if self.config.placement != "off":
+            panel = self.builder.build(page_id, ref)
+            if panel is not None:
+                html = self.renderer.panel(panel, page_id, self.config.placement)
+                (top if self.config.placement == "top" else bottom).append(html)
+        if self.config.path_finder != "off":
+            html = self.renderer.path_finder(
+                page_id,
+                sorted(self.wiki.graph.vocabulary),
+                self.config.max_hops,
+                self.builder.labels,
+            )
+            (top if self.config.path_finder == "top" else bottom).append(html)
+        page.content = "".join(top) + page.content + "".join(bottom)
         return context
+
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        if self.wiki is None:
+            return
+        # Written after the build, like the search index: titles are only known once every
+        # page has been read, and the file is data, not a page.
+        data = site_graph(self.wiki.graph, self.pages, self.config.max_hops)
+        folder = os.path.join(config.site_dir, *ASSET_DIR.split("/"))
+        os.makedirs(folder, exist_ok=True)
+        for name, text in ((GRAPH_JSON, to_json(data) + "\n"), (GRAPH_SCRIPT, to_script(data))):
+            with open(
+                os.path.join(config.site_dir, *name.split("/")), "w", encoding="utf-8"
+            ) as out:
+                out.write(text)
 
 
 def mkdocs_options(plugin: RelationsConfig, config: MkDocsConfig) -> Options:

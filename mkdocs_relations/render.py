@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import jinja2
 
@@ -30,3 +30,9 @@ class Renderer:
     def panel(self, panel: Panel, page_id: str, placement: str) -> str:
         template = self.env.get_template("relations/panel.html")
         return template.render(panel=panel, page_id=page_id, placement=placement)
+
+    def path_finder(
+        self, page_id: str, types: Sequence[str], max_hops: int, labels: Mapping[str, str]
+    ) -> str:
+        template = self.env.get_template("relations/pathfinder.html")
+        return template.render(page_id=page_id, types=types, max_hops=max_hops, labels=labels)

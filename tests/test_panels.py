@@ -216,7 +216,12 @@ def test_placement(site: Site, placement: str) -> None:
     html = site.html("ledger/index.html")
     if placement == "off":
         assert "data-relations-panel" not in html
-        assert "relations.css" not in html
+        assert "data-relations-pathfinder" in html
+        site.plugin_options = {"placement": "off", "path_finder": "off"}
+        site.build()
+        html = site.html("ledger/index.html")
+        assert "data-relations" not in html
+        assert "mkdocs-relations/relations" not in html
         return
     panel_at = html.index("data-relations-panel")
     heading_at = html.index('id="ledger"')

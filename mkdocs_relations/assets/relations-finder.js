@@ -1,0 +1,273 @@
+/* mkdocs-relations: the path finder widget.
+ *
+ * The page carries the widget's markup (rendered at build time, hidden until this script
+ * runs). The graph is not loaded until the reader first uses a finder; it arrives as a
+ * script file rather than JSON so that it also loads from disk (file://), where browsers
+ * refuse fetch(). All text is inserted with textContent: titles come from pages anyone can
+ * edit.
+ */
+(function () {
+  "use strict";
+
+  var SCRIPT = "assets/mkdocs-relations/relations-finder.js";
+  var GRAPH = "assets/mkdocs-relations/graph.js";
+  var FORMAT = "mkdocs-relations-graph";
+  var VERSION = 1;
+  var MAX_OPTIONS = 10;
+
+  // The site root, from this script's own URL: right under a sub-path, with or without
+  // directory URLs, and from disk.
+  var current = document.currentScript && document.currentScript.src;
+  var siteRoot = current ? current.slice(0, current.lastIndexOf(SCRIPT)) : "";
+  var loading = null;
+
+  function loadGraph() {
+    if (loading) return loading;
+    loading = new Promise(function (resolve, reject) {
+      if (window.__mkdocsRelationsGraph) return resolve(window.__mkdocsRelationsGraph);
+      var script = document.createElement("script");
+      script.src = siteRoot + GRAPH;
+      script.async = true;
+      script.onload = function () {
+        if (window.__mkdocsRelationsGraph) resolve(window.__mkdocsRelationsGraph);
+        else reject(new Error("the graph file did not define the graph"));
+      };
+      script.onerror = function () { reject(new Error("the graph file could not be loaded")); };
+      document.head.appendChild(script);
+    }).then(function (graph) {
+      if (graph.format !== FORMAT || graph.version !== VERSION) {
+        throw new Error("the graph file has an unknown format; rebuild the site");
+      }
+      var numbers = new Map();
+      var search = [];
+      for (var i = 0; i < graph.ids.length; i++) {
+        numbers.set(graph.ids[i], i);
+        var names = [graph.titles[i], graph.ids[i]].concat(graph.aliases[String(i)] || []);
+        search.push(names.map(function (n) { return String(n).toLowerCase(); }));
+      }
+      return {
+        graph: graph,
+        numbers: numbers,
+        search: search,
+        index: window.MkDocsRelationsPaths.buildIndex(graph)
+      };
+    });
+    loading.catch(function () { loading = null; }); // let a later use try again
+    return loading;
+  }
+
+  /* Up to MAX_OPTIONS page numbers matching the text: exact names, then prefixes, then
+   * substrings; ties by title. */
+  function matches(data, text) {
+    var query = text.trim().toLowerCase();
+    if (!query) return [];
+    var scored = [];
+    for (var i = 0; i < data.search.length; i++) {
+      var names = data.search[i];
+      var best = 9;
+      for (var j = 0; j < names.length; j++) {
+        var at = names[j].indexOf(query);
+        if (at < 0) continue;
+        var score = names[j] === query ? 0 : at === 0 ? 1 : 2;
+        if (score < best) best = score;
+      }
+      if (best < 9) scored.push([best, data.graph.titles[i].toLowerCase(), i]);
+    }
+    scored.sort(function (a, b) {
+      return a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : a[2] - b[2]);
+    });
+    return scored.slice(0, MAX_OPTIONS).map(function (s) { return s[2]; });
+  }
+
+  function element(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function pageLink(data, number) {
+    var link = element("a", "relations-finder__page", data.graph.titles[number]);
+    link.href = siteRoot + data.graph.urls[number];
+    link.title = data.graph.ids[number];
+    return link;
+  }
+
+  /* The chain as the command line prints it: [[a]] —depends-on→ [[b]] ←part-of— [[c]]. */
+  function chainText(data, source, steps) {
+    var parts = ["[[" + data.graph.ids[source] + "]]"];
+    steps.forEach(function (step) {
+      parts.push(step.direction === "forward" ? "—" + step.type + "→" : "←" + step.type + "—");
+      parts.push("[[" + data.graph.ids[step.to] + "]]");
+    });
+    return parts.join(" ");
+  }
+
+  function mount(root) {
+    if (root.getAttribute("data-relations-ready")) return;
+    root.setAttribute("data-relations-ready", "true");
+    root.hidden = false;
+    var form = root.querySelector("form");
+    var input = root.querySelector(".relations-finder__input");
+    var list = root.querySelector(".relations-finder__options");
+    var typeSelect = root.querySelector(".relations-finder__type");
+    var hopsInput = root.querySelector(".relations-finder__hops");
+    var directed = root.querySelector(".relations-finder__directed");
+    var result = root.querySelector(".relations-finder__result");
+    var pageId = root.getAttribute("data-relations-page");
+    var options = [];
+    var active = -1;
+    var chosen = null;
+
+    function say(text, className) {
+      result.textContent = "";
+      result.appendChild(element("p", className || "relations-finder__message", text));
+    }
+
+    function close() {
+      list.hidden = true;
+      list.textContent = "";
+      input.setAttribute("aria-expanded", "false");
+      input.removeAttribute("aria-activedescendant");
+      options = [];
+      active = -1;
+    }
+
+    function highlight(position) {
+      active = position;
+      Array.prototype.forEach.call(list.children, function (item, i) {
+        item.setAttribute("aria-selected", i === position ? "true" : "false");
+      });
+      if (position >= 0) input.setAttribute("aria-activedescendant", list.children[position].id);
+      else input.removeAttribute("aria-activedescendant");
+    }
+
+    function choose(data, number) {
+      chosen = number;
+      input.value = data.graph.titles[number];
+      close();
+    }
+
+    function suggest() {
+      chosen = null;
+      loadGraph().then(function (data) {
+        options = matches(data, input.value);
+        list.textContent = "";
+        options.forEach(function (number, i) {
+          var item = element("li", "relations-finder__option");
+          item.id = list.id + "-" + i;
+          item.setAttribute("role", "option");
+          item.setAttribute("aria-selected", "false");
+          item.appendChild(element("span", "relations-finder__option-title", data.graph.titles[number]));
+          item.appendChild(element("span", "relations-finder__option-id", data.graph.ids[number]));
+          item.addEventListener("mousedown", function (event) {
+            event.preventDefault(); // keep focus in the input
+            choose(data, number);
+            find();
+          });
+          list.appendChild(item);
+        });
+        list.hidden = options.length === 0;
+        input.setAttribute("aria-expanded", options.length ? "true" : "false");
+        active = -1;
+      }, function (error) { say(error.message, "relations-finder__error"); });
+    }
+
+    function find() {
+      loadGraph().then(function (data) {
+        var source = data.numbers.get(pageId);
+        if (source === undefined) return say("This page is not in the graph.");
+        var target = chosen;
+        if (target === null) {
+          var exact = matches(data, input.value).filter(function (n) {
+            return data.search[n].indexOf(input.value.trim().toLowerCase()) >= 0;
+          });
+          if (exact.length !== 1) {
+            return say(input.value.trim() ? "No single page is called “" + input.value.trim() + "”; pick one from the list." : "Type a page name.");
+          }
+          target = exact[0];
+        }
+        var maxHops = parseInt(hopsInput.value, 10);
+        var limit = parseInt(hopsInput.max, 10) || 4;
+        if (!(maxHops >= 1)) maxHops = limit;
+        if (maxHops > limit) maxHops = limit;
+        var types = typeSelect.value ? [typeSelect.value] : null;
+        var steps = window.MkDocsRelationsPaths.shortestPath(data.index, source, target, {
+          maxHops: maxHops, types: types, directed: directed.checked
+        });
+        result.textContent = "";
+        if (steps === null) {
+          result.setAttribute("data-relations-found", "false");
+          say("No path between “" + data.graph.titles[source] + "” and “" +
+              data.graph.titles[target] + "” within " + maxHops + (maxHops === 1 ? " hop." : " hops."));
+          return;
+        }
+        result.setAttribute("data-relations-found", "true");
+        if (steps.length === 0) {
+          say("That is this page (0 hops).");
+          return;
+        }
+        var chain = element("ol", "relations-finder__chain");
+        var first = element("li");
+        first.appendChild(pageLink(data, source));
+        chain.appendChild(first);
+        steps.forEach(function (step) {
+          var edge = element("li", "relations-finder__edge",
+            step.direction === "forward" ? "—" + step.type + "→" : "←" + step.type + "—");
+          edge.setAttribute("data-relation-type", step.type);
+          edge.setAttribute("data-relation-direction", step.direction);
+          edge.title = step.direction === "forward"
+            ? "declared on " + data.graph.titles[step.from]
+            : "declared on " + data.graph.titles[step.to];
+          chain.appendChild(edge);
+          var page = element("li");
+          page.appendChild(pageLink(data, step.to));
+          chain.appendChild(page);
+        });
+        result.appendChild(element("p", "relations-finder__summary",
+          steps.length + (steps.length === 1 ? " hop:" : " hops:")));
+        result.appendChild(chain);
+        result.appendChild(element("code", "relations-finder__text", chainText(data, source, steps)));
+      }, function (error) { say(error.message, "relations-finder__error"); });
+    }
+
+    input.addEventListener("focus", function () { loadGraph().catch(function () {}); });
+    input.addEventListener("input", suggest);
+    input.addEventListener("blur", function () { setTimeout(close, 0); });
+    input.addEventListener("keydown", function (event) {
+      if (event.key === "ArrowDown" && options.length) {
+        event.preventDefault();
+        highlight(Math.min(active + 1, options.length - 1));
+      } else if (event.key === "ArrowUp" && options.length) {
+        event.preventDefault();
+        highlight(Math.max(active - 1, 0));
+      } else if (event.key === "Enter" && !list.hidden && active >= 0) {
+        event.preventDefault();
+        var number = options[active];
+        loadGraph().then(function (data) { choose(data, number); find(); });
+      } else if (event.key === "Escape" && !list.hidden) {
+        event.preventDefault();
+        close();
+      }
+    });
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      close();
+      find();
+    });
+  }
+
+  function mountAll() {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-relations-pathfinder]"), mount);
+  }
+
+  // Material's instant navigation swaps the page without reloading scripts; document$
+  // announces each new page. Elsewhere the page loads once.
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(mountAll);
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", mountAll);
+  } else {
+    mountAll();
+  }
+})();

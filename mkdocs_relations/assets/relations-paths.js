@@ -1,0 +1,165 @@
+/* mkdocs-relations: the path search, the same specification as mkdocs_relations/paths.py.
+ *
+ * Pages are numbered in sorted id order (Python's string order, computed at build time), so
+ * comparing page numbers here compares ids exactly as Python does. Each page's neighbours are
+ * sorted by (neighbour, forward before reverse, type name) and the search is a FIFO
+ * breadth-first search that keeps the first parent it finds: that is the shortest path whose
+ * sequence of ids is smallest, with the preferred edge between each pair of pages.
+ *
+ * No DOM here: the same file runs under node for the parity tests.
+ */
+(function (root) {
+  "use strict";
+
+  /* graph: {ids: [...], types: [{name}], edges: [source, target, type, ...]} */
+  function buildIndex(graph) {
+    var count = graph.ids.length;
+    var typeCount = Math.max(graph.types.length, 1);
+    var edges = graph.edges;
+    var degree = new Int32Array(count);
+    var i;
+    for (i = 0; i < edges.length; i += 3) {
+      if (edges[i] === edges[i + 1]) continue;
+      degree[edges[i]]++;
+      degree[edges[i + 1]]++;
+    }
+    var offsets = new Int32Array(count + 1);
+    for (i = 0; i < count; i++) offsets[i + 1] = offsets[i] + degree[i];
+    // One sortable number per (neighbour, direction, type): neighbour-major, then forward (0)
+    // before reverse (1), then type number (types are sorted by name).
+    var packed = new Float64Array(offsets[count]);
+    var fill = offsets.slice(0, count);
+    for (i = 0; i < edges.length; i += 3) {
+      var s = edges[i], t = edges[i + 1], k = edges[i + 2];
+      if (s === t) continue;
+      packed[fill[s]++] = (t * 2 + 0) * typeCount + k;
+      packed[fill[t]++] = (s * 2 + 1) * typeCount + k;
+    }
+    var neighbour = new Int32Array(packed.length);
+    var direction = new Uint8Array(packed.length);
+    var kind = new Int32Array(packed.length);
+    var end = new Int32Array(count);
+    for (i = 0; i < count; i++) {
+      var from = offsets[i], to = offsets[i + 1];
+      var slice = packed.subarray(from, to).sort();
+      var write = from;
+      for (var j = 0; j < slice.length; j++) {
+        if (j > 0 && slice[j] === slice[j - 1]) continue; // parallel edges: one step
+        var value = slice[j];
+        var typeNumber = value % typeCount;
+        var rest = (value - typeNumber) / typeCount;
+        neighbour[write] = rest >> 1;
+        direction[write] = rest & 1;
+        kind[write] = typeNumber;
+        write++;
+      }
+      end[i] = write;
+    }
+    return {
+      count: count,
+      types: graph.types.map(function (t) { return typeof t === "string" ? t : t.name; }),
+      offsets: offsets,
+      end: end,
+      neighbour: neighbour,
+      direction: direction,
+      kind: kind,
+      seen: new Int32Array(count),
+      stamp: 0,
+      parent: new Int32Array(count),
+      via: new Int32Array(count),
+      hops: new Int32Array(count),
+      queue: new Int32Array(count)
+    };
+  }
+
+  function allowedTypes(index, types) {
+    if (!types || types.length === 0) return null;
+    // An unknown type name allows nothing, as in Python.
+    var allowed = new Uint8Array(index.types.length);
+    for (var i = 0; i < index.types.length; i++) {
+      if (types.indexOf(index.types[i]) >= 0) allowed[i] = 1;
+    }
+    return allowed;
+  }
+
+  /* Breadth-first search from start; returns the position of `stop` in the search, or -1. */
+  function search(index, start, maxHops, allowed, forwardOnly, reverseOnly, stop) {
+    index.stamp++;
+    if (index.stamp === 0x7fffffff) { index.seen.fill(0); index.stamp = 1; }
+    var stamp = index.stamp;
+    var seen = index.seen, parent = index.parent, via = index.via, hops = index.hops;
+    var queue = index.queue;
+    var head = 0, tail = 0;
+    seen[start] = stamp;
+    parent[start] = -1;
+    hops[start] = 0;
+    queue[tail++] = start;
+    while (head < tail) {
+      var node = queue[head++];
+      var depth = hops[node];
+      if (depth >= maxHops) continue;
+      for (var e = index.offsets[node], last = index.end[node]; e < last; e++) {
+        var next = index.neighbour[e];
+        if (seen[next] === stamp) continue;
+        var dir = index.direction[e];
+        if (forwardOnly && dir !== 0) continue;
+        if (reverseOnly && dir !== 1) continue;
+        if (allowed && !allowed[index.kind[e]]) continue;
+        seen[next] = stamp;
+        parent[next] = node;
+        via[next] = e;
+        hops[next] = depth + 1;
+        if (next === stop) return tail;
+        queue[tail++] = next;
+      }
+    }
+    return -1;
+  }
+
+  function chain(index, end) {
+    var steps = [];
+    var node = end;
+    while (index.parent[node] !== -1) {
+      var e = index.via[node];
+      steps.push({
+        from: index.parent[node],
+        to: node,
+        type: index.types[index.kind[e]],
+        direction: index.direction[e] === 0 ? "forward" : "reverse"
+      });
+      node = index.parent[node];
+    }
+    return steps.reverse();
+  }
+
+  /* The path between two page numbers, or null when none exists within maxHops. */
+  function shortestPath(index, source, target, options) {
+    options = options || {};
+    var maxHops = options.maxHops === undefined ? 4 : options.maxHops;
+    if (source === target) return [];
+    var allowed = allowedTypes(index, options.types);
+    var found = search(index, source, maxHops, allowed, !!options.directed, false, target);
+    if (found < 0) return null;
+    return chain(index, target);
+  }
+
+  /* Pages reachable through one type, in its direction or against it, as [{page, hops, path}]. */
+  function reach(index, source, type, options) {
+    options = options || {};
+    var maxHops = options.maxHops === undefined ? 4 : options.maxHops;
+    var allowed = allowedTypes(index, [type]);
+    search(index, source, maxHops, allowed, !options.reverse, !!options.reverse, -1);
+    var found = [];
+    for (var node = 0; node < index.count; node++) {
+      if (node !== source && index.seen[node] === index.stamp) {
+        found.push({ page: node, hops: index.hops[node], path: chain(index, node) });
+      }
+    }
+    found.sort(function (a, b) { return a.hops - b.hops || a.page - b.page; });
+    return found;
+  }
+
+  var api = { buildIndex: buildIndex, shortestPath: shortestPath, reach: reach };
+  if (typeof module !== "undefined" && module.exports) module.exports = api;
+  else root.MkDocsRelationsPaths = api;
+})(typeof globalThis !== "undefined" ? globalThis : this);

@@ -1,0 +1,166 @@
+"""The graph as files: the compact graph the site ships, and JSON, DOT and Mermaid exports."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from .graph import Graph
+
+#: Bumped whenever the site graph's shape changes; the path finder checks it.
+SITE_GRAPH_VERSION = 1
+SITE_GRAPH_FORMAT = "mkdocs-relations-graph"
+
+
+def site_graph(graph: Graph, pages: Mapping[str, tuple[str, str]], max_hops: int) -> dict[str, Any]:
+    """The compact graph for the browser.
+
+    Pages are numbered in sorted id order (the path search depends on it), each id, title and
+    URL appears once, and edges are a flat list of (source, target, type) numbers. URLs are
+    relative to the site root; there are no file paths and no page bodies.
+    """
+    ids = sorted(graph.pages)
+    number = {page_id: i for i, page_id in enumerate(ids)}
+    types = sorted(graph.vocabulary)
+    type_number = {name: i for i, name in enumerate(types)}
+    edges: list[int] = []
+    for edge in graph.resolved_edges():
+        assert edge.target_id is not None
+        if edge.type not in type_number:
+            continue  # an unknown type (reported by lint, kept out of the site's graph)
+        edges += [number[edge.source], number[edge.target_id], type_number[edge.type]]
+    aliases = {
+        str(number[page.id]): list(page.aliases) for page in graph.pages.values() if page.aliases
+    }
+    titles = []
+    urls = []
+    for page_id in ids:
+        title, url = pages.get(page_id, (graph.pages[page_id].display_title, ""))
+        titles.append(title)
+        urls.append(url)
+    vocabulary = graph.vocabulary
+    return {
+        "format": SITE_GRAPH_FORMAT,
+        "version": SITE_GRAPH_VERSION,
+        "max_hops": max_hops,
+        "types": [
+            {"name": name, "label": vocabulary[name].label, "inverse": vocabulary[name].inverse}
+            for name in types
+        ],
+        "ids": ids,
+        "titles": titles,
+        "urls": urls,
+        "aliases": aliases,
+        "edges": edges,
+    }
+
+
+def to_json(data: Any) -> str:
+    """Compact, key-sorted JSON: the same graph gives the same bytes."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+def to_script(data: Any) -> str:
+    """The graph as a script that assigns a global, for sites opened from disk (file://),
+    where browsers refuse to fetch JSON. U+2028 and U+2029 are escaped for older engines;
+    ``<`` is escaped so the text can never close a script element.
+    """
+    text = (
+        to_json(data)
+        .replace("<", "\\u003c")
+        .replace("\u2028", "\\u2028")
+        .replace("\u2029", "\\u2029")
+    )
+    return f"window.__mkdocsRelationsGraph={text};\n"
+
+
+def export_json(graph: Graph) -> dict[str, Any]:
+    """The whole typed graph, readable: for scripts and other tools."""
+    return {
+        "format": "mkdocs-relations-export",
+        "version": 1,
+        "types": [
+            {
+                "name": t.name,
+                "inverse": t.inverse,
+                "description": t.description,
+                "symmetric": t.symmetric,
+                "acyclic": t.acyclic,
+                "transitive": t.transitive,
+            }
+            for t in graph.vocabulary.values()
+        ],
+        "pages": [
+            {
+                "id": page.id,
+                "file": page.file,
+                "title": page.display_title,
+                **({"frontmatter_id": page.frontmatter_id} if page.frontmatter_id else {}),
+                **({"aliases": list(page.aliases)} if page.aliases else {}),
+            }
+            for page in graph.pages.values()
+        ],
+        "edges": [
+            {
+                "source": edge.source,
+                "target": edge.target_id,
+                "type": edge.type,
+                "line": edge.line,
+                **({"written": edge.target} if edge.target != edge.target_id else {}),
+                **({"redlink": True} if edge.redlink else {}),
+                **({"reason": edge.redlink_reason} if edge.redlink_reason else {}),
+                **({"note": edge.note} if edge.note else {}),
+            }
+            for edge in graph.edges()
+        ],
+    }
+
+
+def export_dot(graph: Graph) -> str:
+    """Graphviz DOT: pages as nodes labelled with titles, edges labelled with types."""
+    lines = ["digraph relations {", "  rankdir=LR;", "  node [shape=box];"]
+    for page in graph.pages.values():
+        lines.append(f"  {_dot(page.id)} [label={_dot(page.display_title)}];")
+    redlinks = sorted({e.target for e in graph.edges() if e.target_id is None})
+    for target in redlinks:
+        lines.append(f"  {_dot('?' + target)} [label={_dot(target)}, style=dashed, color=red];")
+    for edge in graph.edges():
+        target = edge.target_id if edge.target_id is not None else "?" + edge.target
+        lines.append(f"  {_dot(edge.source)} -> {_dot(target)} [label={_dot(edge.type)}];")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def _dot(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+def export_mermaid(graph: Graph) -> str:
+    """A Mermaid flowchart; node names are numbers because Mermaid ids cannot hold paths."""
+    number = {page_id: f"p{i}" for i, page_id in enumerate(graph.pages)}
+    lines = ["flowchart LR"]
+    for page in graph.pages.values():
+        lines.append(f'  {number[page.id]}["{_mermaid(page.display_title)}"]')
+    redlinks: dict[str, str] = {}
+    for edge in graph.edges():
+        if edge.target_id is None and edge.target not in redlinks:
+            redlinks[edge.target] = f"r{len(redlinks)}"
+            lines.append(f'  {redlinks[edge.target]}["{_mermaid(edge.target)}"]:::redlink')
+    for edge in graph.edges():
+        target = number[edge.target_id] if edge.target_id is not None else redlinks[edge.target]
+        lines.append(f"  {number[edge.source]} -->|{_mermaid(edge.type)}| {target}")
+    if redlinks:
+        lines.append("  classDef redlink stroke:#c62828,stroke-dasharray:4 2")
+    return "\n".join(lines) + "\n"
+
+
+def _mermaid(text: str) -> str:
+    # Mermaid reads #...; as an entity code, and quotes or brackets end a label.
+    out = []
+    for char in text:
+        if char in '"#<>[]{}()|`' or ord(char) < 32:
+            out.append(f"#{ord(char)};")
+        else:
+            out.append(char)
+    return "".join(out)

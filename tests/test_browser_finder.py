@@ -1,0 +1,194 @@
+"""The path finder in a real headless Chromium: keyboard only, instant navigation, sub-paths,
+file://, and hostile titles."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import Site, output_dir, publish_screenshot, serve
+from test_cli import run
+from test_panels import WIKI
+
+pytestmark = pytest.mark.browser
+
+MATERIAL = {"name": "material", "features": ["navigation.instant"]}
+
+
+def _tab_to(page: Any, element_id: str, limit: int = 300) -> None:
+    """Reach an element with the Tab key alone, as a keyboard user would."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement && document.activeElement.id") == element_id:
+            return
+    raise AssertionError(f"#{element_id} cannot be reached with Tab")
+
+
+def _ask(page: Any, text: str) -> str:
+    _tab_to(page, "relations-finder-input")
+    page.keyboard.type(text)
+    page.wait_for_selector(".relations-finder__option")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    result = page.locator(".relations-finder__result")
+    result.locator("p, code").first.wait_for()
+    return str(result.inner_text())
+
+
+def test_keyboard_query_under_a_sub_path_with_instant_navigation(
+    site: Site, browser: Any, tmp_path: Path
+) -> None:
+    site.pages(WIKI)
+    site.extra_config = {"theme": MATERIAL, "site_url": "http://127.0.0.1/wiki/"}
+    assert site.build(strict=True).ok
+    root = tmp_path / "www"
+    shutil.copytree(site.site_dir, root / "wiki")
+    expected = run("path", "reporting", "platform/checkout", cwd=site.root).stdout.strip()
+    with serve(root) as url:
+        page = browser.new_page(viewport={"width": 1200, "height": 900})
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        requested: list[str] = []
+        page.on("request", lambda request: requested.append(request.url))
+        page.goto(url + "wiki/reporting/")
+        page.wait_for_selector("[data-relations-pathfinder][data-relations-ready]")
+        assert not any("graph.js" in r for r in requested), "graph loaded before first use"
+        _ask(page, "check")
+        assert page.locator(".relations-finder__text").inner_text() == expected
+        assert any(r.endswith("/wiki/assets/mkdocs-relations/graph.js") for r in requested)
+        edges = page.locator(".relations-finder__chain [data-relation-type]")
+        assert [edges.nth(i).get_attribute("data-relation-direction") for i in range(2)] == [
+            "forward",
+            "forward",
+        ]
+        shot = output_dir("finder") / "finder.png"
+        page.locator("[data-relations-pathfinder]").screenshot(path=str(shot))
+        publish_screenshot(shot)
+        # Follow a link of the chain: Material swaps the page in place.
+        page.locator(".relations-finder__chain a", has_text="Payment service").click()
+        page.wait_for_url(url + "wiki/")
+        page.wait_for_selector("[data-relations-pathfinder][data-relations-ready]")
+        assert page.get_attribute("[data-relations-pathfinder]", "data-relations-page") == "index"
+        page.locator(".relations-finder__input").fill("")
+        text = _ask(page, "Lonely")
+        assert "No path between “Payment service” and “Lonely” within 4 hops." in text
+        assert page.get_attribute(".relations-finder__result", "data-relations-found") == "false"
+        assert errors == []
+        page.close()
+
+
+def test_type_filter_hops_and_direction(site: Site, browser: Any) -> None:
+    site.pages(WIKI)
+    site.extra_config = {"theme": MATERIAL}
+    assert site.build().ok
+    with serve(site.site_dir) as url:
+        page = browser.new_page()
+        page.goto(url)
+        page.wait_for_selector("[data-relations-pathfinder][data-relations-ready]")
+        page.select_option(".relations-finder__type", "relates-to")
+        _ask(page, "Ledger")
+        assert "No path" in page.locator(".relations-finder__result").inner_text()
+        page.select_option(".relations-finder__type", "")
+        page.fill(".relations-finder__hops", "1")
+        page.click(".relations-finder__submit")
+        page.wait_for_selector(".relations-finder__text")
+        assert page.locator(".relations-finder__text").inner_text() == (
+            "[[index]] —depends-on→ [[ledger]]"
+        )
+        expected = run("path", "ledger", "index", "--directed", cwd=site.root)
+        assert expected.returncode == 1
+        page.goto(url + "ledger/")
+        page.wait_for_selector("[data-relations-pathfinder][data-relations-ready]")
+        page.check(".relations-finder__directed")
+        text = _ask(page, "Payment")
+        assert "No path" in text and "within 4 hops" in text
+        page.close()
+
+
+def test_file_url_without_directory_urls(site: Site, browser: Any) -> None:
+    site.pages(WIKI)
+    site.extra_config = {"theme": {"name": "mkdocs"}, "use_directory_urls": False}
+    assert site.build().ok
+    page = browser.new_page()
+    page.goto((site.site_dir / "platform" / "checkout.html").as_uri())
+    page.wait_for_selector("[data-relations-pathfinder][data-relations-ready]")
+    _ask(page, "Reporting")
+    expected = run("path", "platform/checkout", "reporting", cwd=site.root).stdout.strip()
+    assert page.locator(".relations-finder__text").inner_text() == expected
+    hrefs = page.eval_on_selector_all(".relations-finder__chain a", "els => els.map(e => e.href)")
+    assert all(h.startswith("file://") and h.endswith(".html") for h in hrefs)
+    for href in hrefs:
+        assert Path(href.removeprefix("file://")).is_file(), href
+    page.close()
+
+
+MINIMAL_THEME = """<!doctype html>
+<html><head><meta charset="utf-8"><title>{{ page.title|e }}</title>
+{% for path in config.extra_css %}<link rel="stylesheet" href="{{ path|url }}">{% endfor %}
+</head><body><main>{{ page.content }}</main>
+{% for script in config.extra_javascript %}{{ script|script_tag }}{% endfor %}
+</body></html>
+"""
+
+HOSTILE = {
+    "index.md": """
+        ---
+        title: "Home <img src=x onerror=alert(1)>"
+        aliases: ["</script><script>alert(2)</script>"]
+        relationships:
+          - type: depends-on
+            target: evil
+            note: "<script>alert(3)</script>"
+          - type: depends-on
+            target: "[[planned]]"
+            redlink: "\\" onmouseover=\\"alert(4)"
+        ---
+        # Home
+        """,
+    "evil.md": """
+        ---
+        title: "Evil \\u2028 </script><img src=x onerror=alert(5)> javascript:alert(6)"
+        ---
+        # Evil
+        """,
+}
+
+
+def test_hostile_titles_never_execute(site: Site, browser: Any) -> None:
+    site.pages(HOSTILE)
+    # The stock themes print page titles unescaped in their navigation (MkDocs' templates do
+    # not autoescape), which would run the payloads before the plugin is involved. A minimal
+    # theme that escapes what it prints isolates what the plugin writes.
+    theme = site.root / "minimal"
+    theme.mkdir()
+    (theme / "main.html").write_text(MINIMAL_THEME)
+    site.extra_config = {"theme": {"name": None, "custom_dir": "minimal"}}
+    assert site.build().ok
+    with serve(site.site_dir) as url:
+        page = browser.new_page()
+        dialogs: list[str] = []
+        page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+        page.goto(url)
+        page.wait_for_selector("[data-relations-pathfinder][data-relations-ready]")
+        page.locator("[data-relations-panel]").hover()
+        page.locator("[data-relation-redlink]").hover()
+        text = _ask(page, "evil")
+        assert "</script><img src=x onerror=alert(5)>" in text
+        assert (
+            page.locator("[data-relations-panel]").inner_text().count("<script>alert(3)</script>")
+            == 1
+        )
+        page.locator(".relations-finder__input").fill("")
+        page.locator(".relations-finder__input").type("</script")
+        page.wait_for_selector(".relations-finder__option")
+        assert (
+            "Home <img src=x onerror=alert(1)>"
+            in page.locator(".relations-finder__options").inner_text()
+        )
+        page.goto(url + "evil/")
+        page.wait_for_selector("[data-relations-panel]")
+        assert page.locator("img[src='x']").count() == 0
+        assert dialogs == []
+        page.close()

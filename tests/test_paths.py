@@ -1,0 +1,209 @@
+"""The path specification: Python against brute force, and the JavaScript against Python."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import random
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import REPO
+
+from mkdocs_relations.paths import PathIndex, Step
+
+NAMES = [
+    "a", "b", "B", "c", "Z", "a/b", "a-b", "a_b", "ä", "é", "z", "10", "9", "ledger",
+    "Ledger", "x y", "😀", "ﬀ", "𝔘", "~", "a/😀",
+]  # fmt: skip
+TYPES = ["depends-on", "part-of", "relates-to", "supersedes", "alpha", "zeta"]
+
+
+def random_graph(seed: int, size: int) -> tuple[list[str], list[tuple[str, str, str]]]:
+    rng = random.Random(seed)
+    ids = rng.sample(NAMES, size)
+    edges = []
+    for _ in range(rng.randint(0, size * 2)):
+        source, target = rng.choice(ids), rng.choice(ids)
+        edges.append((source, target, rng.choice(TYPES)))
+        if rng.random() < 0.2:  # a parallel edge of another type, or the same edge reversed
+            edges.append((target, source, rng.choice(TYPES)))
+    return ids, edges
+
+
+def brute_force(
+    ids: list[str],
+    edges: list[tuple[str, str, str]],
+    source: str,
+    target: str,
+    max_hops: int,
+    types: list[str] | None,
+    directed: bool,
+) -> tuple[Step, ...] | None:
+    """Every simple path within the bound; the shortest, smallest by ids, best steps."""
+    steps: dict[tuple[str, str], list[Step]] = {}
+    for s, t, kind in edges:
+        if s == t or (types and kind not in types):
+            continue
+        steps.setdefault((s, t), []).append(Step(s, t, kind, "forward"))
+        if not directed:
+            steps.setdefault((t, s), []).append(Step(t, s, kind, "reverse"))
+    if source == target:
+        return ()
+    best: list[str] | None = None
+
+    def walk(path: list[str]) -> None:
+        nonlocal best
+        node = path[-1]
+        if node == target:
+            if best is None or (len(path), path) < (len(best), best):
+                best = list(path)
+            return
+        if len(path) - 1 >= max_hops:
+            return
+        for nxt in ids:
+            if nxt not in path and (node, nxt) in steps:
+                walk([*path, nxt])
+
+    walk([source])
+    if best is None:
+        return None
+    chosen = []
+    for a, b in itertools.pairwise(best):
+        options = steps[(a, b)]
+        chosen.append(min(options, key=lambda s: (s.direction != "forward", s.type)))
+    return tuple(chosen)
+
+
+OPTIONS: list[dict[str, Any]] = [
+    {"max_hops": 4, "types": None, "directed": False},
+    {"max_hops": 2, "types": None, "directed": False},
+    {"max_hops": 4, "types": None, "directed": True},
+    {"max_hops": 3, "types": ["depends-on", "alpha"], "directed": False},
+    {"max_hops": 1, "types": ["zeta"], "directed": True},
+]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_python_matches_brute_force(seed: int) -> None:
+    ids, edges = random_graph(seed, size=random.Random(seed).randint(1, 8))
+    index = PathIndex(ids, edges)
+    for options in OPTIONS:
+        for source, target in itertools.product(ids, repeat=2):
+            expected = brute_force(ids, edges, source, target, **options)
+            assert index.shortest_path(source, target, **options) == expected, (
+                source,
+                target,
+                options,
+            )
+
+
+def test_spec_examples() -> None:
+    index = PathIndex(
+        ["a", "b", "c", "d"],
+        [("a", "b", "depends-on"), ("c", "b", "part-of"), ("a", "d", "relates-to"),
+         ("d", "c", "relates-to"), ("b", "a", "alpha")],
+    )  # fmt: skip
+    assert index.shortest_path("a", "a") == ()
+    # Two shortest routes a-b-c and a-d-c: b < d, so through b; the second step is declared
+    # on c, so it is walked in reverse.
+    assert index.shortest_path("a", "c") == (
+        Step("a", "b", "depends-on", "forward"),
+        Step("b", "c", "part-of", "reverse"),
+    )
+    # Between a and b there is a forward depends-on and a reverse alpha: forward wins even
+    # though alpha sorts first.
+    assert index.shortest_path("a", "b")[0].type == "depends-on"  # type: ignore[index]
+    assert index.shortest_path("b", "a") == (Step("b", "a", "alpha", "forward"),)
+    assert index.shortest_path("a", "c", directed=True) == (
+        Step("a", "d", "relates-to", "forward"),
+        Step("d", "c", "relates-to", "forward"),
+    )
+    assert index.shortest_path("a", "c", max_hops=1) is None
+
+
+def test_reach() -> None:
+    index = PathIndex(
+        ["a", "b", "c", "d", "e"],
+        [("a", "b", "depends-on"), ("b", "c", "depends-on"), ("c", "a", "depends-on"),
+         ("d", "c", "depends-on"), ("e", "a", "relates-to")],
+    )  # fmt: skip
+    assert [(r.page, r.hops) for r in index.reach("a", "depends-on")] == [("b", 1), ("c", 2)]
+    assert [(r.page, r.hops) for r in index.reach("c", "depends-on", reverse=True)] == [
+        ("b", 1), ("d", 1), ("a", 2),
+    ]  # fmt: skip
+    assert [(r.page, r.hops) for r in index.reach("a", "depends-on", max_hops=1)] == [("b", 1)]
+    assert index.reach("a", "nope") == []
+
+
+NODE = shutil.which("node")
+PATHS_JS = REPO / "mkdocs_relations" / "assets" / "relations-paths.js"
+RUNNER = """
+const paths = require(process.argv[2]);
+const cases = JSON.parse(require("fs").readFileSync(0, "utf8"));
+const out = cases.map((c) => {
+  const index = paths.buildIndex(c.graph);
+  return c.queries.map((q) => {
+    const steps = paths.shortestPath(index, q[0], q[1], q[2]);
+    return steps === null ? null : steps.map((s) => [s.from, s.to, s.type, s.direction]);
+  });
+});
+process.stdout.write(JSON.stringify(out));
+"""
+
+
+def test_javascript_matches_python(tmp_path: Path) -> None:
+    if NODE is None:
+        if os.environ.get("RELATIONS_REQUIRE_BROWSER") == "1":
+            pytest.fail("node is required for the parity test; apt-get install nodejs")
+        pytest.skip("node is not installed")
+    cases = []
+    expected = []
+    for seed in range(150):
+        size = random.Random(seed).randint(1, len(NAMES))
+        ids, edges = random_graph(1000 + seed, size)
+        index = PathIndex(ids, edges)
+        number = index.rank
+        types = sorted(set(TYPES) | {"unused-type"})
+        graph = {
+            "ids": index.ids,
+            "types": [{"name": t} for t in types],
+            "edges": [v for s, t, k in edges for v in (number[s], number[t], types.index(k))],
+        }
+        queries = []
+        answers = []
+        for options in OPTIONS:
+            js_options = {
+                "maxHops": options["max_hops"],
+                "types": options["types"],
+                "directed": options["directed"],
+            }
+            for source, target in itertools.product(index.ids, repeat=2):
+                queries.append([number[source], number[target], js_options])
+                steps = index.shortest_path(source, target, **options)
+                answers.append(
+                    None
+                    if steps is None
+                    else [[number[s.source], number[s.target], s.type, s.direction] for s in steps]
+                )
+        cases.append({"graph": graph, "queries": queries})
+        expected.append(answers)
+    runner = tmp_path / "runner.js"
+    runner.write_text(RUNNER)
+    result = subprocess.run(
+        [NODE, str(runner), str(PATHS_JS)],
+        input=json.dumps(cases),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    actual = json.loads(result.stdout)
+    total = sum(len(c["queries"]) for c in cases)
+    assert total > 20_000
+    for case, (got, want) in enumerate(zip(actual, expected, strict=True)):
+        assert got == want, f"case {case} differs"
