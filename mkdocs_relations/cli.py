@@ -175,7 +175,7 @@ def load(args: argparse.Namespace) -> Loaded:
     if args.docs_dir:
         if not os.path.isdir(args.docs_dir):
             raise UsageError(f"--docs-dir {args.docs_dir!r} is not a folder")
-        options = Options(relationship_field=args.field)
+        options = Options(relationship_field=args.field, docs_dir=args.docs_dir)
         wiki = load_wiki(pages_in_folder(args.docs_dir), options)
         prefix = os.path.relpath(args.docs_dir).replace(os.sep, "/")
         return Loaded(wiki, prefix, options)

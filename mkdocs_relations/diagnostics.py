@@ -24,6 +24,7 @@ DEFAULT_SEVERITY: dict[str, Severity] = {
     "duplicate-edge": "warning",
     "stale-redlink": "warning",
     "supersession-mismatch": "warning",
+    "outside-docs": "warning",
 }
 CODES: tuple[str, ...] = tuple(DEFAULT_SEVERITY)
 

@@ -9,6 +9,8 @@ a plain load would silently drop.
 from __future__ import annotations
 
 import datetime
+import io
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any
@@ -33,6 +35,8 @@ MAX_NODES = 10_000
 
 STR_TAG = "tag:yaml.org,2002:str"
 _FENCES = ("---", "...")
+_EXTRA_BREAKS = re.compile("[\x85\u2028\u2029]")
+_YAML_BREAKS = re.compile("[\n\x85\u2028\u2029]")
 _BOM = b"\xef\xbb\xbf"
 
 
@@ -43,6 +47,9 @@ class Frontmatter:
     file: str
     #: File line (1-based) of the first line of YAML text, just below the opening fence.
     first_line: int = 2
+    #: File line of each YAML line, where they differ: YAML also breaks lines at NEL, U+2028
+    #: and U+2029, which editors show inside one line.
+    line_map: list[int] | None = None
     root: MappingNode | None = None
     diagnostics: list[Diagnostic] = field(default_factory=list)
     #: key -> (key node, value node) for the top-level keys; the last one wins, as in YAML.
@@ -50,7 +57,15 @@ class Frontmatter:
 
     def line(self, node: Node) -> int:
         """The file line of a node."""
-        return int(node.start_mark.line) + self.first_line
+        return self.yaml_line(int(node.start_mark.line))
+
+    def yaml_line(self, index: int) -> int:
+        """The file line of a 0-based line of the YAML text."""
+        if self.line_map is None:
+            return index + self.first_line
+        if index < len(self.line_map):
+            return self.line_map[index]
+        return self.line_map[-1] + 1 if self.line_map else self.first_line
 
     def get(self, key: str) -> Node | None:
         pair = self.keys.get(key)
@@ -81,8 +96,6 @@ def read_frontmatter(path: str, file: str) -> Frontmatter:
 def parse_frontmatter_text(text: str, file: str) -> Frontmatter:
     """Like :func:`read_frontmatter`, for a document already in memory."""
     result = Frontmatter(file)
-    import io
-
     block = _read_block(io.BytesIO(text.encode("utf-8", "surrogatepass")), result)
     if block is not None:
         _parse(block, result)
@@ -137,7 +150,14 @@ def _read_block(stream: IO[bytes], result: Frontmatter) -> str | None:
             )
             return None
         if line.rstrip(" \t") in _FENCES:
-            return "\n".join(collected) + "\n"
+            text = "\n".join(collected) + "\n"
+            if _EXTRA_BREAKS.search(text):
+                result.line_map = [
+                    number
+                    for number, content in enumerate(collected, start=2)
+                    for _ in range(1 + len(_EXTRA_BREAKS.findall(content)))
+                ]
+            return text
         collected.append(line)
     result.error(
         1,
@@ -156,7 +176,7 @@ def _parse(text: str, result: Frontmatter) -> None:
         root = loader.get_single_node()
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        line = int(mark.line) + result.first_line if mark else 1
+        line = result.yaml_line(int(mark.line)) if mark else 1
         problem = exc.problem or exc.context or "syntax error"
         hint = "fix the YAML syntax"
         if mark is not None and "\t" in _line_at(text, int(mark.line))[: int(mark.column) + 1]:
@@ -169,7 +189,7 @@ def _parse(text: str, result: Frontmatter) -> None:
     except yaml.YAMLError as exc:
         # ReaderError (control characters such as NUL) carries a character offset, not a mark.
         position = getattr(exc, "position", 0) or 0
-        line = text.count("\n", 0, position) + result.first_line
+        line = result.yaml_line(len(_YAML_BREAKS.findall(text, 0, position)))
         reason = getattr(exc, "reason", None) or str(exc).splitlines()[0]
         result.error(
             line,
@@ -207,7 +227,7 @@ def _parse(text: str, result: Frontmatter) -> None:
 
 
 def _line_at(text: str, index: int) -> str:
-    lines = text.split("\n")
+    lines = _YAML_BREAKS.split(text)
     return lines[index] if 0 <= index < len(lines) else ""
 
 
@@ -241,6 +261,8 @@ def describe(node: Node) -> str:
         return f"a date (YAML reads an unquoted {raw} that way)"
     if tag in ("int", "float"):
         return f"a number ({raw})"
+    if tag == "str":
+        return f"the text {raw!r}"
     return f"a {tag} value"
 
 

@@ -24,6 +24,8 @@ class Edge:
     type_line: int
     alias: str | None = None
     heading: str | None = None
+    #: The target with its ``#`` part, for file names that contain ``#``.
+    whole: str | None = None
     note: str | None = None
     redlink: bool = False
     redlink_reason: str | None = None

@@ -180,6 +180,7 @@ def mkdocs_options(plugin: RelationsConfig, config: MkDocsConfig) -> Options:
         severity=dict(plugin.severity),
         types_file=types_file,
         types_line=types_line,
+        docs_dir=config.docs_dir,
     )
 
 

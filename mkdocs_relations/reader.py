@@ -19,7 +19,7 @@ EDGE_KEYS = ("type", "target", "redlink", *NOTE_KEYS)
 #: Value in Material's ``hide:`` list that hides the relationships panel on a page.
 HIDE_VALUE = "relations"
 
-_EXAMPLE = '- type: depends-on\n    target: "[[page-slug]]"'
+_EXAMPLE = '- {type: depends-on, target: "[[page-slug]]"}'
 
 
 @dataclass(frozen=True)
@@ -71,7 +71,7 @@ def read_page(file: str, frontmatter: Frontmatter, options: ReadOptions) -> Page
     page.hide_panel = _hidden(fm)
     field_node = fm.get(options.field)
     if field_node is not None:
-        page.edges = list(_edges(page.id, options.field, field_node, fm))
+        page.edges = _edges(page.id, options.field, field_node, fm)
     return page
 
 
@@ -80,10 +80,10 @@ def _edges(source: str, field: str, node: Node, fm: Frontmatter) -> list[Edge]:
         return []  # `relationships:` with nothing under it: no edges, as with `[]`
     if not isinstance(node, SequenceNode):
         fm.error(
-            fm.line(node),
+            fm.key_line(field),
             "malformed-relationship",
-            f"{field} must be a list of entries, not {describe(node)}; write each edge as\n"
-            f"  {field}:\n    {_EXAMPLE}",
+            f"{field} must be a list of entries, not {describe(node)}; write one list item per "
+            f"edge, e.g. {_EXAMPLE}",
         )
         return []
     edges = []
@@ -100,8 +100,8 @@ def _edge(source: str, field: str, entry: Node, fm: Frontmatter) -> Edge | None:
         fm.error(
             line,
             "malformed-relationship",
-            f"each entry of {field} must be a mapping with type and target, not {describe(entry)}; "
-            f"write it as\n  {_EXAMPLE}",
+            f"each entry of {field} must be a mapping with type and target, not "
+            f"{describe(entry)}; write it as {_EXAMPLE}",
         )
         return None
     keys: dict[str, tuple[Node, Node]] = {}
@@ -137,12 +137,7 @@ def _edge(source: str, field: str, entry: Node, fm: Frontmatter) -> Edge | None:
     target_line = fm.line(target_pair[0])
     text = target_text(target_pair[1])
     if text is None:
-        fm.error(
-            target_line,
-            "malformed-relationship",
-            f"target is {describe(target_pair[1])}, not a page; quote it: "
-            f'target: "{_raw(target_pair[1])}"',
-        )
+        fm.error(target_line, "malformed-relationship", _bad_target(target_pair[1]))
         return None
     try:
         target = parse_target(text)
@@ -174,6 +169,7 @@ def _edge(source: str, field: str, entry: Node, fm: Frontmatter) -> Edge | None:
         type_line=fm.line(type_pair[0]),
         alias=target.alias,
         heading=target.heading,
+        whole=target.whole if target.heading is not None else None,
         note=note,
         redlink=redlink,
         redlink_reason=reason,
@@ -245,6 +241,15 @@ def _describe_empty(node: Node) -> str:
     if isinstance(node, ScalarNode) and node.tag.endswith(":str"):
         return "empty"
     return describe(node)
+
+
+def _bad_target(node: Node) -> str:
+    what = describe(node)
+    if isinstance(node, SequenceNode):
+        return f"target is {what}, not a page; write one edge per target"
+    if isinstance(node, MappingNode) or node.tag.endswith(":null"):
+        return f'target is {what}, not a page; write the page, e.g. target: "[[page-slug]]"'
+    return f'target is {what}, not a page; quote it: target: "{_raw(node)}"'
 
 
 def _raw(node: Node) -> str:

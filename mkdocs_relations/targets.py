@@ -17,6 +17,8 @@ class Target:
     path: str
     alias: str | None = None
     heading: str | None = None
+    #: The text before any ``|``, ``#`` included: a file name may contain ``#``.
+    whole: str = ""
 
 
 class TargetError(ValueError):
@@ -32,19 +34,27 @@ def parse_target(text: str) -> Target:
         inner = inner[2:-2]
     elif inner.endswith("]]"):
         raise TargetError(f"target {text!r} closes ']]' but does not open it with '[['")
-    path, _, alias = inner.partition("|")
-    path, _, heading = path.partition("#")
+    whole, _, alias = inner.partition("|")
+    path, _, heading = whole.partition("#")
     path = path.strip()
     if not path:
         raise TargetError(
             f"target {text!r} names no page; write the page's id or file name, e.g. "
             '"[[page-slug]]"'
         )
+    return Target(
+        _without_extension(path).replace("\\", "/"),
+        alias.strip() or None,
+        heading.strip() or None,
+        _without_extension(whole.strip()).replace("\\", "/"),
+    )
+
+
+def _without_extension(path: str) -> str:
     for extension in MARKDOWN_EXTENSIONS:
         if path.lower().endswith(extension):
-            path = path[: -len(extension)]
-            break
-    return Target(path.replace("\\", "/"), alias.strip() or None, heading.strip() or None)
+            return path[: -len(extension)]
+    return path
 
 
 def join_relative(path: str, source_id: str) -> str | None:

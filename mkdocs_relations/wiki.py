@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,6 +37,8 @@ class Options:
     types_file: str = "mkdocs.yml"
     #: Line of a type in that file, by type name (best effort; 1 when unknown).
     types_line: Callable[[str], int] = lambda name: 1
+    #: The docs folder: a page whose file resolves outside it (a symbolic link) is not read.
+    docs_dir: str | None = None
 
 
 @dataclass
@@ -64,7 +67,9 @@ def load_wiki(sources: Mapping[str, str], options: Options | None = None) -> Wik
     diagnostics: list[Diagnostic] = []
 
     config_fm: Frontmatter | None = None
-    if options.config_page in sources:
+    if options.config_page in sources and _Containment(options.docs_dir)(
+        sources[options.config_page]
+    ):
         config_fm = read_frontmatter(sources[options.config_page], options.config_page)
         wiki_config = read_wiki_config(config_fm)
     else:
@@ -86,9 +91,21 @@ def load_wiki(sources: Mapping[str, str], options: Options | None = None) -> Wik
 
     graph = Graph(vocabulary)
     read_options = ReadOptions(field=field_name)
+    inside = _Containment(options.docs_dir)
     for file in files:
         if file == options.config_page and config_fm is not None:
             fm = config_fm
+        elif not inside(sources[file]):
+            fm = Frontmatter(file)
+            fm.diagnostics.append(
+                Diagnostic(
+                    file,
+                    1,
+                    "outside-docs",
+                    "this page is a symbolic link to a file outside the docs folder, so its "
+                    "frontmatter is not read; move the file into the docs folder",
+                )
+            )
         else:
             fm = read_frontmatter(sources[file], file)
         graph.add(read_page(file, fm, read_options))
@@ -101,6 +118,34 @@ def load_wiki(sources: Mapping[str, str], options: Options | None = None) -> Wik
     graph.finish()
     diagnostics.extend(lint.check(graph, resolver))
     return Wiki(graph, apply_severity(diagnostics, options.severity), wiki_config, resolver)
+
+
+class _Containment:
+    """Whether a file really lies inside the docs folder, following symbolic links.
+
+    MkDocs follows links while it walks the docs folder. Resolving every path would cost a
+    system call per path component per page, so folders are resolved once and files only
+    when they are links themselves.
+    """
+
+    def __init__(self, docs_dir: str | None) -> None:
+        self.root = os.path.realpath(docs_dir) if docs_dir else None
+        self._folders: dict[str, bool] = {}
+
+    def _within(self, path: str) -> bool:
+        assert self.root is not None
+        return path == self.root or path.startswith(self.root.rstrip(os.sep) + os.sep)
+
+    def __call__(self, path: str) -> bool:
+        if self.root is None:
+            return True
+        folder = os.path.dirname(path)
+        inside = self._folders.get(folder)
+        if inside is None:
+            inside = self._folders[folder] = self._within(os.path.realpath(folder))
+        if not inside:
+            return False
+        return not os.path.islink(path) or self._within(os.path.realpath(path))
 
 
 def _field(options: Options, config: WikiConfig, diagnostics: list[Diagnostic]) -> str:
@@ -158,6 +203,11 @@ def _resolve_edges(graph: Graph, resolver: Resolver, config: WikiConfig) -> list
             own = edge.redlink
             listed = config.redlink_for(edge.target)
             resolution = resolver.resolve(edge.target, page.id)
+            if resolution.page_id is None and edge.whole and not resolution.ambiguous:
+                # A file name may itself contain '#' ("C# notes.md"): try the whole text.
+                whole = resolver.resolve(edge.whole, page.id)
+                if whole.page_id is not None or whole.ambiguous:
+                    edge.target, edge.heading, resolution = edge.whole, None, whole
             edge.target_id = resolution.page_id
             if resolution.page_id is not None:
                 if own:

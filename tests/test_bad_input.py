@@ -1,0 +1,147 @@
+"""Broken and hostile input: exact diagnostics, bounded cost, nothing read outside docs_dir."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tracemalloc
+from pathlib import Path
+
+import pytest
+from conftest import Site, relation_lines
+
+from mkdocs_relations.sources import pages_in_folder
+from mkdocs_relations.wiki import Options, load_wiki
+
+CORPUS = Path(__file__).resolve().parent / "bad_input"
+EXPECTED = CORPUS / "expected.txt"
+
+
+def _make_site(root: Path) -> Site:
+    """The stored corpus plus the inputs made here: a huge block and outward symlinks."""
+    docs = root / "docs"
+    shutil.copytree(CORPUS / "docs", docs)
+    outside = root / "outside"
+    outside.mkdir()
+    (outside / "secret.md").write_text(
+        "---\nrelationships:\n  - {type: depends-on, target: SECRET-TARGET}\n---\n"
+    )
+    (outside / "folder").mkdir()
+    (outside / "folder" / "inner.md").write_text(
+        "---\nrelationships:\n  - {type: depends-on, target: SECRET-INNER}\n---\n"
+    )
+    os.symlink(outside / "secret.md", docs / "linked-page.md")
+    os.symlink(outside / "folder", docs / "linked-folder")
+    huge = "---\nrelationships:\n" + "  - {type: depends-on, target: index}\n" * 300_000
+    (docs / "huge.md").write_text(huge + "---\n")
+    return Site(root)
+
+
+def test_bad_input_corpus(tmp_path: Path) -> None:
+    site = _make_site(tmp_path)
+    result = site.build()
+    lines = relation_lines(result)
+    if os.environ.get("RELATIONS_UPDATE_GOLDEN") == "1":
+        EXPECTED.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    expected = EXPECTED.read_text(encoding="utf-8").splitlines()
+    assert lines == expected
+    assert not result.ok
+    assert "Traceback" not in "\n".join(m for _, m in result.messages)
+    # Nothing from the symlinked files was read.
+    assert not any("SECRET" in line for line in lines)
+
+
+def test_unusual_names_resolve(tmp_path: Path) -> None:
+    site = _make_site(tmp_path)
+    docs = site.docs
+    wiki = load_wiki(pages_in_folder(str(docs)), Options(docs_dir=str(docs)))
+    edges = wiki.graph.pages["index"].edges
+    assert all(e.target_id for e in edges), [(e.target, e.target_id) for e in edges]
+    targets = [e.target_id for e in edges]
+    assert "C# notes" in targets and "100% done" in targets and "🚀 launch" in targets
+    # Names that differ only in case are told apart by exact id.
+    assert "CaseName" in targets and "casename" in targets
+    assert targets.count("café") == 0 and any(t and t.startswith("cafe\u0301") for t in targets)
+
+
+def test_alias_bomb_and_huge_block_are_bounded(tmp_path: Path) -> None:
+    site = _make_site(tmp_path)
+    tracemalloc.start()
+    wiki = load_wiki(pages_in_folder(str(site.docs)), Options(docs_dir=str(site.docs)))
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert peak < 50_000_000, peak
+    huge = [d for d in wiki.diagnostics if d.file == "huge.md"]
+    assert [(d.code, d.line) for d in huge] == [("invalid-frontmatter", 1)]
+    bomb = [d for d in wiki.diagnostics if d.file == "bomb.md"]
+    # An alias is reported where its anchor is defined: the composed YAML keeps no other mark.
+    assert [(d.code, d.line) for d in bomb] == [("malformed-relationship", 8)]
+
+
+def test_nothing_outside_docs_is_opened(tmp_path: Path) -> None:
+    site = _make_site(tmp_path)
+    outside = str(tmp_path / "outside")
+    opened: list[str] = []
+
+    def audit(event: str, args: tuple[object, ...]) -> None:
+        if event == "open" and isinstance(args[0], str):
+            opened.append(os.path.realpath(args[0]))
+
+    sys.addaudithook(audit)
+    load_wiki(pages_in_folder(str(site.docs)), Options(docs_dir=str(site.docs)))
+    watched = [path for path in opened if path.startswith(outside)]
+    opened.clear()  # the hook stays installed for the process; keep it cheap
+    assert watched == []
+    assert (site.docs / "linked-page.md").exists(), "the link itself is there to be skipped"
+
+
+BROKEN_CONFIGS = [
+    "yaml-syntax.md",
+    "tabs.md",
+    "duplicate-keys.md",
+    "unclosed.md",
+    "latin1.md",
+    "nul.md",
+]
+
+
+@pytest.mark.parametrize("name", BROKEN_CONFIGS)
+def test_broken_wiki_config(site: Site, name: str) -> None:
+    """A wiki-config.md broken like a page gets the same diagnostic, and the build goes on
+    with the canonical vocabulary."""
+    site.page("index.md", "---\nrelationships:\n  - {type: depends-on, target: other}\n---\n")
+    site.page("other.md", "# Other\n")
+    shutil.copy(CORPUS / "docs" / name, site.docs / "wiki-config.md")
+    lines = relation_lines(site.build())
+    page_lines = [
+        line.replace(f"docs/{name}:", "docs/wiki-config.md:")
+        for line in EXPECTED.read_text(encoding="utf-8").splitlines()
+        if line.startswith(f"docs/{name}:") and "[invalid-frontmatter]" in line
+    ]
+    assert page_lines, name
+    assert [line for line in lines if "[invalid-frontmatter]" in line] == page_lines
+    assert not any("index.md" in line for line in lines)
+
+
+def test_wiki_config_with_every_kind_of_bad_entry(site: Site) -> None:
+    site.page(
+        "wiki-config.md",
+        """
+        ---
+        relationship_field: 12
+        relationship_types: {name: governed-by}
+        redlinks:
+          - 42
+          - target: "[[ ]]"
+          - target: fine
+        ---
+        """,
+    )
+    lines = relation_lines(site.build())
+    assert [line.split(" [")[0] for line in lines] == [
+        "docs/wiki-config.md:2: error:",
+        "docs/wiki-config.md:3: error:",
+        "docs/wiki-config.md:5: error:",
+        "docs/wiki-config.md:6: error:",
+    ], lines
