@@ -21,6 +21,8 @@ from .wiki import Options, Wiki, load_wiki
 EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_USAGE = 2
+SCHEMAS = ("mkdocs", "plugin", "frontmatter", "graph")
+SCHEMA_DIR = os.path.join(os.path.dirname(__file__), "schemas")
 
 
 class UsageError(Exception):
@@ -47,6 +49,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     logging.basicConfig(level=logging.WARNING, format="%(levelname)-7s -  %(message)s")
     try:
+        if not getattr(args, "needs_wiki", True):
+            return int(args.handler(args, None))
         loaded = load(args)
         return int(args.handler(args, loaded))
     except UsageError as exc:
@@ -130,6 +134,15 @@ def _parser() -> argparse.ArgumentParser:
     _add_source_arguments(export)
     export.add_argument("--format", choices=("json", "dot", "mermaid"), default="json")
     export.set_defaults(handler=run_export)
+
+    schema = commands.add_parser(
+        "schema",
+        help="print a JSON Schema shipped with the package",
+        description="Print a JSON Schema: mkdocs.yml with the plugin's options, one plugins "
+        "entry, page frontmatter, or the site's graph file.",
+    )
+    schema.add_argument("name", choices=SCHEMAS)
+    schema.set_defaults(handler=run_schema, needs_wiki=False)
     return parser
 
 
@@ -377,6 +390,12 @@ def run_export(args: argparse.Namespace, loaded: Loaded) -> int:
         sys.stdout.write(export_mermaid(graph))
     else:
         print(json.dumps(export_json(graph), ensure_ascii=False, indent=2, default=str))
+    return EXIT_OK
+
+
+def run_schema(args: argparse.Namespace, loaded: Loaded | None) -> int:
+    with open(os.path.join(SCHEMA_DIR, f"{args.name}.schema.json"), encoding="utf-8") as stream:
+        sys.stdout.write(stream.read())
     return EXIT_OK
 
 
