@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
+import shutil
 from collections import Counter
 from pathlib import Path
 
 import pytest
-from conftest import CORPORA, Site, copy_corpus, relation_lines
+from conftest import CORPORA, CORPUS_CONFIGS, REPO, Site, copy_corpus, relation_lines
+from mkdocs.config import load_config
 
 from mkdocs_relations.sources import pages_in_folder
 from mkdocs_relations.wiki import Options, load_wiki
@@ -65,10 +68,33 @@ def test_data_atlas_with_its_wiki_config(tmp_path: Path) -> None:
     assert all(e.target_id for e in wiki.graph.edges())
 
 
+def _documented() -> dict[str, tuple[int, int, int, int]]:
+    """The figures docs/real-wikis.md states, by corpus."""
+    rows = {}
+    for line in (REPO / "docs" / "real-wikis.md").read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 5 and cells[1].isdigit():
+            rows[cells[0]] = (int(cells[1]), int(cells[2]), int(cells[3]), int(cells[4]))
+    return rows
+
+
 @pytest.mark.parametrize("name", ["scm-concepts", "data-atlas"])
-def test_corpus_builds_as_a_site(tmp_path: Path, name: str) -> None:
-    copy_corpus(name, tmp_path)
-    site = Site(tmp_path)
-    result = site.build()
+def test_corpus_matches_the_docs(tmp_path: Path, name: str) -> None:
+    pages, edges, unconfigured, configured = _documented()[name]
+    bare = copy_corpus(name, tmp_path / "bare", with_config=False)
+    field = "relations" if name == "scm-concepts" else None
+    wiki = load_wiki(pages_in_folder(str(bare)), Options(relationship_field=field))
+    assert len(wiki.diagnostics) == unconfigured
+    assert (len(wiki.graph.pages), wiki.graph.edge_count) == (pages - 1, edges)
+    # As a site, with the shipped mkdocs.yml and wiki-config.md.
+    copy_corpus(name, tmp_path / "site")
+    shutil.copy(CORPUS_CONFIGS / name / "mkdocs.yml", tmp_path / "site" / "mkdocs.yml")
+    config = load_config(str(tmp_path / "site" / "mkdocs.yml"))
+    site = Site(tmp_path / "site")
+    result = site.build(config=config)
     assert result.ok, result.error
-    assert relation_lines(result) == []
+    assert len(relation_lines(result)) == configured
+    plugin_wiki = config.plugins["relations"].wiki  # type: ignore[attr-defined]
+    assert (len(plugin_wiki.graph.pages), plugin_wiki.graph.edge_count) == (pages, edges)
+    graph = json.loads((site.site_dir / "assets/mkdocs-relations/graph.json").read_text("utf-8"))
+    assert len(graph["ids"]) == pages
