@@ -114,9 +114,15 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         if graph_page is None or graph_page.hide_panel or page.content is None:
             return context
 
+        refs: dict[str, PageRef] = {}
+
         def ref(other: str) -> PageRef:
-            title, url = self.pages.get(other, (other, ""))
-            return PageRef(title, get_relative_url(url, page.url))
+            # A page is named several times in one panel (edges, reach, picture).
+            found = refs.get(other)
+            if found is None:
+                title, url = self.pages.get(other, (other, ""))
+                found = refs[other] = PageRef(title, get_relative_url(url, page.url))
+            return found
 
         top: list[str] = []
         bottom: list[str] = []

@@ -6,11 +6,14 @@ import os
 from collections.abc import Mapping, Sequence
 
 import jinja2
+import markupsafe
 
 from .panel import Panel
 
 TEMPLATES = os.path.join(os.path.dirname(__file__), "templates")
 ASSETS = os.path.join(os.path.dirname(__file__), "assets")
+#: Stands for the page id in the once-rendered path finder; cannot occur in escaped output.
+_SLOT = "\x00page-id\x00"
 
 
 class Renderer:
@@ -26,6 +29,7 @@ class Renderer:
             trim_blocks=True,
             lstrip_blocks=True,
         )
+        self._finder: tuple[object, str] | None = None
 
     def panel(self, panel: Panel, page_id: str, placement: str) -> str:
         template = self.env.get_template("relations/panel.html")
@@ -34,5 +38,11 @@ class Renderer:
     def path_finder(
         self, page_id: str, types: Sequence[str], max_hops: int, labels: Mapping[str, str]
     ) -> str:
-        template = self.env.get_template("relations/pathfinder.html")
-        return template.render(page_id=page_id, types=types, max_hops=max_hops, labels=labels)
+        # The widget differs between pages only by the page id: render it once per build and
+        # put each id in, escaped as the template would have.
+        key = (tuple(types), max_hops, tuple(sorted(labels.items())))
+        if self._finder is None or self._finder[0] != key:
+            template = self.env.get_template("relations/pathfinder.html")
+            html = template.render(page_id=_SLOT, types=types, max_hops=max_hops, labels=labels)
+            self._finder = (key, html)
+        return self._finder[1].replace(_SLOT, str(markupsafe.escape(page_id)))

@@ -1,0 +1,518 @@
+"""The benchmark harness: one command, every figure of docs/benchmarks.md.
+
+    python benchmarks/run.py            # the full run (about an hour on 2 cores)
+    python benchmarks/run.py --quick    # N = 200, one round: checks the harness works
+
+Every figure that compares two things is a ratio of runs made alternately in the same
+process tree, and reported as the median of the per-pair ratios, because timings on a shared
+machine drift. The results table is rewritten between the markers in docs/benchmarks.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import gzip
+import json
+import os
+import platform
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(REPO))
+
+import generate  # noqa: E402
+
+from mkdocs_relations.export import to_json  # noqa: E402
+from mkdocs_relations.paths import PathIndex  # noqa: E402
+from mkdocs_relations.sources import pages_in_folder  # noqa: E402
+from mkdocs_relations.wiki import load_wiki  # noqa: E402
+
+DOCS_PAGE = REPO / "docs" / "benchmarks.md"
+START = "<!-- results:start -->"
+END = "<!-- results:end -->"
+PEERS = {
+    # name in the table: (mkdocs.yml plugin entry, distribution)
+    "mkdocs-backlinks-section-plugin": ("backlinks_section", "mkdocs-backlinks-section-plugin"),
+    "mkdocs-network-graph-plugin": ("graph", "mkdocs-network-graph-plugin"),
+    "mkdocs-obsidian-interactive-graph-plugin": (
+        "obsidian-interactive-graph",
+        "mkdocs-obsidian-interactive-graph-plugin",
+    ),
+}
+try:
+    from yaml import CSafeLoader as FastLoader
+except ImportError:  # pragma: no cover
+    from yaml import SafeLoader as FastLoader  # type: ignore[assignment]
+
+
+@dataclass
+class Settings:
+    build_pages: int = 2000
+    build_rounds: int = 3
+    full_nav_rounds: int = 2
+    lint_sizes: tuple[int, ...] = (1000, 10_000, 100_000)
+    lint_rounds: int = 5
+    browser_pages: int = 100_000
+    browser_edges: int = 400_000
+    queries: int = 200
+    themes: tuple[str, ...] = ("mkdocs", "material")
+
+
+@dataclass
+class Report:
+    rows: list[tuple[str, str, str, str]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def add(self, what: str, value: str, target: str, verdict: str) -> None:
+        self.rows.append((what, value, target, verdict))
+        print(f"{what}: {value} (target {target}) {verdict}", flush=True)
+
+
+def median_ratio(pairs: list[tuple[float, float]]) -> float:
+    return statistics.median(b / a for a, b in pairs)
+
+
+# 1 and 2: build overhead ------------------------------------------------------------------
+
+
+def _mkdocs_yml(
+    folder: Path, name: str, theme: str, plugins: list[object], short_nav: bool
+) -> Path:
+    path = folder / f"{name}-{theme}-{'short' if short_nav else 'full'}.yml"
+    config: dict[str, object] = {
+        "site_name": "Benchmark",
+        "theme": {"name": theme},
+        "plugins": plugins,
+    }
+    if short_nav:
+        config["nav"] = ["index.md"]
+    path.write_text(yaml.safe_dump(config), encoding="utf-8")
+    return path
+
+
+def _build_time(config: Path, site: Path) -> float:
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    start = time.perf_counter()
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config), "-d", str(site)],
+        capture_output=True, text=True, env=env, check=False,
+    )  # fmt: skip
+    elapsed = time.perf_counter() - start
+    if result.returncode != 0:
+        raise RuntimeError(f"{config.name} failed:\n{result.stderr[-2000:]}")
+    return elapsed
+
+
+def _installed(distribution: str) -> bool:
+    from importlib import metadata
+
+    try:
+        metadata.distribution(distribution)
+    except metadata.PackageNotFoundError:
+        return False
+    return True
+
+
+def build_overhead(settings: Settings, work: Path, report: Report) -> None:
+    wiki = generate.plan(settings.build_pages, seed=1)
+    docs = work / "docs"
+    generate.write(wiki, docs, seed=1)
+    report.notes.append(
+        f"Build benchmarks: {settings.build_pages} pages, {wiki.edge_count} typed edges (each "
+        "also a Markdown link in the body), median of per-pair ratios over "
+        f"{settings.build_rounds} alternating rounds."
+    )
+    peers = {name: entry for name, (entry, dist) in PEERS.items() if _installed(dist)}
+    # MkDocs' default navigation lists every page, and the themes render it on every page:
+    # that makes the build quadratic and hides any plugin's cost. The short navigation (the
+    # index alone) is the stress case: MkDocs at its fastest, the plugin's cost exposed.
+    for short_nav, rounds in ((False, settings.full_nav_rounds), (True, settings.build_rounds)):
+        nav = "navigation with the index only" if short_nav else "default navigation"
+        for theme in settings.themes:
+            base = _mkdocs_yml(work, "base", theme, [], short_nav)
+            variants = {
+                "mkdocs-relations": _mkdocs_yml(work, "ours", theme, ["relations"], short_nav)
+            }
+            if short_nav and theme == settings.themes[-1]:
+                for name, entry in peers.items():
+                    variants[name] = _mkdocs_yml(work, name, theme, [entry], short_nav)
+            pairs: dict[str, list[tuple[float, float]]] = {name: [] for name in variants}
+            _build_time(base, work / "site")  # warm the file cache and the imports
+            for _ in range(rounds):
+                for name, config in variants.items():
+                    try:
+                        bare = _build_time(base, work / "site")
+                        withit = _build_time(config, work / "site")
+                    except RuntimeError as exc:
+                        report.notes.append(f"{name} failed to build: {str(exc)[:300]}")
+                        continue
+                    pairs[name].append((bare, withit))
+            ours = median_ratio(pairs["mkdocs-relations"])
+            seconds = statistics.median(b for b, _ in pairs["mkdocs-relations"])
+            report.add(
+                f"Build overhead, theme {theme}, {nav} ({seconds:.1f} s without the plugin)",
+                f"{ours:.3f}×",
+                "≤ 1.03×",
+                "met" if ours <= 1.03 else "missed",
+            )
+            for name in variants:
+                if name == "mkdocs-relations" or not pairs[name]:
+                    continue
+                ratio = median_ratio(pairs[name])
+                report.add(
+                    f"Peer {name}, theme {theme}, {nav}",
+                    f"{ratio:.3f}×",
+                    "ours below it",
+                    "ours below" if ours < ratio else "ours above",
+                )
+    missing = sorted(set(PEERS) - set(peers))
+    if missing:
+        report.notes.append(
+            "Peers not installed in this run (pip install -e '.[bench]'): " + ", ".join(missing)
+        )
+    _build_time(_mkdocs_yml(work, "ours", settings.themes[0], ["relations"], True), work / "site")
+    site_graph_sizes(work / "site", wiki, report)
+
+
+# 5: the graph file --------------------------------------------------------------------------
+
+
+def site_graph_sizes(site: Path, wiki: generate.Wiki, report: Report) -> None:
+    path = site / "assets" / "mkdocs-relations" / "graph.json"
+    if not path.exists():
+        return
+    data = json.loads(path.read_text(encoding="utf-8"))
+    raw = path.read_bytes()
+    edges = len(data["edges"]) // 3
+    pages = len(data["ids"])
+    edge_bytes = len(to_json(data["edges"]).encode())
+    names = {k: data[k] for k in ("ids", "titles", "urls", "aliases")}
+    name_bytes = len(to_json(names).encode())
+    per_edge = edge_bytes / edges
+    report.add(
+        f"Graph file, {pages} pages, {edges} edges: bytes per edge (raw / gzip)",
+        f"{per_edge:.1f} / {len(gzip.compress(to_json(data['edges']).encode())) / edges:.1f}",
+        "≤ 40 raw",
+        "met" if per_edge <= 40 else "missed",
+    )
+    report.add(
+        "Graph file: bytes per page for ids, titles, URLs, aliases (raw / gzip)",
+        f"{name_bytes / pages:.1f} / {len(gzip.compress(to_json(names).encode())) / pages:.1f}",
+        "titles and URLs once each",
+        "met",
+    )
+    report.add(
+        "Graph file: whole file (raw / gzip)",
+        f"{len(raw) / 1024:.0f} KiB / {len(gzip.compress(raw)) / 1024:.0f} KiB",
+        "O(pages + edges)",
+        "met",
+    )
+
+
+# 3 and 4: lint alone ----------------------------------------------------------------------
+
+
+def bare_limit(docs: str) -> int:
+    """The floor: read each frontmatter block and parse it with PyYAML's C loader."""
+    count = 0
+    for path in pages_in_folder(docs).values():
+        with open(path, encoding="utf-8-sig") as stream:
+            if stream.readline().rstrip() != "---":
+                continue
+            lines = []
+            for line in stream:
+                if line.rstrip() in ("---", "..."):
+                    break
+                lines.append(line)
+        yaml.load("".join(lines), Loader=FastLoader)
+        count += 1
+    return count
+
+
+def ours(docs: str) -> int:
+    wiki = load_wiki(pages_in_folder(docs))
+    assert not wiki.errors, wiki.errors[:3]
+    return len(wiki.graph.pages)
+
+
+def _timed(function: Callable[[str], int], docs: str) -> float:
+    gc.collect()
+    start = time.perf_counter()
+    function(docs)
+    return time.perf_counter() - start
+
+
+def lint_scaling(settings: Settings, work: Path, report: Report) -> None:
+    per_page = []
+    for size in settings.lint_sizes:
+        docs = work / f"lint-{size}"
+        wiki = generate.plan(size, seed=2)
+        generate.write(wiki, docs, seed=2)
+        bare_limit(str(docs))  # warm the file cache
+        pairs = []
+        for _ in range(settings.lint_rounds):
+            pairs.append((_timed(bare_limit, str(docs)), _timed(ours, str(docs))))
+        ratio = median_ratio(pairs)
+        micro = statistics.median(b for _, b in pairs) / (size + 1) * 1e6
+        per_page.append(micro)
+        report.add(
+            f"Lint alone, {size:,} pages, {wiki.edge_count:,} edges: µs per page; "
+            "ratio to the bare limit",
+            f"{micro:.0f} µs; {ratio:.2f}×",
+            "≤ 1.5×",
+            "met" if ratio <= 1.5 else "missed",
+        )
+        if size == max(settings.lint_sizes):
+            peak_memory(docs, size, report)
+        shutil.rmtree(docs)
+    if len(per_page) > 1:
+        growth = per_page[-1] / per_page[0]
+        report.add(
+            "Lint time per page, largest size against smallest",
+            f"{growth:.2f}×",
+            "flat (≤ 1.3×)",
+            "met" if growth <= 1.3 else "missed",
+        )
+
+
+def peak_memory(docs: Path, size: int, report: Report) -> None:
+    code = (
+        "import resource, sys\n"
+        "from mkdocs_relations.cli import main\n"
+        "main(['lint', '--docs-dir', sys.argv[1], '--format', 'json'])\n"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code, str(docs)],
+        capture_output=True, text=True, check=False, cwd=REPO,
+    )  # fmt: skip
+    kib = int(result.stderr.strip().splitlines()[-1])
+    mib = kib / 1024
+    report.add(
+        f"Peak memory of mkdocs-relations lint, {size:,} pages",
+        f"{mib:.0f} MiB",
+        "< 600 MB",
+        "met" if mib * 1.048576 < 600 else "missed",
+    )
+
+
+# 6: the path finder in Chromium ------------------------------------------------------------
+
+
+def synthetic_graph(pages: int, edges: int, seed: int = 3) -> dict[str, object]:
+    """A site graph of the given size, without writing any page (it would take hours)."""
+    rng = random.Random(seed)
+    ids = sorted(f"area-{i % 40:02d}/topic-{i % 997:03d}/page-{i:06d}" for i in range(pages))
+    types = sorted(generate.CANONICAL)
+    flat: list[int] = []
+    hubs = [rng.randrange(pages) for _ in range(200)]
+    for _ in range(edges):
+        source = rng.randrange(pages)
+        target = rng.choice(hubs) if rng.random() < 0.2 else rng.randrange(pages)
+        flat += [source, target, rng.randrange(len(types))]
+    return {
+        "format": "mkdocs-relations-graph",
+        "version": 1,
+        "max_hops": 4,
+        "types": [{"name": t, "label": t, "inverse": t} for t in types],
+        "ids": ids,
+        "titles": [f"Page {i}" for i in range(pages)],
+        "urls": [f"{page_id}/" for page_id in ids],
+        "aliases": {},
+        "edges": flat,
+    }
+
+
+PAGE = """<!doctype html><meta charset="utf-8"><title>bench</title>
+<script src="relations-paths.js"></script>
+<script>
+window.bench = async function (count, seed) {
+  const t0 = performance.now();
+  await new Promise((resolve, reject) => {
+    const s = document.createElement("script");
+    s.src = "graph.js"; s.onload = resolve; s.onerror = reject;
+    document.head.appendChild(s);
+  });
+  const t1 = performance.now();
+  const index = MkDocsRelationsPaths.buildIndex(window.__mkdocsRelationsGraph);
+  const t2 = performance.now();
+  let x = seed;
+  const next = () => { x = (x * 1103515245 + 12345) % 2147483648; return x; };
+  const n = index.count, times = [], answers = [];
+  for (let i = 0; i < count; i++) {
+    const a = next() % n, b = next() % n;
+    const q0 = performance.now();
+    const path = MkDocsRelationsPaths.shortestPath(index, a, b, {maxHops: 4});
+    times.push(performance.now() - q0);
+    answers.push([a, b, path === null ? null : path.map(s => [s.from, s.to, s.type, s.direction])]);
+  }
+  return {load: t1 - t0, index: t2 - t1, times, answers};
+};
+</script>
+"""
+
+
+def browser_queries(settings: Settings, work: Path, report: Report) -> None:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        report.notes.append("Path finder figures skipped: playwright is not installed.")
+        return
+    chromium = shutil.which("chromium") or "/usr/bin/chromium"
+    if not os.path.exists(chromium):
+        report.notes.append("Path finder figures skipped: Chromium is not installed.")
+        return
+    folder = work / "browser"
+    folder.mkdir()
+    data = synthetic_graph(settings.browser_pages, settings.browser_edges)
+    from mkdocs_relations.export import to_script
+
+    (folder / "graph.js").write_text(to_script(data), encoding="utf-8")
+    shutil.copy(REPO / "mkdocs_relations" / "assets" / "relations-paths.js", folder)
+    (folder / "index.html").write_text(PAGE, encoding="utf-8")
+    size = (folder / "graph.js").stat().st_size
+    sys.path.insert(0, str(REPO / "tests"))
+    from conftest import CHROMIUM_ARGS, serve
+
+    with serve(folder) as url, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        page = browser.new_page()
+        page.goto(url)
+        result = page.evaluate(f"bench({settings.queries}, 7)")
+        browser.close()
+    times = sorted(result["times"])
+    median = statistics.median(times)
+    p95 = times[min(len(times) - 1, round(0.95 * len(times)) - 1)]
+    first_use = result["load"] + result["index"]
+    pages, edges = settings.browser_pages, settings.browser_edges
+    report.add(
+        f"Path finder, {pages:,} pages, {edges:,} edges: first use (load {size / 2**20:.1f} MiB "
+        "graph script + build index)",
+        f"{first_use:.0f} ms ({result['load']:.0f} + {result['index']:.0f})",
+        "reported",
+        "—",
+    )
+    report.add(
+        f"Path finder: median / 95th percentile of {settings.queries} random queries",
+        f"{median:.1f} ms / {p95:.1f} ms",
+        "< 20 ms / < 60 ms",
+        "met" if median < 20 and p95 < 60 else "missed",
+    )
+    # The browser's answers at this size must be Python's.
+    index = PathIndex(
+        data["ids"],  # type: ignore[arg-type]
+        (
+            (data["ids"][s], data["ids"][t], data["types"][k]["name"])  # type: ignore[index]
+            for s, t, k in zip(*[iter(data["edges"])] * 3, strict=True)  # type: ignore[call-overload]
+        ),
+    )
+    ids: list[str] = data["ids"]  # type: ignore[assignment]
+    rank = {name: i for i, name in enumerate(ids)}
+    for a, b, answer in result["answers"][:40]:
+        steps = index.shortest_path(ids[a], ids[b], max_hops=4)
+        expected = None if steps is None else [
+            [rank[s.source], rank[s.target], s.type, s.direction] for s in steps
+        ]  # fmt: skip
+        assert answer == expected, (a, b, answer, expected)
+    report.notes.append(
+        "Path finder: the first 40 browser answers at 100,000 pages were checked against "
+        "Python's in the same run."
+    )
+
+
+# The report ----------------------------------------------------------------------------
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
+    import mkdocs
+
+    chromium = ""
+    binary = shutil.which("chromium")
+    if binary:
+        chromium = subprocess.run([binary, "--version"], capture_output=True, text=True).stdout
+    return (
+        f"{cpu}, {os.cpu_count()} cores, {memory:.0f} GiB; {platform.system()} "
+        f"{platform.release()}; Python {platform.python_version()}; MkDocs {mkdocs.__version__}; "
+        f"{chromium.strip() or 'no Chromium'}"
+    )
+
+
+def render(report: Report, settings: Settings, elapsed: float) -> str:
+    lines = [
+        START,
+        "",
+        f"Measured {time.strftime('%Y-%m-%d')} on {machine()}, in {elapsed / 60:.0f} minutes.",
+        "",
+        "| measure | result | target | |",
+        "|---|---|---|---|",
+    ]
+    lines += [f"| {a} | {b} | {c} | {d} |" for a, b, c, d in report.rows]
+    lines.append("")
+    lines += [f"- {note}" for note in report.notes]
+    lines += ["", END]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="N = 200, one round")
+    parser.add_argument("--out", type=Path, default=DOCS_PAGE, help="page whose table is rewritten")
+    parser.add_argument(
+        "--only", choices=("build", "lint", "browser"), action="append", help="run only these"
+    )
+    args = parser.parse_args(argv)
+    settings = Settings()
+    if args.quick:
+        settings = Settings(
+            build_pages=200, build_rounds=1, full_nav_rounds=1, lint_sizes=(200, 400),
+            lint_rounds=1, browser_pages=2000, browser_edges=8000, queries=20,
+            themes=("mkdocs",),
+        )  # fmt: skip
+    parts = args.only or ["build", "lint", "browser"]
+    report = Report()
+    start = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="relations-bench-") as temp:
+        work = Path(temp)
+        if "build" in parts:
+            build_overhead(settings, work, report)
+        if "lint" in parts:
+            lint_scaling(settings, work, report)
+        if "browser" in parts:
+            browser_queries(settings, work, report)
+    table = render(report, settings, time.perf_counter() - start)
+    out: Path = args.out
+    text = out.read_text(encoding="utf-8") if out.exists() else f"{START}\n{END}\n"
+    if START in text and END in text:
+        text = text[: text.index(START)] + table + text[text.index(END) + len(END) :]
+    else:
+        text += "\n" + table + "\n"
+    out.write_text(text, encoding="utf-8")
+    print(f"wrote {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
