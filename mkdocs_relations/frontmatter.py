@@ -34,7 +34,10 @@ MAX_FRONTMATTER_BYTES = 1_000_000
 MAX_NODES = 10_000
 
 STR_TAG = "tag:yaml.org,2002:str"
-_FENCES = ("---", "...")
+_OPENING = re.compile(rb"---[ \t]*(?:\r\n|\r|\n|$)")
+_FENCE = re.compile(rb"^(?:---|\.\.\.)[ \t]*$", re.M)
+#: Most frontmatter blocks fit in the first read.
+_CHUNK = 8192
 _EXTRA_BREAKS = re.compile("[\x85\u2028\u2029]")
 _YAML_BREAKS = re.compile("[\n\x85\u2028\u2029]")
 _BOM = b"\xef\xbb\xbf"
@@ -102,70 +105,65 @@ def parse_frontmatter_text(text: str, file: str) -> Frontmatter:
     return result
 
 
-def _lines(stream: IO[bytes]) -> Iterator[bytes]:
-    """Lines without their endings, splitting on LF, CRLF and a lone CR (old Mac files)."""
-    while True:
-        raw = stream.readline(MAX_FRONTMATTER_BYTES + 1)
-        if not raw:
-            return
-        content = raw[:-1] if raw.endswith(b"\n") else raw
-        if content.endswith(b"\r"):
-            content = content[:-1]
-        if b"\r" in content:
-            yield from content.split(b"\r")
-        else:
-            yield content
-
-
 def _read_block(stream: IO[bytes], result: Frontmatter) -> str | None:
-    """The YAML text between the fences, or None when the file has no usable frontmatter."""
-    lines = _lines(stream)
-    first = next(lines, None)
-    if first is None:
+    """The YAML text between the fences, or None when the file has no usable frontmatter.
+
+    Reads in chunks and searches the fence with one regular expression: a Python loop over
+    lines cost a third of the time of reading a wiki.
+    """
+    data = stream.read(_CHUNK)
+    if data.startswith(_BOM):
+        data = data[len(_BOM) :]
+    opening = _OPENING.match(data)
+    if opening is None:
         return None
-    if first.startswith(_BOM):
-        first = first[len(_BOM) :]
-    if first.rstrip(b" \t") != b"---":
-        return None
-    collected: list[str] = []
-    size = 0
-    for number, raw in enumerate(lines, start=2):
-        size += len(raw) + 1
-        if size > MAX_FRONTMATTER_BYTES:
+    cap = MAX_FRONTMATTER_BYTES + _CHUNK
+    while True:
+        # Old Mac files break lines with CR alone: count every line ending as one LF.
+        normal = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n") if b"\r" in data else data
+        start = normal.index(b"\n") + 1 if b"\n" in normal else len(normal)
+        fence = _FENCE.search(normal, start) if start < len(normal) else None
+        if fence is not None or len(data) >= cap:
+            break
+        more = stream.read(len(data))
+        if not more:
+            break
+        data += more
+    if fence is None or fence.start() - start > MAX_FRONTMATTER_BYTES:
+        if len(data) >= cap or (fence is not None):
             result.error(
                 1,
                 "invalid-frontmatter",
                 f"frontmatter is larger than {MAX_FRONTMATTER_BYTES // 1_000_000} MB and was not "
                 "read; check that its closing '---' fence is in place",
             )
-            return None
-        try:
-            line = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
+        else:
             result.error(
-                number,
+                1,
                 "invalid-frontmatter",
-                f"byte 0x{raw[exc.start]:02x} at column {exc.start + 1} is not valid UTF-8; "
-                "save the file as UTF-8",
+                "the frontmatter opened on line 1 is never closed; add a line with '---' after "
+                "the last frontmatter key",
             )
-            return None
-        if line.rstrip(" \t") in _FENCES:
-            text = "\n".join(collected) + "\n"
-            if _EXTRA_BREAKS.search(text):
-                result.line_map = [
-                    number
-                    for number, content in enumerate(collected, start=2)
-                    for _ in range(1 + len(_EXTRA_BREAKS.findall(content)))
-                ]
-            return text
-        collected.append(line)
-    result.error(
-        1,
-        "invalid-frontmatter",
-        "the frontmatter opened on line 1 is never closed; add a line with '---' after the "
-        "last frontmatter key",
-    )
-    return None
+        return None
+    block = normal[start : fence.start()]
+    try:
+        text = block.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line_start = block.rfind(b"\n", 0, exc.start) + 1
+        result.error(
+            block.count(b"\n", 0, exc.start) + 2,
+            "invalid-frontmatter",
+            f"byte 0x{block[exc.start]:02x} at column {exc.start - line_start + 1} is not valid "
+            "UTF-8; save the file as UTF-8",
+        )
+        return None
+    if _EXTRA_BREAKS.search(text):
+        result.line_map = [
+            number
+            for number, content in enumerate(text.split("\n")[:-1], start=2)
+            for _ in range(1 + len(_EXTRA_BREAKS.findall(content)))
+        ]
+    return text
 
 
 def _parse(text: str, result: Frontmatter) -> None:

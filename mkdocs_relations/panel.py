@@ -34,7 +34,18 @@ DEFAULT_LABELS: dict[str, str] = {
     "finder_hops": "At most hops",
     "finder_directed": "Declared direction only",
     "finder_submit": "Find path",
+    "finder_no_path": "No path between “{from}” and “{to}” within {n} hops.",
+    "finder_no_path_one": "No path between “{from}” and “{to}” within 1 hop.",
+    "finder_same_page": "That is this page (0 hops).",
+    "finder_hops_found": "{n} hops:",
+    "finder_hop_found": "1 hop:",
+    "finder_pick": "No single page is called “{text}”; pick one from the list.",
+    "finder_empty": "Type a page name.",
+    "finder_not_in_graph": "This page is not in the graph.",
+    "finder_declared_on": "declared on {title}",
 }
+#: The labels the path finder's script shows; they reach it as JSON in a data attribute.
+FINDER_MESSAGES = tuple(k for k in DEFAULT_LABELS if k.startswith("finder_"))
 #: Transitive lists longer than this show a count for the rest (the list is still computed).
 MAX_REACH_ENTRIES = 50
 

@@ -95,22 +95,29 @@ class Resolver:
         if key in self._ids:
             return Resolution(key, STEPS[0], (key,))
         by_fid, by_fold, by_stem, by_alias, by_folder, by_folder_name = self._indexes
+        found = by_fid.get(key) or by_fid.get(path.strip())
+        if found:
+            return self._found(STEPS[1], found)
+        # The lenient steps: their keys are only computed when the exact ones miss.
         folded = fold(key)
         has_folder = "/" in key
-        lookups = (
-            by_fid.get(key) or by_fid.get(path.strip()),
-            by_fold.get(folded),
-            (self._loose_paths if has_folder else by_stem).get(loose(key)),
-            by_alias.get(folded),
-            by_folder.get(folded),
-            None if has_folder else by_folder_name.get(folded),
+        steps: tuple[tuple[str, dict[str, list[str]], str], ...] = (
+            (STEPS[2], by_fold, folded),
+            (STEPS[3], self._loose_paths if has_folder else by_stem, loose(key)),
+            (STEPS[4], by_alias, folded),
+            (STEPS[5], by_folder, folded),
+            (STEPS[6], {} if has_folder else by_folder_name, folded),
         )
-        for step, found in zip(STEPS[1:], lookups, strict=True):
+        for step, index, probe in steps:
+            found = index.get(probe)
             if found:
-                candidates = tuple(dict.fromkeys(found))
-                chosen = candidates[0] if len(candidates) == 1 else None
-                return Resolution(chosen, step, candidates)
+                return self._found(step, found)
         return Resolution(None)
+
+    @staticmethod
+    def _found(step: str, found: list[str]) -> Resolution:
+        candidates = tuple(dict.fromkeys(found))
+        return Resolution(candidates[0] if len(candidates) == 1 else None, step, candidates)
 
     def suggest(self, path: str, limit: int = 3) -> list[str]:
         """Near names for a target that resolved to nothing, best first."""

@@ -51,8 +51,11 @@ def parse_target(text: str) -> Target:
 
 
 def _without_extension(path: str) -> str:
+    if "." not in path:
+        return path
+    lowered = path.lower()
     for extension in MARKDOWN_EXTENSIONS:
-        if path.lower().endswith(extension):
+        if lowered.endswith(extension):
             return path[: -len(extension)]
     return path
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -62,14 +63,25 @@ def load_wiki(sources: Mapping[str, str], options: Options | None = None) -> Wik
 
     ``sources`` maps each page's docs-relative, ``/``-separated path to the file to read.
     """
-    options = options or Options()
+    # Reading allocates many long-lived objects and no reference cycles worth collecting;
+    # the cyclic collector would traverse the growing heap again and again, which made
+    # time per page grow with the wiki (measured: 93 against 108 µs per page at 30,000).
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _load(sources, options or Options())
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _load(sources: Mapping[str, str], options: Options) -> Wiki:
     files = sorted(sources)
     diagnostics: list[Diagnostic] = []
 
+    inside = _Containment(options.docs_dir)
     config_fm: Frontmatter | None = None
-    if options.config_page in sources and _Containment(options.docs_dir)(
-        sources[options.config_page]
-    ):
+    if options.config_page in sources and inside(sources[options.config_page]):
         config_fm = read_frontmatter(sources[options.config_page], options.config_page)
         wiki_config = read_wiki_config(config_fm)
     else:
@@ -91,7 +103,6 @@ def load_wiki(sources: Mapping[str, str], options: Options | None = None) -> Wik
 
     graph = Graph(vocabulary)
     read_options = ReadOptions(field=field_name)
-    inside = _Containment(options.docs_dir)
     for file in files:
         if file == options.config_page and config_fm is not None:
             fm = config_fm

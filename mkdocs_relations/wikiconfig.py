@@ -46,7 +46,7 @@ class WikiConfig:
     redlinks: dict[str, Redlink] = field(default_factory=dict)
 
     def redlink_for(self, target: str) -> Redlink | None:
-        return self.redlinks.get(loose(target))
+        return self.redlinks.get(loose(target)) if self.redlinks else None
 
 
 def read_wiki_config(fm: Frontmatter) -> WikiConfig:

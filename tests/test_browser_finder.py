@@ -192,3 +192,24 @@ def test_hostile_titles_never_execute(site: Site, browser: Any) -> None:
         assert page.locator("img[src='x']").count() == 0
         assert dialogs == []
         page.close()
+
+
+def test_finder_messages_follow_the_labels_option(site: Site, browser: Any) -> None:
+    site.pages(WIKI)
+    site.plugin_options = {
+        "labels": {
+            "finder_no_path": "Kein Pfad zwischen „{from}“ und „{to}“ in {n} Schritten.",
+            "finder_hops_found": "{n} Schritte:",
+        }
+    }
+    assert site.build().ok
+    with serve(site.site_dir) as url:
+        page = browser.new_page()
+        page.goto(url)
+        page.wait_for_selector("[data-relations-pathfinder][data-relations-ready]")
+        assert "Kein Pfad zwischen „Payment service“ und „Lonely“ in 4 Schritten." in _ask(
+            page, "Lonely"
+        )
+        page.locator(".relations-finder__input").fill("")
+        assert _ask(page, "Reporting").startswith("1 hop:")
+        page.close()

@@ -25,7 +25,7 @@ settings.register_profile(
 )
 settings.register_profile(
     "fuzz",
-    max_examples=200_000,
+    max_examples=int(os.environ.get("RELATIONS_FUZZ_EXAMPLES", "200000")),
     deadline=None,
     suppress_health_check=list(HealthCheck),
 )

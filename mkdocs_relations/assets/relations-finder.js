@@ -115,6 +115,15 @@
     var directed = root.querySelector(".relations-finder__directed");
     var result = root.querySelector(".relations-finder__result");
     var pageId = root.getAttribute("data-relations-page");
+    var messages = {};
+    try { messages = JSON.parse(root.getAttribute("data-relations-messages") || "{}"); } catch (e) {}
+    function message(key, fallback, values) {
+      var text = messages[key] || fallback;
+      Object.keys(values || {}).forEach(function (name) {
+        text = text.split("{" + name + "}").join(String(values[name]));
+      });
+      return text;
+    }
     var options = [];
     var active = -1;
     var chosen = null;
@@ -176,14 +185,16 @@
     function find() {
       loadGraph().then(function (data) {
         var source = data.numbers.get(pageId);
-        if (source === undefined) return say("This page is not in the graph.");
+        if (source === undefined) return say(message("finder_not_in_graph", "This page is not in the graph."));
         var target = chosen;
         if (target === null) {
           var exact = matches(data, input.value).filter(function (n) {
             return data.search[n].indexOf(input.value.trim().toLowerCase()) >= 0;
           });
           if (exact.length !== 1) {
-            return say(input.value.trim() ? "No single page is called “" + input.value.trim() + "”; pick one from the list." : "Type a page name.");
+            return say(input.value.trim()
+              ? message("finder_pick", "No single page is called “{text}”; pick one from the list.", { text: input.value.trim() })
+              : message("finder_empty", "Type a page name."));
           }
           target = exact[0];
         }
@@ -198,13 +209,16 @@
         result.textContent = "";
         if (steps === null) {
           result.setAttribute("data-relations-found", "false");
-          say("No path between “" + data.graph.titles[source] + "” and “" +
-              data.graph.titles[target] + "” within " + maxHops + (maxHops === 1 ? " hop." : " hops."));
+          say(message(maxHops === 1 ? "finder_no_path_one" : "finder_no_path",
+            maxHops === 1 ? "No path between “{from}” and “{to}” within 1 hop."
+              : "No path between “{from}” and “{to}” within {n} hops.", {
+            from: data.graph.titles[source], to: data.graph.titles[target], n: maxHops
+          }));
           return;
         }
         result.setAttribute("data-relations-found", "true");
         if (steps.length === 0) {
-          say("That is this page (0 hops).");
+          say(message("finder_same_page", "That is this page (0 hops)."));
           return;
         }
         var chain = element("ol", "relations-finder__chain");
@@ -216,16 +230,17 @@
             step.direction === "forward" ? "—" + step.type + "→" : "←" + step.type + "—");
           edge.setAttribute("data-relation-type", step.type);
           edge.setAttribute("data-relation-direction", step.direction);
-          edge.title = step.direction === "forward"
-            ? "declared on " + data.graph.titles[step.from]
-            : "declared on " + data.graph.titles[step.to];
+          edge.title = message("finder_declared_on", "declared on {title}", {
+            title: data.graph.titles[step.direction === "forward" ? step.from : step.to]
+          });
           chain.appendChild(edge);
           var page = element("li");
           page.appendChild(pageLink(data, step.to));
           chain.appendChild(page);
         });
-        result.appendChild(element("p", "relations-finder__summary",
-          steps.length + (steps.length === 1 ? " hop:" : " hops:")));
+        result.appendChild(element("p", "relations-finder__summary", steps.length === 1
+          ? message("finder_hop_found", "1 hop:")
+          : message("finder_hops_found", "{n} hops:", { n: steps.length })));
         result.appendChild(chain);
         result.appendChild(element("code", "relations-finder__text", chainText(data, source, steps)));
       }, function (error) { say(error.message, "relations-finder__error"); });

@@ -1,0 +1,32 @@
+"""The benchmark harness keeps working: its quick mode runs end to end and fills every row."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import REPO
+
+
+def test_quick_benchmark_run(tmp_path: Path) -> None:
+    out = tmp_path / "benchmarks.md"
+    out.write_text("# Benchmarks\n\n<!-- results:start -->\n<!-- results:end -->\n\nAfter.\n")
+    result = subprocess.run(
+        [sys.executable, str(REPO / "benchmarks" / "run.py"), "--quick", "--out", str(out)],
+        capture_output=True, text=True, timeout=900, check=False, cwd=tmp_path,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
+    text = out.read_text(encoding="utf-8")
+    assert text.startswith("# Benchmarks") and text.rstrip().endswith("After.")
+    for row in (
+        "Build overhead, theme mkdocs, default navigation",
+        "Build overhead, theme mkdocs, navigation with the index only",
+        "Graph file",
+        "Lint alone, 200 pages",
+        "Lint time per page",
+        "Peak memory of mkdocs-relations lint",
+        "Path finder",
+    ):
+        assert row in text, row
+    assert "Measured " in text
