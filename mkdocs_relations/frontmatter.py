@@ -9,7 +9,6 @@ a plain load would silently drop.
 from __future__ import annotations
 
 import datetime
-import io
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -93,15 +92,6 @@ def read_frontmatter(path: str, file: str) -> Frontmatter:
         return result
     if text is not None:
         _parse(text, result)
-    return result
-
-
-def parse_frontmatter_text(text: str, file: str) -> Frontmatter:
-    """Like :func:`read_frontmatter`, for a document already in memory."""
-    result = Frontmatter(file)
-    block = _read_block(io.BytesIO(text.encode("utf-8", "surrogatepass")), result)
-    if block is not None:
-        _parse(block, result)
     return result
 
 
