@@ -212,21 +212,24 @@ class PanelBuilder:
     def _groups(
         self, outgoing: list[Edge], incoming: list[Edge], ref: Callable[[str], PageRef]
     ) -> list[Group]:
-        keyed: list[tuple[tuple[int, int, str], str, Entry]] = []
+        keyed: list[tuple[tuple[int, int], str, Entry]] = []
         for edge in outgoing:
             entry = self._entry(edge, "out", ref)
-            keyed.append(((self._rank(edge.type), 0, ""), self.label(edge.type, "out"), entry))
+            keyed.append(((self._rank(edge.type), 0), self.label(edge.type, "out"), entry))
         for edge in incoming:
             entry = self._entry(edge, "in", ref)
-            keyed.append(((self._rank(edge.type), 1, ""), self.label(edge.type, "in"), entry))
+            keyed.append(((self._rank(edge.type), 1), self.label(edge.type, "in"), entry))
         groups: dict[str, Group] = {}
-        first: dict[str, tuple[int, int, str]] = {}
+        first: dict[str, tuple[int, int]] = {}
+        # One set for the whole panel: a hub's group can hold thousands of entries.
+        seen: set[tuple[str, str, str, str]] = set()
         for key, label, entry in keyed:
             folded = label.casefold()
             group = groups.setdefault(folded, Group(label))
             first[folded] = min(first.get(folded, key), key)
-            seen = {(e.page or e.title, e.direction, e.type) for e in group.entries}
-            if (entry.page or entry.title, entry.direction, entry.type) not in seen:
+            identity = (folded, entry.page or entry.title, entry.direction, entry.type)
+            if identity not in seen:
+                seen.add(identity)
                 group.entries.append(entry)
         for group in groups.values():
             group.entries.sort(key=lambda e: (e.title.casefold(), e.page or "", e.direction))
