@@ -7,6 +7,7 @@ from mkdocs.config import config_options as c
 
 from .diagnostics import SEVERITIES, check_severity_overrides
 from .panel import PANELS, PLACEMENTS
+from .paths import DEFAULT_MAX_HOPS
 from .wiki import DEFAULT_CONFIG_PAGE
 
 
@@ -45,7 +46,7 @@ class RelationsConfig(base.Config):
     #: Which parts of the panel to show.
     panels = c.ListOfItems(c.Choice(PANELS), default=list(PANELS))
     #: Bound on transitive reach and path queries.
-    max_hops = c.Type(int, default=4)
+    max_hops = c.Type(int, default=DEFAULT_MAX_HOPS)
     #: Past this many neighbours the picture shows one node per type and direction.
     picture_limit = c.Type(int, default=12)
     #: Interface text and type labels (``depends-on``, ``depends-on.inverse``) for other languages.

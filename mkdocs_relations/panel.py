@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .graph import Edge, Graph
-from .paths import PathIndex, Step
+from .paths import DEFAULT_MAX_HOPS, PathIndex, Step
 
 PANELS = ("direct", "transitive", "picture")
 PLACEMENTS = ("bottom", "top", "off")
@@ -160,7 +160,7 @@ class PanelBuilder:
         *,
         labels: Mapping[str, str] | None = None,
         panels: tuple[str, ...] = PANELS,
-        max_hops: int = 4,
+        max_hops: int = DEFAULT_MAX_HOPS,
         picture_limit: int = 12,
     ) -> None:
         self.graph = graph

@@ -38,7 +38,6 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
 
     def _reset(self) -> None:
         self.wiki: Wiki | None = None
-        self.index: PathIndex | None = None
         self.builder: PanelBuilder | None = None
         self.renderer: Renderer | None = None
         #: page id -> (title, site-relative URL), known once every page has been read.
@@ -92,10 +91,9 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
             if file.page is not None:
                 title = file.page.title or file.name
                 self.pages[page_id_for(file.src_uri)] = (str(title), file.url)
-        self.index = PathIndex.from_graph(self.wiki.graph)
         self.builder = PanelBuilder(
             self.wiki.graph,
-            self.index,
+            PathIndex.from_graph(self.wiki.graph),
             labels=self.config.labels,
             panels=tuple(self.config.panels),
             max_hops=self.config.max_hops,

@@ -15,6 +15,11 @@ TYPE_KEYS = ("name", "inverse", "description", "symmetric", "acyclic", "transiti
 _FLAGS = ("symmetric", "acyclic", "transitive")
 
 
+def label_of(name: str) -> str:
+    """How a type name reads in a sentence: ``depends-on`` -> "depends on"."""
+    return name.replace("-", " ").replace("_", " ")
+
+
 @dataclass(frozen=True)
 class RelationType:
     """One edge type. ``inverse`` is the label an edge carries when read from its target."""
@@ -31,7 +36,7 @@ class RelationType:
     @property
     def label(self) -> str:
         """The forward label: ``depends-on`` reads "depends on"."""
-        return self.name.replace("-", " ").replace("_", " ")
+        return label_of(self.name)
 
     def properties(self) -> tuple[str, bool, bool, bool]:
         """What must agree when a type is defined twice (the description may differ)."""
@@ -178,7 +183,7 @@ def parse_types(
             bad = True
         if bad:
             continue
-        label = name.replace("-", " ").replace("_", " ")
+        label = label_of(name)
         if flags["symmetric"]:
             inverse = label
         types.append(
