@@ -185,7 +185,10 @@ def supersession(graph: Graph, resolver: Resolver) -> Iterable[Diagnostic]:
             continue
         resolution = resolver.resolve(target.path, page.id)
         if resolution.page_id is None:
-            if not resolution.ambiguous:
+            problem = resolution.problem(target.path)
+            if problem is not None:
+                yield Diagnostic(page.file, line, *problem)
+            else:
                 yield Diagnostic(
                     page.file,
                     line,

@@ -58,6 +58,28 @@ class Resolution:
     def ambiguous(self) -> bool:
         return len(self.candidates) > 1
 
+    def problem(self, written: str) -> tuple[str, str] | None:
+        """(code, message) when ``written`` did not resolve to exactly one page.
+
+        The same words for an edge's target and for ``superseded_by``.
+        """
+        if self.outside:
+            return (
+                "missing-target",
+                f"target {written!r} points outside the docs folder; a target names a page "
+                "inside it (its id, file name or alias)",
+            )
+        if self.ambiguous:
+            shown = ", ".join(self.candidates[:8])
+            if len(self.candidates) > 8:
+                shown += f" and {len(self.candidates) - 8} more"
+            return (
+                "ambiguous-target",
+                f"target {written!r} matches {len(self.candidates)} pages by {self.step}: "
+                f'{shown}; qualify it with the page id, e.g. "[[{self.candidates[0]}]]"',
+            )
+        return None
+
 
 class Resolver:
     """Indexes pages once, then resolves targets with dictionary lookups."""

@@ -13,7 +13,7 @@ from .diagnostics import Diagnostic, apply_severity
 from .frontmatter import Frontmatter, read_frontmatter
 from .graph import Edge, Graph, Page
 from .reader import ReadOptions, read_page
-from .resolve import PageKeys, Resolution, Resolver
+from .resolve import PageKeys, Resolver
 from .targets import TargetError, loose, parse_target
 from .vocabulary import merge, parse_types
 from .wikiconfig import Redlink, WikiConfig, read_wiki_config
@@ -226,19 +226,11 @@ def _resolve_edges(graph: Graph, resolver: Resolver, config: WikiConfig) -> list
                 edge.redlink = False
                 edge.redlink_reason = None
                 continue
-            if resolution.outside:
-                diagnostics.append(
-                    Diagnostic(
-                        page.file,
-                        edge.line,
-                        "missing-target",
-                        f"target {edge.target!r} points outside the docs folder; a target "
-                        "names a page inside it (its id, file name or alias)",
-                    )
-                )
-                edge.redlink = False
-            elif resolution.ambiguous:
-                diagnostics.append(_ambiguous(page, edge, resolution))
+            problem = resolution.problem(edge.target)
+            if problem is not None:
+                diagnostics.append(Diagnostic(page.file, edge.line, *problem))
+                if resolution.outside:
+                    edge.redlink = False
             elif listed is not None or own:
                 edge.redlink = True
                 edge.redlink_reason = edge.redlink_reason or (listed.reason if listed else None)
@@ -280,19 +272,4 @@ def _stale(page: Page, edge: Edge, target_id: str) -> Diagnostic:
         "stale-redlink",
         f"target {edge.target!r} is marked as a redlink, but page {target_id!r} exists now; "
         "remove 'redlink:' from this edge",
-    )
-
-
-def _ambiguous(page: Page, edge: Edge, resolution: Resolution) -> Diagnostic:
-    shown = ", ".join(resolution.candidates[:8])
-    more = len(resolution.candidates) - 8
-    if more > 0:
-        shown += f" and {more} more"
-    return Diagnostic(
-        page.file,
-        edge.line,
-        "ambiguous-target",
-        f"target {edge.target!r} matches {len(resolution.candidates)} pages by "
-        f"{resolution.step}: {shown}; qualify it with the page id, e.g. "
-        f'"[[{resolution.candidates[0]}]]"',
     )

@@ -173,3 +173,20 @@ def test_outside_target_in_a_build(site: Site) -> None:
     [line] = relation_lines(result)
     assert line.startswith("docs/index.md:4: error: [missing-target]")
     assert "outside the docs folder" in line
+
+
+def test_superseded_by_is_resolved_like_a_target(site: Site) -> None:
+    site.pages(
+        {
+            "old.md": '---\nsuperseded_by: "[[rule]]"\n---\n',
+            "older.md": '---\nsuperseded_by: "[[../../etc/passwd]]"\n---\n',
+            "a/rule.md": "# A rule\n",
+            "b/rule.md": "# B rule\n",
+        }
+    )
+    lines = relation_lines(site.build())
+    assert [line.split(" target")[0] for line in lines] == [
+        "docs/old.md:2: error: [ambiguous-target]",
+        "docs/older.md:2: error: [missing-target]",
+    ], lines
+    assert "a/rule, b/rule" in lines[0] and "outside the docs folder" in lines[1]
