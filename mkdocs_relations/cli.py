@@ -208,7 +208,7 @@ def _load_mkdocs(config_file: str, field: str | None) -> Loaded:
     from mkdocs.structure.files import get_files
 
     from .config import RelationsConfig
-    from .plugin import display_prefix, mkdocs_options
+    from .plugin import display_prefix, mkdocs_options, page_sources
 
     try:
         config = load_config(config_file)
@@ -224,12 +224,7 @@ def _load_mkdocs(config_file: str, field: str | None) -> Loaded:
     max_hops = int(plugin_config.max_hops)
     if field:
         options.relationship_field = field
-    files = get_files(config)
-    sources = {
-        file.src_uri: file.abs_src_path
-        for file in files.documentation_pages()
-        if file.abs_src_path is not None
-    }
+    sources = page_sources(get_files(config))
     prefix = display_prefix(config)
     base = os.path.dirname(os.path.abspath(config_file))
     prefix = os.path.relpath(os.path.join(base, prefix)).replace(os.sep, "/")

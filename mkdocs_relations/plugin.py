@@ -70,12 +70,7 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
         if not self.config.enabled:
             return files
-        sources = {
-            file.src_uri: file.abs_src_path
-            for file in files.documentation_pages()
-            if file.abs_src_path is not None
-        }
-        self.wiki = load_wiki(sources, mkdocs_options(self.config, config))
+        self.wiki = load_wiki(page_sources(files), mkdocs_options(self.config, config))
         report(self.wiki, display_prefix(config), fail=self.config.fail_on_error)
         for asset in self._assets():
             source = os.path.join(ASSETS, asset.rsplit("/", 1)[1])
@@ -153,6 +148,18 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
                 os.path.join(config.site_dir, *name.split("/")), "w", encoding="utf-8"
             ) as out:
                 out.write(text)
+
+
+def page_sources(files: Files) -> dict[str, str]:
+    """Docs-relative path -> file to read, for the pages this build (or lint) includes.
+
+    ``documentation_pages()`` already leaves out what ``exclude_docs`` and ``draft_docs`` do.
+    """
+    return {
+        file.src_uri: file.abs_src_path
+        for file in files.documentation_pages()
+        if file.abs_src_path is not None
+    }
 
 
 def mkdocs_options(plugin: RelationsConfig, config: MkDocsConfig) -> Options:
