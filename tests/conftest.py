@@ -23,9 +23,10 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort, BuildError
 
 REPO = Path(__file__).resolve().parent.parent
-SHARED = REPO.parent / "shared"
-CORPORA = SHARED / "corpora"
-CORPUS_CONFIGS = Path(__file__).resolve().parent / "corpora"
+#: Real wikis vendored with their licences: ``<name>/pages`` is the wiki as published,
+#: ``<name>/wiki-config.md`` and ``<name>/mkdocs.yml`` are ours.
+CORPORA = Path(__file__).resolve().parent / "corpora"
+CORPUS_CONFIGS = CORPORA
 
 
 class _Records(logging.Handler):
@@ -121,7 +122,7 @@ def relation_lines(result: BuildResult) -> list[str]:
 
 def copy_corpus(name: str, destination: Path, with_config: bool = True) -> Path:
     docs = destination / "docs"
-    shutil.copytree(CORPORA / name, docs, ignore=shutil.ignore_patterns("LICENSE", "SOURCE.txt"))
+    shutil.copytree(CORPORA / name / "pages", docs)
     if with_config:
         shutil.copy(CORPUS_CONFIGS / name / "wiki-config.md", docs / "wiki-config.md")
     return docs

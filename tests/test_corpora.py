@@ -1,4 +1,4 @@
-"""The real wikis in ../shared/corpora, linted and built with the wiki-config.md we ship."""
+"""The real wikis in tests/corpora, linted and built with the wiki-config.md we ship."""
 
 from __future__ import annotations
 
@@ -8,15 +8,11 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from conftest import CORPORA, CORPUS_CONFIGS, REPO, Site, copy_corpus, relation_lines
+from conftest import CORPUS_CONFIGS, REPO, Site, copy_corpus, relation_lines
 from mkdocs.config import load_config
 
 from mkdocs_relations.sources import pages_in_folder
 from mkdocs_relations.wiki import Options, load_wiki
-
-pytestmark = pytest.mark.skipif(
-    not CORPORA.is_dir(), reason="../shared/corpora is not beside the repository"
-)
 
 
 def _lint(docs: Path, **options: object) -> tuple[int, int, Counter[str]]:
