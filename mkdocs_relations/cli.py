@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from . import __version__
-from .diagnostics import Diagnostic, display_path, summary
+from .diagnostics import Diagnostic, display_path, plural, summary
 from .export import export_dot, export_json, export_mermaid
 from .paths import DEFAULT_MAX_HOPS, PathIndex, Step
 from .sources import pages_in_folder
@@ -247,7 +247,7 @@ def run_lint(args: argparse.Namespace, loaded: Loaded) -> int:
     else:
         for diagnostic in diagnostics:
             print(diagnostic.format(display_path(loaded.prefix, diagnostic.file)))
-    counts = f"{len(wiki.graph.pages)} pages, {wiki.graph.edge_count} edges"
+    counts = f"{plural(len(wiki.graph.pages), 'page')}, {plural(wiki.graph.edge_count, 'edge')}"
     if diagnostics:
         print(f"mkdocs-relations: {counts}: {summary(diagnostics)}", file=sys.stderr)
     else:

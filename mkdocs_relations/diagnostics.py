@@ -95,13 +95,14 @@ def summary(diagnostics: Iterable[Diagnostic]) -> str:
     errors = sum(1 for d in diagnostics if d.severity == "error")
     warnings = sum(1 for d in diagnostics if d.severity == "warning")
     files = len({d.file for d in diagnostics})
-    parts = [_plural(errors, "error")]
+    parts = [plural(errors, "error")]
     if warnings:
-        parts.append(_plural(warnings, "warning"))
-    return f"{' and '.join(parts)} in {_plural(files, 'file')}"
+        parts.append(plural(warnings, "warning"))
+    return f"{' and '.join(parts)} in {plural(files, 'file')}"
 
 
-def _plural(count: int, word: str) -> str:
+def plural(count: int, word: str) -> str:
+    """``1 edge``, ``2 edges``, ``0 edges``."""
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 

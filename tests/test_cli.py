@@ -30,7 +30,7 @@ def test_clean_site_exits_0(site: Site) -> None:
     site.write_config()
     result = run("lint", cwd=site.root)
     assert result.returncode == 0, result.stderr
-    assert "1 pages, 0 edges: no problems" in result.stderr
+    assert "1 page, 0 edges: no problems" in result.stderr
 
 
 def test_errors_exit_1_with_text_diagnostics(site: Site) -> None:

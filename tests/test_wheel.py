@@ -1,0 +1,109 @@
+"""The package as a user installs it: the built wheel in a fresh virtual environment.
+
+An editable install reads templates and assets from the source tree, so it hides package data
+that the wheel leaves out (0.1.0 shipped without its templates and every build failed with
+``TemplateNotFound``). These tests build the wheel, compare it with the source tree, install it
+into a new virtual environment and use it there: a site build and the console script.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+from conftest import REPO
+
+PACKAGE = REPO / "mkdocs_relations"
+
+
+def _run(command: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        command,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+        env={**os.environ, **env},
+    )
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    # Built as a user's pip builds it: in an isolated environment from pyproject.toml.
+    built = _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(out), str(REPO)],
+                 cwd=out)  # fmt: skip
+    assert built.returncode == 0, built.stderr
+    (found,) = out.glob("mkdocs_relations-*.whl")
+    return found
+
+
+def test_wheel_holds_every_file_of_the_package(wheel: Path) -> None:
+    source = {
+        path.relative_to(REPO).as_posix()
+        for path in PACKAGE.rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc"
+    }
+    with zipfile.ZipFile(wheel) as archive:
+        shipped = {name for name in archive.namelist() if name.startswith("mkdocs_relations/")}
+        entry_points = next(
+            archive.read(n).decode() for n in archive.namelist() if n.endswith("entry_points.txt")
+        )
+    assert source - shipped == set(), "in the source tree but not in the wheel"
+    assert "mkdocs_relations/templates/relations/panel.html" in shipped
+    assert "relations = mkdocs_relations.plugin:RelationsPlugin" in entry_points
+    assert "mkdocs-relations = mkdocs_relations.cli:main" in entry_points
+
+
+def test_installed_wheel_builds_a_site_and_runs_the_command(wheel: Path, tmp_path: Path) -> None:
+    env_dir = tmp_path / "venv"
+    venv.EnvBuilder(with_pip=True).create(env_dir)
+    bin_dir = env_dir / ("Scripts" if os.name == "nt" else "bin")
+    python = bin_dir / "python"
+    installed = _run(
+        [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check", str(wheel)],
+        cwd=tmp_path,
+    )
+    assert installed.returncode == 0, installed.stderr
+    # The package must come from the new environment, not from this checkout.
+    where = _run([str(python), "-c", "import mkdocs_relations; print(mkdocs_relations.__file__)"],
+                 cwd=tmp_path)  # fmt: skip
+    assert str(env_dir) in where.stdout and str(REPO) not in where.stdout, where.stdout
+
+    project = tmp_path / "wiki"
+    docs = project / "docs"
+    docs.mkdir(parents=True)
+    (project / "mkdocs.yml").write_text(
+        "site_name: Wheel test\nplugins:\n  - relations\n", encoding="utf-8"
+    )
+    (docs / "index.md").write_text(
+        "---\nrelationships:\n  - type: depends-on\n    target: '[[ledger]]'\n---\n# Home\n",
+        encoding="utf-8",
+    )
+    (docs / "ledger.md").write_text("# Ledger\n", encoding="utf-8")
+
+    build = _run([str(bin_dir / "mkdocs"), "build", "--strict"], cwd=project)
+    assert build.returncode == 0, build.stderr
+    ledger = (project / "site" / "ledger" / "index.html").read_text("utf-8")
+    assert "data-relations-panel" in ledger and ">Home<" in ledger
+    assert "data-relations-pathfinder" in ledger
+    assets = project / "site" / "assets" / "mkdocs-relations"
+    for name in ("relations.css", "relations-finder.js", "relations-paths.js", "graph.json"):
+        assert (assets / name).is_file(), name
+
+    lint = _run([str(bin_dir / "mkdocs-relations"), "lint"], cwd=project)
+    assert lint.returncode == 0 and "2 pages, 1 edge" in lint.stderr, lint.stderr
+    path = _run([str(bin_dir / "mkdocs-relations"), "path", "ledger", "index"], cwd=project)
+    assert path.returncode == 0 and "depends-on" in path.stdout, path.stdout
+
+    (docs / "index.md").write_text(
+        "---\nrelationships:\n  - type: depends-on\n    target: '[[ledgr]]'\n---\n", "utf-8"
+    )
+    broken = _run([str(bin_dir / "mkdocs"), "build"], cwd=project)
+    assert broken.returncode == 1 and "docs/index.md:4" in broken.stderr, broken.stderr
