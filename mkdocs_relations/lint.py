@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from .diagnostics import Diagnostic
 from .graph import Edge, Graph
 from .resolve import Resolver
+from .suggest import TypeSuggester
 from .targets import TargetError, parse_target
 
 
@@ -22,19 +23,31 @@ def check(graph: Graph, resolver: Resolver) -> list[Diagnostic]:
     ]
 
 
+#: An unknown-type message names at most this many known types.
+LISTED_TYPES = 12
+
+
 def unknown_types(graph: Graph) -> Iterable[Diagnostic]:
     vocabulary = graph.vocabulary
+    suggester: TypeSuggester | None = None
+    known = ", ".join(list(vocabulary)[:LISTED_TYPES])
+    if len(vocabulary) > LISTED_TYPES:
+        known += f" and {len(vocabulary) - LISTED_TYPES} more"
     for edge in graph.edges():
         if edge.type in vocabulary:
             continue
-        nearest = vocabulary.nearest(edge.type)
-        hint = f" Did you mean {nearest}?" if nearest else ""
+        if suggester is None:
+            suggester = TypeSuggester(
+                {t.name: t.inverse for t in vocabulary.values()},
+                [t.name for t in vocabulary.values() if t.symmetric],
+            )
+        hint = suggester.hint(edge.type).text(edge.type)
         yield Diagnostic(
             graph.pages[edge.source].file,
             edge.type_line,
             "unknown-type",
-            f"unknown relationship type {edge.type!r}.{hint} Use one of "
-            f"{', '.join(vocabulary)}, or declare it under relationship_types in wiki-config.md",
+            f"unknown relationship type {edge.type!r}.{hint} Known types: {known}; declare "
+            "new ones under relationship_types in wiki-config.md",
         )
 
 

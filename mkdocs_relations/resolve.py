@@ -17,12 +17,12 @@ Two or more candidates at the step that matches make the target ambiguous.
 
 from __future__ import annotations
 
-import difflib
 import posixpath
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .suggest import NearIndex
 from .targets import fold, join_relative, loose
 
 INDEX_STEMS = ("index", "readme", "_index")
@@ -105,6 +105,8 @@ class Resolver:
                 by_folder[fold(folder)].append(page_id)
                 by_folder_name[fold(folder_name)].append(page_id)
         self._indexes = indexes
+        self._near_cache: dict[bool, tuple[NearIndex, dict[str, list[str]]]] = {}
+        self._folders: dict[str, int] | None = None
 
     def __contains__(self, page_id: str) -> bool:
         return page_id in self._ids
@@ -142,9 +144,51 @@ class Resolver:
         return Resolution(candidates[0] if len(candidates) == 1 else None, step, candidates)
 
     def suggest(self, path: str, limit: int = 3) -> list[str]:
-        """Near names for a target that resolved to nothing, best first."""
-        names = list(self._ids) + [k for k in self._indexes[0]]
-        if "/" not in path:
-            names += [n.rpartition("/")[2] for n in self._ids]
-        names = sorted(set(names))
-        return difflib.get_close_matches(path, names, n=limit, cutoff=0.6)
+        """Pages a target that resolved to nothing probably meant, best first, each page once.
+
+        Each is spelt as the user would write it: the near name itself where it resolves to
+        that one page, else the page id. A near name shared by several pages proposes none.
+        """
+        index, owners = self._near("/" in path)
+        suggestions: list[str] = []
+        pages: set[str] = set()
+        for _, name in index.near(path):
+            owner = owners[name]
+            if len(owner) != 1 or owner[0] in pages:
+                continue
+            page_id = owner[0]
+            pages.add(page_id)
+            suggestions.append(name if self.resolve(name).page_id == page_id else page_id)
+            if len(suggestions) == limit:
+                break
+        return suggestions
+
+    def _near(self, with_folder: bool) -> tuple[NearIndex, dict[str, list[str]]]:
+        # Built on the first miss only: a clean wiki never pays for it.
+        cached = self._near_cache.get(with_folder)
+        if cached is None:
+            owners: dict[str, list[str]] = defaultdict(list)
+            for page_id in self._ids:
+                owners[page_id].append(page_id)
+                if not with_folder:
+                    owners[page_id.rpartition("/")[2]].append(page_id)
+            for fid, found in self._indexes[0].items():
+                owners[fid].extend(found)
+            for name, found in owners.items():
+                owners[name] = sorted(set(found))
+            cached = self._near_cache[with_folder] = (NearIndex(sorted(owners)), owners)
+        return cached
+
+    def folder_size(self, path: str, source_id: str = "") -> int:
+        """How many pages lie under ``path`` when it names a folder (0 when it does not)."""
+        key = join_relative(path.rstrip("/"), source_id) if path.rstrip("/") else None
+        if key is None:
+            return 0
+        if self._folders is None:
+            folders: dict[str, int] = defaultdict(int)
+            for page_id in self._ids:
+                parts = page_id.split("/")[:-1]
+                for end in range(1, len(parts) + 1):
+                    folders[fold("/".join(parts[:end]))] += 1
+            self._folders = dict(folders)
+        return self._folders.get(fold(key), 0)

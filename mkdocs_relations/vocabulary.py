@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
@@ -92,14 +91,6 @@ class Vocabulary(Mapping[str, RelationType]):
 
     def __len__(self) -> int:
         return len(self._types)
-
-    def nearest(self, name: str) -> str | None:
-        """The known type a misspelt one most likely meant."""
-        lowered = name.lower().replace("_", "-").replace(" ", "-")
-        if lowered in self._types:
-            return lowered
-        matches = difflib.get_close_matches(lowered, list(self._types), n=1, cutoff=0.5)
-        return matches[0] if matches else None
 
     def get_or_unknown(self, name: str) -> RelationType:
         """The type, or a neutral stand-in for an unknown one (already reported by lint)."""

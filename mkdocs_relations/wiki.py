@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import lint
-from .diagnostics import Diagnostic, apply_severity
+from .diagnostics import Diagnostic, apply_severity, plural
 from .frontmatter import Frontmatter, read_frontmatter
 from .graph import Edge, Graph, Page
 from .reader import ReadOptions, read_page
@@ -20,9 +20,6 @@ from .wikiconfig import Redlink, WikiConfig, read_wiki_config
 
 DEFAULT_FIELD = "relationships"
 DEFAULT_CONFIG_PAGE = "wiki-config.md"
-#: Near-name suggestions cost a scan of every page name; past this many missing targets a
-#: build that is clearly broken in bulk does not need more of them.
-MAX_SUGGESTIONS = 200
 
 
 @dataclass
@@ -208,7 +205,6 @@ def _extra_redlinks(
 
 def _resolve_edges(graph: Graph, resolver: Resolver, config: WikiConfig) -> list[Diagnostic]:
     diagnostics: list[Diagnostic] = []
-    suggestions_left = MAX_SUGGESTIONS
     for page in graph.pages.values():
         for edge in page.edges:
             own = edge.redlink
@@ -235,20 +231,8 @@ def _resolve_edges(graph: Graph, resolver: Resolver, config: WikiConfig) -> list
                 edge.redlink = True
                 edge.redlink_reason = edge.redlink_reason or (listed.reason if listed else None)
             else:
-                hint = ""
-                if suggestions_left > 0:
-                    suggestions_left -= 1
-                    near = resolver.suggest(edge.target)
-                    if near:
-                        hint = f" Did you mean {' or '.join(repr(n) for n in near)}?"
                 diagnostics.append(
-                    Diagnostic(
-                        page.file,
-                        edge.line,
-                        "missing-target",
-                        f"target {edge.target!r} matches no page.{hint} Fix the target, create "
-                        "the page, or mark the edge as a deliberate redlink with 'redlink: true'",
-                    )
+                    Diagnostic(page.file, edge.line, "missing-target", _missing(edge, resolver))
                 )
     if config.file:
         for redlink in config.redlinks.values():
@@ -263,6 +247,21 @@ def _resolve_edges(graph: Graph, resolver: Resolver, config: WikiConfig) -> list
                     )
                 )
     return diagnostics
+
+
+def _missing(edge: Edge, resolver: Resolver) -> str:
+    folder = resolver.folder_size(edge.target, edge.source)
+    if folder:
+        return (
+            f"target {edge.target!r} names a folder of {plural(folder, 'page')} that has no index "
+            f"page; point it at one of its pages, or add {edge.target.rstrip('/')}/index.md"
+        )
+    near = resolver.suggest(edge.target)
+    hint = f" Did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
+    return (
+        f"target {edge.target!r} matches no page.{hint} Fix the target, create the page, or "
+        "mark the edge as a deliberate redlink with 'redlink: true'"
+    )
 
 
 def _stale(page: Page, edge: Edge, target_id: str) -> Diagnostic:

@@ -320,7 +320,7 @@ def test_messages_say_how_to_fix(site: Site) -> None:
     pages, _, _ = CASES["unknown-type"]
     site.pages(pages)
     (line,) = [m for m in relation_lines(site.build()) if "[unknown-type]" in m]
-    assert "Did you mean depends-on?" in line
+    assert "Did you mean 'depends-on'?" in line
     assert "wiki-config.md" in line
 
 

@@ -1,0 +1,120 @@
+""" "Did you mean": right or silent, for types and for pages."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import Site, relation_lines
+
+from mkdocs_relations.resolve import PageKeys, Resolver
+from mkdocs_relations.suggest import TypeSuggester, compact, words
+from mkdocs_relations.vocabulary import CANONICAL
+
+
+def _canonical() -> TypeSuggester:
+    return TypeSuggester(
+        {t.name: t.inverse for t in CANONICAL}, [t.name for t in CANONICAL if t.symmetric]
+    )
+
+
+@pytest.mark.parametrize(
+    "written",
+    # Real dialects' types that are not spellings of a canonical one: each was once "corrected"
+    # into a type that says something else (supports -> supersedes, caused -> caused-by, ...).
+    ["uses", "supports", "caused", "extends", "derived_from", "replaces", "published-by",
+     "contradicts", "implements", "contains", "belongs_to", "authored-by", "instance-of",
+     "part_off", "is-part-of", "used-in"],
+)  # fmt: skip
+def test_no_suggestion_for_a_different_type(written: str) -> None:
+    assert _canonical().hint(written).suggestion is None
+
+
+@pytest.mark.parametrize(
+    ("written", "meant"),
+    [("related_to", "relates-to"), ("relates_to", "relates-to"), ("Depends_On", "depends-on"),
+     ("dependsOn", "depends-on"), ("depnds-on", "depends-on"), ("dependz-on", "depends-on"),
+     ("supercedes", "supersedes"), ("used_by", "used-by"), ("PART OF", "part-of")],
+)  # fmt: skip
+def test_spellings_and_typos_are_suggested(written: str, meant: str) -> None:
+    assert _canonical().hint(written).suggestion == meant
+
+
+@pytest.mark.parametrize(
+    ("written", "inverse_of"),
+    [("uses", "used-by"), ("caused", "caused-by"), ("causes", "caused-by"),
+     ("has_part", "part-of"), ("superseded_by", "supersedes")],
+)  # fmt: skip
+def test_an_inverse_label_is_explained_not_suggested(written: str, inverse_of: str) -> None:
+    hint = _canonical().hint(written)
+    assert hint.suggestion is None and hint.inverse_of == inverse_of
+    assert "Did you mean" not in hint.text(written) and inverse_of in hint.text(written)
+
+
+def test_a_declared_type_whose_inverse_is_the_word_is_never_proposed() -> None:
+    # `published-by` declared with inverse "publishes": `publishes` reads from the other end.
+    suggester = TypeSuggester({"published-by": "publishes", "used-by": "uses"})
+    assert suggester.hint("publishes").suggestion is None
+    assert suggester.hint("publishes").inverse_of == "published-by"
+    assert suggester.hint("publised-by").suggestion == "published-by"
+
+
+def test_words_and_compact() -> None:
+    assert words("dependsOn") == ("depends", "on") == words("Depends_on") == words("depends on")
+    assert compact("Depends-On") == "dependson"
+
+
+def test_one_suggestion_per_name_is_computed_once() -> None:
+    suggester = _canonical()
+    first = suggester.hint("depnds-on")
+    assert suggester.hint("depnds-on") is first
+
+
+def _resolver(*pages: PageKeys) -> Resolver:
+    return Resolver(pages)
+
+
+def test_page_suggestions_name_each_page_once() -> None:
+    resolver = _resolver(
+        PageKeys("services/ledger", frontmatter_id="ledger"), PageKeys("services/payments")
+    )
+    # 'ledger' is both the file name and the frontmatter id of one page: one suggestion.
+    assert resolver.suggest("ledgr") == ["ledger"]
+    assert resolver.suggest("services/ledgr") == ["services/ledger"]
+    assert resolver.suggest("zzz") == []
+
+
+def test_a_near_name_shared_by_several_pages_proposes_none() -> None:
+    resolver = _resolver(PageKeys("a/index"), PageKeys("b/index"), PageKeys("c/indexes"))
+    assert resolver.suggest("indx") == []
+
+
+def test_a_folder_target_says_it_is_a_folder(site: Site) -> None:
+    site.pages(
+        {
+            "index.md": "---\nrelationships:\n"
+            "  - {type: relates-to, target: '[[entities/]]'}\n---\n",
+            "entities/alpha.md": "# A\n",
+            "entities/beta.md": "# B\n",
+        }
+    )
+    (line,) = relation_lines(site.build())
+    assert line == (
+        "docs/index.md:3: error: [missing-target] target 'entities/' names a folder of 2 pages "
+        "that has no index page; point it at one of its pages, or add entities/index.md"
+    )
+
+
+def test_unknown_type_message_in_a_build(site: Site) -> None:
+    site.pages(
+        {
+            "index.md": "---\nrelationships:\n  - {type: uses, target: '[[b]]'}\n"
+            "  - {type: related_to, target: '[[b]]'}\n---\n",
+            "b.md": "# B\n",
+        }
+    )
+    lines = relation_lines(site.build())
+    assert lines[0].startswith(
+        "docs/index.md:3: error: [unknown-type] unknown relationship type 'uses'. 'uses' is how "
+        "'used-by' reads from the other page: declare 'uses' as a type of its own, or state the "
+        "edge on the target page as 'used-by'."
+    )
+    assert "Did you mean 'relates-to'?" in lines[1] and lines[1].startswith("docs/index.md:4:")
