@@ -234,10 +234,12 @@ def _load_mkdocs(config_file: str, field: str | None) -> Loaded:
 def run_lint(args: argparse.Namespace, loaded: Loaded) -> int:
     wiki = loaded.wiki
     diagnostics = wiki.diagnostics
+    level, groups = wiki.unknown_type_groups()
     if args.format == "json":
         document = {
             "pages": len(wiki.graph.pages),
             "edges": wiki.graph.edge_count,
+            "unknown_types": [{"type": g.name, "edges": g.edges, "files": g.files} for g in groups],
             "diagnostics": [d.as_json() for d in diagnostics],
         }
         print(json.dumps(document, indent=2, ensure_ascii=False))
@@ -245,6 +247,8 @@ def run_lint(args: argparse.Namespace, loaded: Loaded) -> int:
         for diagnostic in diagnostics:
             print(_annotation(diagnostic, display_path(loaded.prefix, diagnostic.file)))
     else:
+        for group in groups:
+            print(f"{level}: {group.message()}")
         for diagnostic in diagnostics:
             print(diagnostic.format(display_path(loaded.prefix, diagnostic.file)))
     counts = f"{plural(len(wiki.graph.pages), 'page')}, {plural(wiki.graph.edge_count, 'edge')}"

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections import defaultdict, deque
+from collections import Counter, defaultdict, deque
 from collections.abc import Iterable
+from dataclasses import dataclass
 
-from .diagnostics import Diagnostic
+from .diagnostics import Diagnostic, plural
 from .graph import Edge, Graph
 from .resolve import Resolver
 from .suggest import TypeSuggester
@@ -49,6 +50,42 @@ def unknown_types(graph: Graph) -> Iterable[Diagnostic]:
             f"unknown relationship type {edge.type!r}.{hint} Known types: {known}; declare "
             "new ones under relationship_types in wiki-config.md",
         )
+
+
+#: An unknown type used on at least this many edges gets one grouped line before its edges.
+GROUP_AT = 3
+
+
+@dataclass(frozen=True)
+class UnknownTypeGroup:
+    """One unknown type name with how often a wiki uses it: usually a dialect, not a typo."""
+
+    name: str
+    edges: int
+    files: int
+
+    def message(self) -> str:
+        return (
+            f"unknown relationship type {self.name!r} is used on {plural(self.edges, 'edge')} "
+            f"in {plural(self.files, 'file')} (each is listed below): declare it under "
+            "relationship_types in wiki-config.md, or run 'mkdocs-relations init' to declare "
+            "every type the wiki uses"
+        )
+
+
+def unknown_type_groups(graph: Graph) -> list[UnknownTypeGroup]:
+    """Unknown types used on at least :data:`GROUP_AT` edges, most used first."""
+    edges: Counter[str] = Counter()
+    files: dict[str, set[str]] = defaultdict(set)
+    for edge in graph.edges():
+        if edge.type not in graph.vocabulary:
+            edges[edge.type] += 1
+            files[edge.type].add(edge.source)
+    return [
+        UnknownTypeGroup(name, count, len(files[name]))
+        for name, count in sorted(edges.items(), key=lambda item: (-item[1], item[0]))
+        if count >= GROUP_AT
+    ]
 
 
 def self_references(graph: Graph) -> Iterable[Diagnostic]:

@@ -203,6 +203,9 @@ def display_prefix(config: MkDocsConfig) -> str:
 
 def report(wiki: Wiki, prefix: str, *, fail: bool) -> None:
     """Log every diagnostic; raise one PluginError summarising them when any is an error."""
+    level, groups = wiki.unknown_type_groups()
+    for group in groups:
+        (log.error if level == "error" else log.warning)(group.message())
     for diagnostic in wiki.diagnostics:
         shown = diagnostic.format(display_path(prefix, diagnostic.file))
         if diagnostic.severity == "error":

@@ -54,6 +54,13 @@ class Wiki:
     def warnings(self) -> list[Diagnostic]:
         return [d for d in self.diagnostics if d.severity == "warning"]
 
+    def unknown_type_groups(self) -> tuple[str, list[lint.UnknownTypeGroup]]:
+        """(severity, groups) for unknown types used on many edges; nothing when silenced."""
+        level = next((d.severity for d in self.diagnostics if d.code == "unknown-type"), None)
+        if level is None:
+            return "", []
+        return level, lint.unknown_type_groups(self.graph)
+
 
 def load_wiki(sources: Mapping[str, str], options: Options | None = None) -> Wiki:
     """Read the frontmatter of every page and lint the graph.

@@ -118,3 +118,18 @@ def test_unknown_type_message_in_a_build(site: Site) -> None:
         "edge on the target page as 'used-by'."
     )
     assert "Did you mean 'relates-to'?" in lines[1] and lines[1].startswith("docs/index.md:4:")
+
+
+def test_a_type_used_on_many_edges_gets_one_grouped_line_first(site: Site) -> None:
+    edges = "".join(f"  - {{type: uses, target: '[[p{i}]]'}}\n" for i in range(3))
+    site.pages({"index.md": f"---\nrelationships:\n{edges}---\n"})
+    site.pages({f"p{i}.md": f"# P{i}\n" for i in range(3)})
+    site.pages({"p0.md": "---\nrelationships:\n  - {type: depnds-on, target: '[[p1]]'}\n---\n"})
+    lines = relation_lines(site.build())
+    assert lines[0] == (
+        "unknown relationship type 'uses' is used on 3 edges in 1 file (each is listed below): "
+        "declare it under relationship_types in wiki-config.md, or run 'mkdocs-relations init' "
+        "to declare every type the wiki uses"
+    )
+    # A typo used once is not a dialect: no grouped line for it, and every edge still listed.
+    assert len(lines) == 1 + 4 and all(line.startswith("docs/") for line in lines[1:])
