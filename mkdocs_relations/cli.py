@@ -14,7 +14,7 @@ from . import __version__
 from .diagnostics import Diagnostic, display_path, plural, summary
 from .export import export_dot, export_json, export_mermaid
 from .paths import DEFAULT_MAX_HOPS, PathIndex, Step
-from .sources import pages_in_folder
+from .sources import folder_page_set
 from .targets import TargetError, parse_target
 from .wiki import Options, Wiki, load_wiki
 
@@ -188,8 +188,11 @@ def load(args: argparse.Namespace) -> Loaded:
     if args.docs_dir:
         if not os.path.isdir(args.docs_dir):
             raise UsageError(f"--docs-dir {args.docs_dir!r} is not a folder")
-        options = Options(relationship_field=args.field, docs_dir=args.docs_dir)
-        wiki = load_wiki(pages_in_folder(args.docs_dir), options)
+        pages = folder_page_set(args.docs_dir)
+        options = Options(
+            relationship_field=args.field, docs_dir=args.docs_dir, not_pages=pages.not_pages
+        )
+        wiki = load_wiki(pages.sources, options)
         prefix = os.path.relpath(args.docs_dir).replace(os.sep, "/")
         return Loaded(wiki, prefix, options)
     config_file = args.config_file or "mkdocs.yml"
@@ -203,32 +206,26 @@ def load(args: argparse.Namespace) -> Loaded:
 
 def _load_mkdocs(config_file: str, field: str | None) -> Loaded:
     # Imported here so that `--docs-dir` works on a vault without touching MkDocs' machinery.
-    from mkdocs.config import load_config
-    from mkdocs.exceptions import ConfigurationError
-    from mkdocs.structure.files import get_files
-
-    from .config import RelationsConfig
-    from .plugin import display_prefix, mkdocs_options, page_sources
+    from .mkdocs_input import (
+        ConfigFileError,
+        display_prefix,
+        load_mkdocs,
+        options_from,
+        plugin_config,
+    )
 
     try:
-        config = load_config(config_file)
-    except (ConfigurationError, SystemExit) as exc:
-        raise UsageError(f"{config_file} is not a usable MkDocs configuration: {exc}") from exc
-    plugin = config.plugins.get("relations")
-    plugin_config = getattr(plugin, "config", None)
-    if not isinstance(plugin_config, RelationsConfig):
-        plugin_config = RelationsConfig()
-        plugin_config.load_dict({})
-        plugin_config.validate()
-    options = mkdocs_options(plugin_config, config)
-    max_hops = int(plugin_config.max_hops)
+        config, pages = load_mkdocs(config_file)
+    except ConfigFileError as exc:
+        raise UsageError(str(exc)) from exc
+    plugin = plugin_config(config)
+    options = options_from(plugin, config)
+    options.not_pages = pages.not_pages
     if field:
         options.relationship_field = field
-    sources = page_sources(get_files(config))
-    prefix = display_prefix(config)
     base = os.path.dirname(os.path.abspath(config_file))
-    prefix = os.path.relpath(os.path.join(base, prefix)).replace(os.sep, "/")
-    return Loaded(load_wiki(sources, options), prefix, options, max_hops)
+    prefix = os.path.relpath(os.path.join(base, display_prefix(config))).replace(os.sep, "/")
+    return Loaded(load_wiki(pages.sources, options), prefix, options, int(plugin.max_hops))
 
 
 def run_lint(args: argparse.Namespace, loaded: Loaded) -> int:

@@ -15,11 +15,12 @@ from mkdocs.utils.templates import TemplateContext
 from .config import RelationsConfig
 from .diagnostics import display_path, summary
 from .export import site_graph, to_json, to_script
+from .mkdocs_input import display_prefix, options_from, page_set
 from .panel import PageRef, PanelBuilder
 from .paths import PathIndex
 from .reader import page_id_for
 from .render import ASSETS, Renderer
-from .wiki import Options, Wiki, load_wiki
+from .wiki import Wiki, load_wiki
 
 log = get_plugin_logger(__name__)
 
@@ -70,7 +71,10 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
         if not self.config.enabled:
             return files
-        self.wiki = load_wiki(page_sources(files), mkdocs_options(self.config, config))
+        pages = page_set(files, config)
+        options = options_from(self.config, config)
+        options.not_pages = pages.not_pages
+        self.wiki = load_wiki(pages.sources, options)
         report(self.wiki, display_prefix(config), fail=self.config.fail_on_error)
         for asset in self._assets():
             source = os.path.join(ASSETS, asset.rsplit("/", 1)[1])
@@ -148,57 +152,6 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
                 os.path.join(config.site_dir, *name.split("/")), "w", encoding="utf-8"
             ) as out:
                 out.write(text)
-
-
-def page_sources(files: Files) -> dict[str, str]:
-    """Docs-relative path -> file to read, for the pages this build (or lint) includes.
-
-    ``documentation_pages()`` already leaves out what ``exclude_docs`` and ``draft_docs`` do.
-    """
-    return {
-        file.src_uri: file.abs_src_path
-        for file in files.documentation_pages()
-        if file.abs_src_path is not None
-    }
-
-
-def mkdocs_options(plugin: RelationsConfig, config: MkDocsConfig) -> Options:
-    """Translate the plugin's options into the pipeline's, locating mkdocs.yml for diagnostics."""
-    config_file = config.config_file_path
-    types_file = "mkdocs.yml"
-    text = ""
-    if config_file:
-        types_file = os.path.relpath(config_file, config.docs_dir).replace(os.sep, "/")
-        try:
-            with open(config_file, encoding="utf-8-sig") as stream:
-                text = stream.read()
-        except OSError:
-            text = ""
-    lines = text.splitlines()
-
-    def types_line(name: str) -> int:
-        # Best effort: the first line that names the type; mkdocs.yml arrives already parsed.
-        for number, line in enumerate(lines, start=1):
-            if name and name in line:
-                return number
-        return 1
-
-    return Options(
-        relationship_field=plugin.field,
-        config_page=plugin.config_page,
-        types=list(plugin.types),
-        redlinks=list(plugin.redlinks),
-        severity=dict(plugin.severity),
-        types_file=types_file,
-        types_line=types_line,
-        docs_dir=config.docs_dir,
-    )
-
-
-def display_prefix(config: MkDocsConfig) -> str:
-    """The docs folder as a user sees it from the folder of mkdocs.yml (usually ``docs``)."""
-    base = os.path.dirname(config.config_file_path) if config.config_file_path else os.getcwd()
-    return os.path.relpath(config.docs_dir, base).replace(os.sep, "/")
 
 
 def report(wiki: Wiki, prefix: str, *, fail: bool) -> None:

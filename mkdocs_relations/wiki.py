@@ -12,7 +12,7 @@ from . import lint
 from .diagnostics import Diagnostic, apply_severity, plural
 from .frontmatter import Frontmatter, read_frontmatter
 from .graph import Edge, Graph, Page
-from .reader import ReadOptions, read_page
+from .reader import ReadOptions, page_id_for, read_page
 from .resolve import PageKeys, Resolver
 from .targets import TargetError, loose, parse_target
 from .vocabulary import merge, parse_types
@@ -37,6 +37,8 @@ class Options:
     types_line: Callable[[str], int] = lambda name: 1
     #: The docs folder: a page whose file resolves outside it (a symbolic link) is not read.
     docs_dir: str | None = None
+    #: Files in the docs folder that are not pages, with the reason (see sources.PageSet).
+    not_pages: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -129,7 +131,7 @@ def _load(sources: Mapping[str, str], options: Options) -> Wiki:
     resolver = Resolver(
         PageKeys(page.id, page.frontmatter_id, page.aliases) for page in graph.pages.values()
     )
-    diagnostics.extend(_resolve_edges(graph, resolver, wiki_config))
+    diagnostics.extend(_resolve_edges(graph, resolver, wiki_config, _NotPages(options.not_pages)))
     graph.finish()
     diagnostics.extend(lint.check(graph, resolver))
     return Wiki(graph, apply_severity(diagnostics, options.severity), wiki_config, resolver)
@@ -210,7 +212,30 @@ def _extra_redlinks(
         config.redlinks.setdefault(loose(target.path), Redlink(target.path, reason, 0))
 
 
-def _resolve_edges(graph: Graph, resolver: Resolver, config: WikiConfig) -> list[Diagnostic]:
+class _NotPages:
+    """Files that exist but are not pages, looked up the way pages are (on the first miss)."""
+
+    def __init__(self, reasons: Mapping[str, str]) -> None:
+        self._reasons = reasons
+        self._resolver: Resolver | None = None
+        self._ids: dict[str, str] = {}
+
+    def why(self, target: str, source_id: str) -> str | None:
+        if not self._reasons:
+            return None
+        if self._resolver is None:
+            self._ids = {page_id_for(path): path for path in sorted(self._reasons, reverse=True)}
+            self._resolver = Resolver(PageKeys(page_id) for page_id in self._ids)
+        found = self._resolver.resolve(target, source_id).page_id
+        if found is None:
+            return None
+        path = self._ids[found]
+        return f"target {target!r} is the file {path}, which {self._reasons[path]}"
+
+
+def _resolve_edges(
+    graph: Graph, resolver: Resolver, config: WikiConfig, not_pages: _NotPages
+) -> list[Diagnostic]:
     diagnostics: list[Diagnostic] = []
     for page in graph.pages.values():
         for edge in page.edges:
@@ -238,9 +263,8 @@ def _resolve_edges(graph: Graph, resolver: Resolver, config: WikiConfig) -> list
                 edge.redlink = True
                 edge.redlink_reason = edge.redlink_reason or (listed.reason if listed else None)
             else:
-                diagnostics.append(
-                    Diagnostic(page.file, edge.line, "missing-target", _missing(edge, resolver))
-                )
+                message = not_pages.why(edge.target, page.id) or _missing(edge, resolver)
+                diagnostics.append(Diagnostic(page.file, edge.line, "missing-target", message))
     if config.file:
         for redlink in config.redlinks.values():
             if redlink.line and resolver.resolve(redlink.target).page_id is not None:

@@ -85,7 +85,12 @@ def test_docs_dir_without_mkdocs_yml(tmp_path: Path) -> None:
         "lint", "--docs-dir", "vault", "--field", "relations", "--format", "json", cwd=tmp_path
     )
     assert result.returncode == 0, result.stdout + result.stderr
-    assert json.loads(result.stdout) == {"pages": 2, "edges": 1, "diagnostics": []}
+    assert json.loads(result.stdout) == {
+        "pages": 2,
+        "edges": 1,
+        "unknown_types": [],
+        "diagnostics": [],
+    }
 
 
 def test_cli_reads_plugin_options_and_exclusions_from_mkdocs_yml(site: Site) -> None:

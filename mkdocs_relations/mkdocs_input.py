@@ -1,0 +1,131 @@
+"""What the plugin and the command line take from MkDocs: the page set, options, display paths.
+
+One of the two modules allowed to import MkDocs (with plugin.py and config.py); the pipeline
+(wiki.py and everything it calls) never does, so the CLI's ``--docs-dir`` runs without it.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+
+from mkdocs.config import load_config
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import ConfigurationError
+from mkdocs.structure.files import File, Files, InclusionLevel, get_files
+
+from .config import RelationsConfig
+from .sources import (
+    DRAFT,
+    EXCLUDED,
+    NEVER_BUILT,
+    NOT_MARKDOWN,
+    PageSet,
+    is_markdown,
+    readme_shadowed,
+)
+from .wiki import Options
+
+
+class ConfigFileError(Exception):
+    """mkdocs.yml cannot be loaded; the message says why."""
+
+
+def page_set(files: Files, config: MkDocsConfig) -> PageSet:
+    """The pages this build includes, and why each other file in docs_dir is not a page.
+
+    ``documentation_pages()`` already leaves out what ``exclude_docs`` and ``draft_docs`` do;
+    a ``README.md`` beside ``index.md`` never reaches ``files`` at all, so it is looked up.
+    """
+    pages = PageSet()
+    for file in sorted(files, key=lambda f: f.src_uri):
+        if not file.is_documentation_page():
+            if file.abs_src_path is not None and not file.generated_by:
+                pages.not_pages[file.src_uri] = NOT_MARKDOWN
+        elif file.inclusion.is_included():
+            if file.abs_src_path is not None:
+                pages.sources[file.src_uri] = file.abs_src_path
+        else:
+            pages.not_pages[file.src_uri] = _why_excluded(file)
+    for path in list(pages.sources):
+        folder, name = posixpath.split(path)
+        if name.startswith("index.") and is_markdown(name):
+            readme = posixpath.join(folder, "README.md")
+            if readme not in pages.sources and os.path.isfile(
+                os.path.join(config.docs_dir, *readme.split("/"))
+            ):
+                pages.not_pages[readme] = readme_shadowed(path)
+    return pages
+
+
+def _why_excluded(file: File) -> str:
+    if file.inclusion == InclusionLevel.DRAFT:
+        return DRAFT
+    parts = file.src_uri.split("/")
+    if any(part.startswith(".") for part in parts) or parts[0] == "templates":
+        return NEVER_BUILT
+    return EXCLUDED
+
+
+def options_from(plugin: RelationsConfig, config: MkDocsConfig) -> Options:
+    """The pipeline's options from the plugin's, with the page set's non-pages left empty."""
+    types_file = "mkdocs.yml"
+    if config.config_file_path:
+        types_file = os.path.relpath(config.config_file_path, config.docs_dir).replace(os.sep, "/")
+    text = _read(config.config_file_path)
+    lines = text.splitlines()
+
+    def types_line(name: str) -> int:
+        # Best effort: MkDocs' loader keeps no positions; the first line naming the type.
+        for number, line in enumerate(lines, start=1):
+            if name and name in line:
+                return number
+        return 1
+
+    return Options(
+        relationship_field=plugin.field,
+        config_page=plugin.config_page,
+        types=list(plugin.types),
+        redlinks=list(plugin.redlinks),
+        severity=dict(plugin.severity),
+        types_file=types_file,
+        types_line=types_line,
+        docs_dir=config.docs_dir,
+    )
+
+
+def _read(path: str | None) -> str:
+    if not path:
+        return ""
+    try:
+        with open(path, encoding="utf-8-sig") as stream:
+            return stream.read()
+    except (OSError, UnicodeDecodeError):
+        return ""
+
+
+def display_prefix(config: MkDocsConfig) -> str:
+    """The docs folder as a user sees it from the folder of mkdocs.yml (usually ``docs``)."""
+    base = os.path.dirname(config.config_file_path) if config.config_file_path else os.getcwd()
+    return os.path.relpath(config.docs_dir, base).replace(os.sep, "/")
+
+
+def plugin_config(config: MkDocsConfig) -> RelationsConfig:
+    """The relations plugin's validated options, or the defaults when it is not enabled."""
+    plugin = config.plugins.get("relations")
+    found = getattr(plugin, "config", None)
+    if isinstance(found, RelationsConfig):
+        return found
+    defaults = RelationsConfig()
+    defaults.load_dict({})
+    defaults.validate()
+    return defaults
+
+
+def load_mkdocs(config_file: str) -> tuple[MkDocsConfig, PageSet]:
+    """Load mkdocs.yml as ``mkdocs build`` does (its loader trusts the file) and list its pages."""
+    try:
+        config = load_config(config_file)
+    except (ConfigurationError, SystemExit, OSError) as exc:
+        raise ConfigFileError(f"{config_file} is not a usable MkDocs configuration: {exc}") from exc
+    return config, page_set(get_files(config), config)
