@@ -25,6 +25,22 @@ class _Severity(c.DictOfItems[str]):
         return result
 
 
+class _AtLeast(c.Type[int]):
+    """An integer with a lower bound, checked where MkDocs checks every option."""
+
+    def __init__(self, minimum: int, default: int) -> None:
+        super().__init__(int, default=default)
+        self.minimum = minimum
+
+    def run_validation(self, value: object) -> int:
+        if isinstance(value, bool):  # YAML's `true` is an int to Python
+            raise base.ValidationError(f"expected a whole number, not {value!r}")
+        number = super().run_validation(value)
+        if number < self.minimum:
+            raise base.ValidationError(f"must be {self.minimum} or more, not {number}")
+        return number
+
+
 class RelationsConfig(base.Config):
     enabled = c.Type(bool, default=True)
     #: Frontmatter key holding the edges; unset means wiki-config.md's, else ``relationships``.
@@ -46,8 +62,8 @@ class RelationsConfig(base.Config):
     #: Which parts of the panel to show.
     panels = c.ListOfItems(c.Choice(PANELS), default=list(PANELS))
     #: Bound on transitive reach and path queries.
-    max_hops = c.Type(int, default=DEFAULT_MAX_HOPS)
+    max_hops = _AtLeast(1, default=DEFAULT_MAX_HOPS)
     #: Past this many neighbours the picture shows one node per type and direction.
-    picture_limit = c.Type(int, default=12)
+    picture_limit = _AtLeast(0, default=12)
     #: Interface text and type labels (``depends-on``, ``depends-on.inverse``) for other languages.
     labels = c.DictOfItems(c.Type(str), default={})

@@ -11,7 +11,7 @@ import posixpath
 
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import ConfigurationError
+from mkdocs.exceptions import MkDocsException
 from mkdocs.structure.files import File, Files, InclusionLevel, get_files
 
 from .config import RelationsConfig
@@ -126,6 +126,6 @@ def load_mkdocs(config_file: str) -> tuple[MkDocsConfig, PageSet]:
     """Load mkdocs.yml as ``mkdocs build`` does (its loader trusts the file) and list its pages."""
     try:
         config = load_config(config_file)
-    except (ConfigurationError, SystemExit, OSError) as exc:
+    except (MkDocsException, SystemExit, OSError) as exc:
         raise ConfigFileError(f"{config_file} is not a usable MkDocs configuration: {exc}") from exc
     return config, page_set(get_files(config), config)

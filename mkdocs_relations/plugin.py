@@ -47,8 +47,6 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         # State from a previous `mkdocs serve` rebuild must never leak into this one.
         self._reset()
-        if self.config.max_hops < 1:
-            raise PluginError("relations: max_hops must be 1 or more")
         if not self.config.enabled:
             return config
         if self._shows_anything() and CSS not in config.extra_css:

@@ -38,3 +38,26 @@ def test_public_api_is_documented_in_all() -> None:
 
     for name in mkdocs_relations.__all__:
         assert hasattr(mkdocs_relations, name), name
+
+
+#: The MkDocs adaptors; everything else is plain Python shared with the CLI and other tools.
+MKDOCS_ADAPTORS = {"plugin.py", "config.py", "mkdocs_input.py"}
+
+
+def test_only_the_adaptor_modules_import_mkdocs() -> None:
+    import ast
+
+    offenders = []
+    for module in sorted((REPO / "mkdocs_relations").glob("*.py")):
+        tree = ast.parse(module.read_text("utf-8"))
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            if any(n == "mkdocs" or n.startswith("mkdocs.") for n in names):
+                if module.name not in MKDOCS_ADAPTORS:
+                    offenders.append(f"{module.name}:{node.lineno}")
+    assert offenders == []
+    assert MKDOCS_ADAPTORS <= {p.name for p in (REPO / "mkdocs_relations").glob("*.py")}
