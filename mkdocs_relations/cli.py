@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from . import __version__
+from .cli_init import add_init_parser
 from .diagnostics import Diagnostic, display_path, plural, summary
 from .export import export_dot, export_json, export_mermaid
 from .paths import DEFAULT_MAX_HOPS, PathIndex, Step
@@ -143,6 +144,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     schema.add_argument("name", choices=SCHEMAS)
     schema.set_defaults(handler=run_schema, needs_wiki=False)
+    add_init_parser(commands)
     return parser
 
 

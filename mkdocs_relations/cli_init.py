@@ -1,0 +1,170 @@
+"""``mkdocs-relations init``: write what an existing vault lacks, never overwrite, then lint."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import posixpath
+import sys
+from collections import Counter
+from typing import Any
+
+from .adopt import detect_field, excluded_folders, mkdocs_yml, types_to_declare, wiki_config_md
+from .frontmatter import read_frontmatter
+from .sources import PageSet, folder_page_set
+from .wiki import DEFAULT_CONFIG_PAGE, Options, load_wiki
+from .wikiconfig import read_wiki_config
+
+
+class InitError(Exception):
+    """init cannot go on; the message says what to do (exit 2)."""
+
+
+def add_init_parser(commands: Any) -> None:
+    init = commands.add_parser(
+        "init",
+        help="set up an existing wiki: mkdocs.yml and wiki-config.md for the types it uses",
+        description="Write mkdocs.yml (where none exists) and a wiki-config.md declaring every "
+        "relationship type the pages use that the vocabulary lacks, then lint. Never "
+        "overwrites a file; running it again changes nothing.",
+    )
+    init.add_argument("--docs-dir", metavar="DIR", help="the folder of pages (the vault)")
+    init.add_argument(
+        "-f",
+        "--config-file",
+        metavar="FILE",
+        help="mkdocs.yml to read, or to write where none exists (default: ./mkdocs.yml)",
+    )
+    init.add_argument("--field", help="frontmatter key holding the edges (default: detected)")
+    init.set_defaults(handler=run_init, needs_wiki=False)
+
+
+def run_init(args: argparse.Namespace, _: object) -> int:
+    from . import cli  # the lint at the end is the lint command's own
+
+    try:
+        return _init(args, cli)
+    except InitError as exc:
+        print(f"mkdocs-relations: {exc}", file=sys.stderr)
+        return cli.EXIT_USAGE
+
+
+def _init(args: argparse.Namespace, cli: Any) -> int:
+    config_file = args.config_file or "mkdocs.yml"
+    plugin_types: list[Any] = []
+    plugin_field: str | None = None
+    config_page = DEFAULT_CONFIG_PAGE
+    if os.path.isfile(config_file):
+        from .mkdocs_input import ConfigFileError, load_mkdocs, plugin_config
+
+        try:
+            config, pages = load_mkdocs(config_file)
+        except ConfigFileError as exc:
+            raise InitError(str(exc)) from exc
+        docs_dir = config.docs_dir
+        if args.docs_dir and os.path.realpath(args.docs_dir) != os.path.realpath(docs_dir):
+            raise InitError(
+                f"{config_file} builds {os.path.relpath(docs_dir)}, not {args.docs_dir}; "
+                "drop --docs-dir, or pass -f with a new mkdocs.yml for that folder"
+            )
+        plugin = plugin_config(config)
+        plugin_types, plugin_field, config_page = (
+            list(plugin.types),
+            plugin.field,
+            plugin.config_page,
+        )
+        has_plugin = "relations" in config.plugins
+        write_config = False
+    else:
+        if not args.docs_dir:
+            raise InitError(
+                f"no {config_file} here; pass --docs-dir with the folder of pages to write one"
+            )
+        docs_dir = args.docs_dir
+        if not os.path.isdir(docs_dir):
+            raise InitError(f"--docs-dir {docs_dir!r} is not a folder")
+        config_dir = os.path.dirname(os.path.abspath(config_file))
+        real_docs = os.path.realpath(docs_dir)
+        if os.path.realpath(config_dir) == real_docs or os.path.realpath(config_dir).startswith(
+            real_docs.rstrip(os.sep) + os.sep
+        ):
+            raise InitError(
+                "mkdocs.yml cannot live inside the docs folder; run init from the folder above "
+                f"it, or pass -f with a path outside {docs_dir}"
+            )
+        exclude = excluded_folders(docs_dir)
+        pages = _without(folder_page_set(docs_dir), exclude)
+        has_plugin = write_config = True
+
+    config_path = os.path.join(docs_dir, *config_page.split("/"))
+    existing_field = None
+    if os.path.isfile(config_path):
+        existing_field = read_wiki_config(
+            read_frontmatter(config_path, config_page)
+        ).relationship_field
+    field = args.field or plugin_field or existing_field or detect_field(pages.sources).name
+
+    options = Options(
+        relationship_field=field, config_page=config_page, types=plugin_types, docs_dir=docs_dir
+    )
+    wiki = load_wiki(pages.sources, options)
+    used = Counter(edge.type for edge in wiki.graph.edges())
+    plans = types_to_declare(used, wiki.graph.vocabulary)
+
+    if write_config:
+        relative_docs = os.path.relpath(
+            docs_dir, os.path.dirname(os.path.abspath(config_file))
+        ).replace(os.sep, "/")
+        theme = "material" if importlib.util.find_spec("material") else "mkdocs"
+        name = os.path.basename(os.path.abspath(docs_dir)) or "Wiki"
+        _write(config_file, mkdocs_yml(name, relative_docs, exclude, theme))
+        print(f"wrote {config_file}: docs_dir {relative_docs}, theme {theme}, plugins search and "
+              f"relations, exclude_docs {', '.join(exclude)}")  # fmt: skip
+        if theme != "material":
+            print("  (install mkdocs-material and set theme: material for the Material theme)")
+    else:
+        print(f"{config_file} exists: left as it is")
+        if not has_plugin:
+            print(
+                f"  add '- relations' under plugins: in {config_file} to check edges in the build"
+            )
+
+    shown = posixpath.join(os.path.relpath(docs_dir).replace(os.sep, "/"), config_page)
+    declares = f"relationship_field {field}, " if field != "relationships" else ""
+    if not os.path.exists(config_path):
+        _write(config_path, wiki_config_md(field, plans))
+        listed = ", ".join(f"{p.name} ({p.edges})" for p in plans) or "none needed"
+        print(f"wrote {shown}: {declares}{len(plans)} type(s) declared: {listed}")
+    elif plans or (field != (existing_field or "relationships") and not plugin_field):
+        print(f"{shown} exists: left as it is; add these lines to its frontmatter:")
+        if field != (existing_field or "relationships") and not plugin_field:
+            print(f"relationship_field: {field}")
+        if plans:
+            print("relationship_types:")
+            for plan in plans:
+                print("\n".join(plan.yaml()))
+    else:
+        print(f"{shown} exists and declares every type in use: left as it is")
+
+    lint_args = argparse.Namespace(
+        config_file=config_file, docs_dir=None, field=None, format="text", strict=False
+    )
+    return int(cli.run_lint(lint_args, cli.load(lint_args)))
+
+
+def _without(pages: PageSet, exclude: list[str]) -> PageSet:
+    """The page set less the folders init excludes (MkDocs applies the patterns after init)."""
+    prefixes = tuple(p.strip("/") + "/" for p in exclude if p.startswith("/"))
+    if prefixes:
+        pages.sources = {k: v for k, v in pages.sources.items() if not k.startswith(prefixes)}
+    return pages
+
+
+def _write(path: str, text: str) -> None:
+    # "x": never overwrite, even if the file appeared since we looked.
+    try:
+        with open(path, "x", encoding="utf-8", newline="\n") as stream:
+            stream.write(text)
+    except OSError as exc:
+        raise InitError(f"cannot write {path}: {exc.strerror or exc}") from exc
