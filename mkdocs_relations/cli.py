@@ -16,7 +16,7 @@ from .diagnostics import Diagnostic, display_path, plural, summary
 from .export import export_dot, export_json, export_mermaid
 from .paths import DEFAULT_MAX_HOPS, PathIndex, Step
 from .sources import folder_page_set
-from .targets import TargetError, parse_target
+from .targets import TargetError, loose, parse_target
 from .wiki import Options, Wiki, load_wiki
 
 EXIT_OK = 0
@@ -283,6 +283,13 @@ def resolve_page(loaded: Loaded, text: str) -> str:
             f"{text!r} matches {len(resolution.candidates)} pages: "
             f"{', '.join(resolution.candidates)}; use the page id"
         )
+    if wiki.config.redlink_for(target.path) is not None or any(
+        edge.redlink and loose(edge.target) == loose(target.path) for edge in wiki.graph.edges()
+    ):
+        raise UsageError(
+            f"{text!r} is a deliberate redlink (a page not written yet), so it has no "
+            "relationships to follow"
+        )
     near = wiki.resolver.suggest(target.path)
     hint = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
     raise UsageError(f"no page matches {text!r}{hint}")
@@ -377,6 +384,15 @@ def run_reach(args: argparse.Namespace, loaded: Loaded) -> int:
         for hops in sorted({r.hops for r in found}):
             names = ", ".join(f"[[{r.page}]]" for r in found if r.hops == hops)
             print(f"  {hops} hop{'s' if hops != 1 else ''}: {names}")
+    if not args.types and not any(results.values()):
+        used = {edge.type for edge in graph.edges()}
+        if not used & set(types):
+            print(
+                "mkdocs-relations: note: no edge in this wiki has a transitive type; pass "
+                "--type NAME to follow one, or declare 'transitive: true' for it in "
+                "wiki-config.md",
+                file=sys.stderr,
+            )
     return EXIT_OK
 
 

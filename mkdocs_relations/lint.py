@@ -259,5 +259,5 @@ def supersession(graph: Graph, resolver: Resolver) -> Iterable[Diagnostic]:
                 f"this page says it is superseded by {successor!r}, but "
                 f"{graph.pages[successor].file} "
                 f"has no supersedes edge to it; add to that page: "
-                f'- type: supersedes, target: "[[{page.id}]]"',
+                f'- {{type: supersedes, target: "[[{page.id}]]"}}',
             )

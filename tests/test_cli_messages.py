@@ -1,0 +1,45 @@
+"""Messages that tell the user something true and useful in the small cases."""
+
+from __future__ import annotations
+
+import yaml
+from conftest import Site, relation_lines
+from test_cli import run
+
+
+def test_path_to_a_redlink_says_it_is_one(site: Site) -> None:
+    site.page(
+        "index.md",
+        "---\nrelationships:\n  - {type: depends-on, target: '[[future]]', redlink: true}\n---\n",
+    )
+    site.write_config()
+    result = run("path", "index", "future", cwd=site.root)
+    assert result.returncode == 2
+    assert "'future' is a deliberate redlink (a page not written yet)" in result.stderr
+
+
+def test_reach_on_a_wiki_without_transitive_types_gives_a_hint(site: Site) -> None:
+    site.pages(
+        {
+            "wiki-config.md": "---\nrelationship_types:\n  - {name: uses, inverse: used by}\n---\n",
+            "index.md": "---\nrelationships:\n  - {type: uses, target: b}\n---\n",
+            "b.md": "# B\n",
+        }
+    )
+    site.write_config()
+    result = run("reach", "index", cwd=site.root)
+    assert result.returncode == 0
+    assert "no edge in this wiki has a transitive type; pass --type NAME" in result.stderr
+    assert run("reach", "index", "--type", "depends-on", cwd=site.root).stderr == ""
+
+
+def test_supersession_fix_is_yaml_that_can_be_pasted(site: Site) -> None:
+    site.pages(
+        {
+            "old.md": "---\nsuperseded_by: '[[new]]'\n---\n",
+            "new.md": "# New\n",
+        }
+    )
+    (line,) = relation_lines(site.build())
+    fix = line.split("add to that page: ", 1)[1]
+    assert yaml.safe_load(fix) == [{"type": "supersedes", "target": "[[old]]"}]
