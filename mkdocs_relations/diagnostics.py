@@ -7,8 +7,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-Severity = Literal["error", "warning", "ignore"]
-SEVERITIES: tuple[Severity, ...] = ("error", "warning", "ignore")
+#: ``info`` is listed (MkDocs logs it at INFO) but fails nothing, not even ``--strict``: for
+#: findings that are often deliberate, like MkDocs' own ``validation: info``.
+Severity = Literal["error", "warning", "info", "ignore"]
+SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info", "ignore")
 
 #: Every lint code with its default severity. The codes are a public, stable interface:
 #: users silence or promote them by name in mkdocs.yml.
@@ -25,6 +27,9 @@ DEFAULT_SEVERITY: dict[str, Severity] = {
     "stale-redlink": "warning",
     "supersession-mismatch": "warning",
     "outside-docs": "warning",
+    # Both edges are valid and real wikis write such pairs on purpose (an "anchor" link
+    # beside a directed one), so it is shown but fails nothing unless promoted.
+    "mirror-mismatch": "info",
 }
 CODES: tuple[str, ...] = tuple(DEFAULT_SEVERITY)
 
@@ -94,10 +99,13 @@ def summary(diagnostics: Iterable[Diagnostic]) -> str:
     diagnostics = list(diagnostics)
     errors = sum(1 for d in diagnostics if d.severity == "error")
     warnings = sum(1 for d in diagnostics if d.severity == "warning")
+    notes = sum(1 for d in diagnostics if d.severity == "info")
     files = len({d.file for d in diagnostics})
     parts = [plural(errors, "error")]
     if warnings:
         parts.append(plural(warnings, "warning"))
+    if notes:
+        parts.append(plural(notes, "note"))
     return f"{' and '.join(parts)} in {plural(files, 'file')}"
 
 

@@ -21,6 +21,7 @@ def check(graph: Graph, resolver: Resolver) -> list[Diagnostic]:
         *duplicate_edges(graph),
         *cycles(graph),
         *supersession(graph, resolver),
+        *mirror_mismatches(graph),
     ]
 
 
@@ -260,4 +261,39 @@ def supersession(graph: Graph, resolver: Resolver) -> Iterable[Diagnostic]:
                 f"{graph.pages[successor].file} "
                 f"has no supersedes edge to it; add to that page: "
                 f'- {{type: supersedes, target: "[[{page.id}]]"}}',
+            )
+
+
+def mirror_mismatches(graph: Graph) -> Iterable[Diagnostic]:
+    """A pair of pages that state one relationship from both ends in two different ways.
+
+    ``A relates-to B`` beside ``B depends-on A``: one end calls it a loose, two-way link, the
+    other a directed one, so each page lists the other twice, under headings that disagree.
+    Two directed types both ways (``A part-of B``, ``B depends-on A``) can both be true and
+    are left alone; mirrored declarations that agree (``A uses B``, ``B used-by A``) are one
+    relationship and the panels show them once.
+    """
+    vocabulary = graph.vocabulary
+    between: dict[tuple[str, str], list[Edge]] = defaultdict(list)
+    for edge in graph.resolved_edges():
+        if edge.target_id != edge.source and edge.type in vocabulary:
+            between[(edge.source, edge.target_id or "")].append(edge)
+    for (source, target), edges in between.items():
+        back = between.get((target, source))
+        if not back:
+            continue
+        for edge in edges:
+            if not vocabulary[edge.type].symmetric:
+                continue
+            other = next((b for b in back if not vocabulary[b.type].symmetric), None)
+            if other is None:
+                continue
+            yield Diagnostic(
+                graph.pages[source].file,
+                edge.line,
+                "mirror-mismatch",
+                f"this {edge.type} edge and {graph.pages[target].file}:{other.line} "
+                f"({other.type} {source!r}) state one pair of pages two ways, a two-way link "
+                f"here and a directed one there; keep the {other.type} edge and remove this "
+                "one, or make the two agree",
             )

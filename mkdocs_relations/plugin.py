@@ -156,13 +156,15 @@ def report(wiki: Wiki, prefix: str, *, fail: bool) -> None:
     """Log every diagnostic; raise one PluginError summarising them when any is an error."""
     level, groups = wiki.unknown_type_groups()
     for group in groups:
-        (log.error if level == "error" else log.warning)(group.message())
+        {"error": log.error, "warning": log.warning}.get(level, log.info)(group.message())
     for diagnostic in wiki.diagnostics:
         shown = diagnostic.format(display_path(prefix, diagnostic.file))
         if diagnostic.severity == "error":
             log.error(shown)
-        else:
+        elif diagnostic.severity == "warning":
             log.warning(shown)
+        else:
+            log.info(shown)
     if fail and wiki.errors:
         raise PluginError(
             f"relations: {summary(wiki.diagnostics)}; the build stops so broken edges do not "

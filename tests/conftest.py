@@ -95,6 +95,9 @@ class Site:
         handler = _Records()
         logger = logging.getLogger("mkdocs")
         logger.addHandler(handler)
+        # `mkdocs build` logs at INFO; so must the test, to see info-severity diagnostics.
+        level = logger.level
+        logger.setLevel(logging.INFO)
         try:
             build(config)
             ok, error = True, None
@@ -102,6 +105,7 @@ class Site:
             ok, error = False, str(exc)
         finally:
             logger.removeHandler(handler)
+            logger.setLevel(level)
         messages = [(r.levelname, r.getMessage()) for r in handler.records]
         return BuildResult(ok, error, messages, config)
 
