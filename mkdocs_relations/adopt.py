@@ -117,10 +117,11 @@ class TypePlan:
         for flag in ("acyclic", "transitive"):
             if getattr(self, flag):
                 lines.append(f"    {flag}: true")
-        note = f"{self.edges} edge{'s' if self.edges != 1 else ''}"
+        notes = [f"{self.edges} edge{'s' if self.edges != 1 else ''}"] if self.edges else []
         if self.spelling_of:
-            note += f"; spells the canonical {self.spelling_of}"
-        lines[0] += f"  # {note}"
+            notes.append(f"spells the canonical {self.spelling_of}")
+        if notes:
+            lines[0] += f"  # {'; '.join(notes)}"
         return lines
 
 

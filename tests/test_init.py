@@ -115,3 +115,24 @@ def test_a_spelling_of_a_canonical_type_keeps_its_properties() -> None:
         True,
         "part-of",
     )
+
+
+def test_the_migration_guide_shows_what_init_writes() -> None:
+    import re
+
+    import yaml
+    from conftest import REPO
+
+    from mkdocs_relations.adopt import wiki_config_md
+
+    text = (REPO / "docs" / "migrating.md").read_text("utf-8")
+    blocks = re.findall(r'```yaml title="vault/wiki-config.md"\n(.*?)```', text, re.S)
+    assert len(blocks) == 3
+    for block in blocks:
+        data = yaml.safe_load(block.split("---")[1])
+        field = data.get("relationship_field", "relationships")
+        plans = [plan_type(entry["name"], 0) for entry in data["relationship_types"]]
+        written = wiki_config_md(field, plans).split("\n---\n")[0] + "\n---\n"
+        written = written.replace("# Written by mkdocs-relations init from the types this "
+                                  "wiki uses.\n", "")  # fmt: skip
+        assert block == written
