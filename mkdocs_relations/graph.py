@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from .vocabulary import RelationType, Vocabulary
+from .vocabulary import Vocabulary
 
 
 @dataclass
@@ -23,7 +23,6 @@ class Edge:
     line: int
     type_line: int
     alias: str | None = None
-    heading: str | None = None
     #: The target with its ``#`` part, for file names that contain ``#``.
     whole: str | None = None
     note: str | None = None
@@ -81,9 +80,6 @@ class Graph:
     def resolved_edges(self) -> Iterator[Edge]:
         """Edges between two existing pages."""
         return (edge for edge in self.edges() if edge.target_id is not None)
-
-    def type_of(self, edge: Edge) -> RelationType:
-        return self.vocabulary.get_or_unknown(edge.type)
 
     @property
     def edge_count(self) -> int:

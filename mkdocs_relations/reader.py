@@ -168,7 +168,6 @@ def _edge(source: str, field: str, entry: Node, fm: Frontmatter) -> Edge | None:
         line=target_line,
         type_line=fm.line(type_pair[0]),
         alias=target.alias,
-        heading=target.heading,
         whole=target.whole if target.heading is not None else None,
         note=note,
         redlink=redlink,

@@ -108,9 +108,6 @@ class Resolver:
         self._near_cache: dict[bool, tuple[NearIndex, dict[str, list[str]]]] = {}
         self._folders: dict[str, int] | None = None
 
-    def __contains__(self, page_id: str) -> bool:
-        return page_id in self._ids
-
     def resolve(self, path: str, source_id: str = "") -> Resolution:
         """Resolve a target path (already stripped of brackets, alias and heading)."""
         key = join_relative(path, source_id)

@@ -246,7 +246,7 @@ def _resolve_edges(
                 # A file name may itself contain '#' ("C# notes.md"): try the whole text.
                 whole = resolver.resolve(edge.whole, page.id)
                 if whole.page_id is not None or whole.ambiguous:
-                    edge.target, edge.heading, resolution = edge.whole, None, whole
+                    edge.target, resolution = edge.whole, whole
             edge.target_id = resolution.page_id
             if resolution.page_id is not None:
                 if own:

@@ -25,7 +25,6 @@ from mkdocs_relations.wiki import load_wiki
     ],
 )
 def test_target_forms(text: str, path: str, alias: str | None, heading: str | None) -> None:
-    assert parse_target(text) == parse_target(text)
     target = parse_target(text)
     assert (target.path, target.alias, target.heading) == (path, alias, heading)
 
