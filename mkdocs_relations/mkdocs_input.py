@@ -15,6 +15,7 @@ from mkdocs.exceptions import MkDocsException
 from mkdocs.structure.files import File, Files, InclusionLevel, get_files
 
 from .config import RelationsConfig
+from .page_additions import Display
 from .sources import (
     DRAFT,
     EXCLUDED,
@@ -91,6 +92,18 @@ def options_from(plugin: RelationsConfig, config: MkDocsConfig) -> Options:
         types_file=types_file,
         types_line=types_line,
         docs_dir=config.docs_dir,
+    )
+
+
+def display_of(plugin: RelationsConfig) -> Display:
+    """The plugin's display options as plain values for :class:`PageAdditions`."""
+    return Display(
+        placement=plugin.placement,
+        path_finder=plugin.path_finder,
+        panels=tuple(plugin.panels),
+        max_hops=plugin.max_hops,
+        picture_limit=plugin.picture_limit,
+        labels=dict(plugin.labels),
     )
 
 

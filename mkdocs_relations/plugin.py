@@ -9,17 +9,15 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page as MkDocsPage
-from mkdocs.utils import get_relative_url
 from mkdocs.utils.templates import TemplateContext
 
 from .config import RelationsConfig
 from .diagnostics import display_path, summary
 from .export import site_graph, to_json, to_script
-from .mkdocs_input import display_prefix, options_from, page_set
-from .panel import PageRef, PanelBuilder
-from .paths import PathIndex
+from .mkdocs_input import display_of, display_prefix, options_from, page_set
+from .page_additions import PageAdditions
 from .reader import page_id_for
-from .render import ASSETS, Renderer
+from .render import ASSETS
 from .wiki import Wiki, load_wiki
 
 log = get_plugin_logger(__name__)
@@ -39,8 +37,7 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
 
     def _reset(self) -> None:
         self.wiki: Wiki | None = None
-        self.builder: PanelBuilder | None = None
-        self.renderer: Renderer | None = None
+        self.additions: PageAdditions | None = None
         #: page id -> (title, site-relative URL), known once every page has been read.
         self.pages: dict[str, tuple[str, str]] = {}
 
@@ -88,53 +85,19 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
             if file.page is not None:
                 title = file.page.title or file.name
                 self.pages[page_id_for(file.src_uri)] = (str(title), file.url)
-        self.builder = PanelBuilder(
-            self.wiki.graph,
-            PathIndex.from_graph(self.wiki.graph),
-            labels=self.config.labels,
-            panels=tuple(self.config.panels),
-            max_hops=self.config.max_hops,
-            picture_limit=self.config.picture_limit,
+        self.additions = PageAdditions(
+            self.wiki, self.pages, display_of(self.config), config.theme.dirs
         )
-        self.renderer = Renderer(config.theme.dirs)
 
     @event_priority(-100)  # after the search plugins have indexed the page without the panel
     def on_page_context(
         self, context: TemplateContext, *, page: MkDocsPage, config: MkDocsConfig, nav: object
     ) -> TemplateContext | None:
-        if self.builder is None or self.renderer is None or self.wiki is None:
+        if self.additions is None or page.content is None:
             return context
-        page_id = page_id_for(page.file.src_uri)
-        graph_page = self.wiki.graph.pages.get(page_id)
-        if graph_page is None or graph_page.hide_panel or page.content is None:
-            return context
-
-        refs: dict[str, PageRef] = {}
-
-        def ref(other: str) -> PageRef:
-            # A page is named several times in one panel (edges, reach, picture).
-            found = refs.get(other)
-            if found is None:
-                title, url = self.pages.get(other, (other, ""))
-                found = refs[other] = PageRef(title, get_relative_url(url, page.url))
-            return found
-
-        top: list[str] = []
-        bottom: list[str] = []
-        if self.config.placement != "off":
-            panel = self.builder.build(page_id, ref)
-            if panel is not None:
-                html = self.renderer.panel(panel, page_id, self.config.placement)
-                (top if self.config.placement == "top" else bottom).append(html)
-        if self.config.path_finder != "off":
-            html = self.renderer.path_finder(
-                page_id,
-                sorted(self.wiki.graph.vocabulary),
-                self.config.max_hops,
-                self.builder.labels,
-            )
-            (top if self.config.path_finder == "top" else bottom).append(html)
-        page.content = "".join(top) + page.content + "".join(bottom)
+        top, bottom = self.additions.for_page(page_id_for(page.file.src_uri), page.url)
+        if top or bottom:
+            page.content = top + page.content + bottom
         return context
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:

@@ -1,0 +1,113 @@
+"""What the plugin adds to one page (panel, path finder), independent of MkDocs' hooks.
+
+The MkDocs plugin calls it while pages render; ``mkdocs-relations inject`` calls it on pages
+another generator built (Zensical). One code path, so both sites read the same.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from .panel import PANELS, PageRef, PanelBuilder
+from .paths import DEFAULT_MAX_HOPS, PathIndex
+from .render import Renderer
+from .wiki import Wiki
+
+
+@dataclass(frozen=True)
+class Display:
+    """The display options of the plugin, as plain values."""
+
+    placement: str = "bottom"
+    path_finder: str = "bottom"
+    panels: tuple[str, ...] = PANELS
+    max_hops: int = DEFAULT_MAX_HOPS
+    picture_limit: int = 12
+    labels: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def shows_anything(self) -> bool:
+        return self.placement != "off" or self.path_finder != "off"
+
+
+def relative_url(url: str, from_url: str) -> str:
+    """``url`` as a link from the page at ``from_url``; both are site-relative URLs.
+
+    The rule of MkDocs' ``get_relative_url`` (tests hold the two together): a last part with
+    a dot in it is a file, not a folder; paths are normalised and cannot climb above the
+    site root; a trailing slash is kept.
+    """
+    folder, _, last = from_url.rpartition("/")
+    base = _parts(folder if "." in last else from_url)
+    target = _parts(url)
+    shared = 0
+    for a, b in zip(base, target, strict=False):
+        if a != b:
+            break
+        shared += 1
+    link = "/".join([".."] * (len(base) - shared) + target[shared:]) or "."
+    return link + "/" if url.endswith("/") else link
+
+
+def _parts(path: str) -> list[str]:
+    # One leading slash: POSIX keeps a leading "//" through normpath.
+    normal = posixpath.normpath(path if path.startswith("/") else "/" + path)[1:]
+    return normal.split("/") if normal else []
+
+
+class PageAdditions:
+    """Panels and finders for the pages of one site; build once, then ask per page."""
+
+    def __init__(
+        self,
+        wiki: Wiki,
+        pages: Mapping[str, tuple[str, str]],
+        display: Display,
+        template_dirs: Sequence[str] = (),
+    ) -> None:
+        """``pages`` maps each page id to its (title, site-relative URL)."""
+        self.wiki = wiki
+        self.pages = pages
+        self.display = display
+        self.builder = PanelBuilder(
+            wiki.graph,
+            PathIndex.from_graph(wiki.graph),
+            labels=display.labels,
+            panels=display.panels,
+            max_hops=display.max_hops,
+            picture_limit=display.picture_limit,
+        )
+        self.renderer = Renderer(template_dirs)
+        self._types = sorted(wiki.graph.vocabulary)
+
+    def for_page(self, page_id: str, page_url: str) -> tuple[str, str]:
+        """(HTML before the content, HTML after it) for one page; empty where nothing shows."""
+        graph_page = self.wiki.graph.pages.get(page_id)
+        if graph_page is None or graph_page.hide_panel:
+            return "", ""
+        refs: dict[str, PageRef] = {}
+
+        def ref(other: str) -> PageRef:
+            # A page is named several times in one panel (edges, reach, picture).
+            found = refs.get(other)
+            if found is None:
+                title, url = self.pages.get(other, (other, ""))
+                found = refs[other] = PageRef(title, relative_url(url, page_url))
+            return found
+
+        top: list[str] = []
+        bottom: list[str] = []
+        display = self.display
+        if display.placement != "off":
+            panel = self.builder.build(page_id, ref)
+            if panel is not None:
+                html = self.renderer.panel(panel, page_id, display.placement)
+                (top if display.placement == "top" else bottom).append(html)
+        if display.path_finder != "off":
+            html = self.renderer.path_finder(
+                page_id, self._types, display.max_hops, self.builder.labels
+            )
+            (top if display.path_finder == "top" else bottom).append(html)
+        return "".join(top), "".join(bottom)
