@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
@@ -13,20 +11,13 @@ from mkdocs.utils.templates import TemplateContext
 
 from .config import RelationsConfig
 from .diagnostics import display_path, summary
-from .export import site_graph, to_json, to_script
 from .mkdocs_input import display_of, display_prefix, options_from, page_set
 from .page_additions import PageAdditions
 from .reader import page_id_for
-from .render import ASSETS
+from .site_files import CSS, SCRIPTS, asset_source, write_graph_files
 from .wiki import Wiki, load_wiki
 
 log = get_plugin_logger(__name__)
-
-ASSET_DIR = "assets/mkdocs-relations"
-CSS = f"{ASSET_DIR}/relations.css"
-SCRIPTS = (f"{ASSET_DIR}/relations-paths.js", f"{ASSET_DIR}/relations-finder.js")
-GRAPH_JSON = f"{ASSET_DIR}/graph.json"
-GRAPH_SCRIPT = f"{ASSET_DIR}/graph.js"
 
 
 class RelationsPlugin(BasePlugin[RelationsConfig]):
@@ -72,8 +63,7 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         self.wiki = load_wiki(pages.sources, options)
         report(self.wiki, display_prefix(config), fail=self.config.fail_on_error)
         for asset in self._assets():
-            source = os.path.join(ASSETS, asset.rsplit("/", 1)[1])
-            files.append(File.generated(config, asset, abs_src_path=source))
+            files.append(File.generated(config, asset, abs_src_path=asset_source(asset)))
         return files
 
     def on_env(self, env: object, *, config: MkDocsConfig, files: Files) -> None:
@@ -105,14 +95,7 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
             return
         # Written after the build, like the search index: titles are only known once every
         # page has been read, and the file is data, not a page.
-        data = site_graph(self.wiki.graph, self.pages, self.config.max_hops)
-        folder = os.path.join(config.site_dir, *ASSET_DIR.split("/"))
-        os.makedirs(folder, exist_ok=True)
-        for name, text in ((GRAPH_JSON, to_json(data) + "\n"), (GRAPH_SCRIPT, to_script(data))):
-            with open(
-                os.path.join(config.site_dir, *name.split("/")), "w", encoding="utf-8"
-            ) as out:
-                out.write(text)
+        write_graph_files(config.site_dir, self.wiki.graph, self.pages, self.config.max_hops)
 
 
 def report(wiki: Wiki, prefix: str, *, fail: bool) -> None:

@@ -12,7 +12,6 @@ import markupsafe
 from .panel import FINDER_MESSAGES, Panel
 
 TEMPLATES = os.path.join(os.path.dirname(__file__), "templates")
-ASSETS = os.path.join(os.path.dirname(__file__), "assets")
 #: Stands for the page id in the once-rendered path finder; cannot occur in escaped output.
 _SLOT = "\x00page-id\x00"
 

@@ -1,0 +1,41 @@
+"""The files the plugin adds to a built site: where they go and how they are written."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Mapping
+
+from .export import site_graph, to_json, to_script
+from .graph import Graph
+
+ASSETS = os.path.join(os.path.dirname(__file__), "assets")
+ASSET_DIR = "assets/mkdocs-relations"
+CSS = f"{ASSET_DIR}/relations.css"
+SCRIPTS = (f"{ASSET_DIR}/relations-paths.js", f"{ASSET_DIR}/relations-finder.js")
+GRAPH_JSON = f"{ASSET_DIR}/graph.json"
+GRAPH_SCRIPT = f"{ASSET_DIR}/graph.js"
+
+
+def asset_source(asset: str) -> str:
+    """The packaged file behind a site path such as ``assets/mkdocs-relations/relations.css``."""
+    return os.path.join(ASSETS, asset.rsplit("/", 1)[1])
+
+
+def write_graph_files(
+    site_dir: str, graph: Graph, pages: Mapping[str, tuple[str, str]], max_hops: int
+) -> None:
+    """graph.json and graph.js (the same data, loadable from file:// too) into the site."""
+    data = site_graph(graph, pages, max_hops)
+    os.makedirs(os.path.join(site_dir, *ASSET_DIR.split("/")), exist_ok=True)
+    for name, text in ((GRAPH_JSON, to_json(data) + "\n"), (GRAPH_SCRIPT, to_script(data))):
+        with open(os.path.join(site_dir, *name.split("/")), "w", encoding="utf-8") as out:
+            out.write(text)
+
+
+def copy_assets(site_dir: str, assets: list[str]) -> None:
+    """The packaged CSS and scripts, for a site built without the plugin."""
+    for asset in assets:
+        target = os.path.join(site_dir, *asset.split("/"))
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        shutil.copyfile(asset_source(asset), target)
