@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from . import __version__
 from .cli_init import add_init_parser
+from .cli_inject import add_inject_parser
 from .diagnostics import Diagnostic, display_path, plural, summary
 from .export import export_dot, export_json, export_mermaid
 from .paths import DEFAULT_MAX_HOPS, PathIndex, Step
@@ -145,6 +146,7 @@ def _parser() -> argparse.ArgumentParser:
     schema.add_argument("name", choices=SCHEMAS)
     schema.set_defaults(handler=run_schema, needs_wiki=False)
     add_init_parser(commands)
+    add_inject_parser(commands)
     return parser
 
 
@@ -211,6 +213,7 @@ def _load_mkdocs(config_file: str, field: str | None) -> Loaded:
     from .mkdocs_input import (
         ConfigFileError,
         display_prefix,
+        load_lenient,
         load_mkdocs,
         options_from,
         plugin_config,
@@ -218,9 +221,19 @@ def _load_mkdocs(config_file: str, field: str | None) -> Loaded:
 
     try:
         config, pages = load_mkdocs(config_file)
+        plugin = plugin_config(config)
     except ConfigFileError as exc:
-        raise UsageError(str(exc)) from exc
-    plugin = plugin_config(config)
+        # A Zensical project's mkdocs.yml may name a theme or plugins MkDocs cannot load;
+        # the relations checks need only the folders and the plugin's options.
+        try:
+            config, pages, plugin, _ = load_lenient(config_file)
+        except ConfigFileError:
+            raise UsageError(str(exc)) from exc
+        print(
+            f"mkdocs-relations: note: {config_file} does not load in MkDocs ({exc}); read "
+            "as Zensical reads it, for its folders and the relations options only",
+            file=sys.stderr,
+        )
     options = options_from(plugin, config)
     options.not_pages = pages.not_pages
     if field:

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import os
 import posixpath
+from typing import Any
 
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException
 from mkdocs.structure.files import File, Files, InclusionLevel, get_files
+from mkdocs.utils.yaml import yaml_load
 
 from .config import RelationsConfig
 from .page_additions import Display
@@ -133,6 +135,57 @@ def plugin_config(config: MkDocsConfig) -> RelationsConfig:
     defaults.load_dict({})
     defaults.validate()
     return defaults
+
+
+#: What the relations checks take from mkdocs.yml besides the plugin's own options.
+_SITE_KEYS = (
+    "site_name", "site_url", "docs_dir", "site_dir", "use_directory_urls", "exclude_docs",
+    "draft_docs", "not_in_nav",
+)  # fmt: skip
+
+
+def load_lenient(
+    config_file: str,
+) -> tuple[MkDocsConfig, PageSet, RelationsConfig, str | None]:
+    """mkdocs.yml as Zensical reads it: the site's folders and the relations options only.
+
+    Zensical reads mkdocs.yml but ships its own theme and plugins, so a Zensical project's
+    configuration may name a theme or plugins that MkDocs cannot load. The page set and the
+    relations checks depend on none of them.
+    """
+    try:
+        with open(config_file, "rb") as stream:
+            raw = yaml_load(stream)
+    except (MkDocsException, OSError) as exc:
+        raise ConfigFileError(f"{config_file} cannot be read: {exc}") from exc
+    config = MkDocsConfig(config_file_path=config_file)
+    config.load_dict({key: raw[key] for key in _SITE_KEYS if key in raw})
+    errors, _ = config.validate()
+    plugin = RelationsConfig(config_file_path=config_file)
+    plugin.load_dict(_relations_options(raw.get("plugins")))
+    plugin_errors, _ = plugin.validate()
+    problems = [f"Config value '{key}': {error}" for key, error in errors]
+    problems += [f"Plugin 'relations' option '{key}': {error}" for key, error in plugin_errors]
+    if problems:
+        raise ConfigFileError(f"{config_file} is not usable: {'; '.join(problems)}")
+    theme = raw.get("theme")
+    custom_dir = theme.get("custom_dir") if isinstance(theme, dict) else None
+    if isinstance(custom_dir, str):
+        custom_dir = os.path.join(os.path.dirname(os.path.abspath(config_file)), custom_dir)
+    else:
+        custom_dir = None
+    return config, page_set(get_files(config), config), plugin, custom_dir
+
+
+def _relations_options(plugins: object) -> dict[str, Any]:
+    entries = plugins.items() if isinstance(plugins, dict) else (
+        next(iter(item.items())) if isinstance(item, dict) and item else (item, None)
+        for item in (plugins if isinstance(plugins, list) else [])
+    )  # fmt: skip
+    for name, options in entries:
+        if name == "relations":
+            return dict(options) if isinstance(options, dict) else {}
+    return {}
 
 
 def load_mkdocs(config_file: str) -> tuple[MkDocsConfig, PageSet]:

@@ -1,0 +1,87 @@
+"""``mkdocs-relations inject``: the plugin's output for a site another generator built."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any
+
+from .diagnostics import display_path, summary
+from .inject import InjectError, inject
+from .wiki import load_wiki
+
+
+def add_inject_parser(commands: Any) -> None:
+    parser = commands.add_parser(
+        "inject",
+        help="add panels, the path finder and the graph files to a built site (Zensical)",
+        description="Add to every page of a site built without the plugin (for instance by "
+        "Zensical, which reads mkdocs.yml but runs no MkDocs plugins) what the plugin adds "
+        "under MkDocs. Lints first and stops on errors, as the build does.",
+    )
+    parser.add_argument(
+        "-f", "--config-file", metavar="FILE", help="mkdocs.yml (default: ./mkdocs.yml)"
+    )
+    parser.add_argument(
+        "--site-dir", metavar="DIR", help="the built site (default: site_dir from mkdocs.yml)"
+    )
+    parser.set_defaults(handler=run_inject, needs_wiki=False)
+
+
+def run_inject(args: argparse.Namespace, _: object) -> int:
+    from . import cli
+    from .mkdocs_input import (
+        ConfigFileError,
+        display_of,
+        display_prefix,
+        load_lenient,
+        options_from,
+    )
+
+    config_file = args.config_file or "mkdocs.yml"
+    if not os.path.isfile(config_file):
+        print(f"mkdocs-relations: no {config_file} here; pass -f path/to/mkdocs.yml",
+              file=sys.stderr)  # fmt: skip
+        return cli.EXIT_USAGE
+    try:
+        config, pages, plugin, custom_dir = load_lenient(config_file)
+    except ConfigFileError as exc:
+        print(f"mkdocs-relations: {exc}", file=sys.stderr)
+        return cli.EXIT_USAGE
+    options = options_from(plugin, config)
+    options.not_pages = pages.not_pages
+    wiki = load_wiki(pages.sources, options)
+    base = os.path.dirname(os.path.abspath(config_file))
+    prefix = os.path.relpath(os.path.join(base, display_prefix(config))).replace(os.sep, "/")
+    for diagnostic in wiki.diagnostics:
+        print(diagnostic.format(display_path(prefix, diagnostic.file)))
+    if wiki.errors and plugin.fail_on_error:
+        print(f"mkdocs-relations: {summary(wiki.diagnostics)}; the site is left as it is",
+              file=sys.stderr)  # fmt: skip
+        return cli.EXIT_FAILED
+    site_dir = args.site_dir or config.site_dir
+    if not os.path.isdir(site_dir):
+        print(f"mkdocs-relations: {site_dir} is not a folder; build the site first",
+              file=sys.stderr)  # fmt: skip
+        return cli.EXIT_USAGE
+    try:
+        result = inject(
+            site_dir,
+            wiki,
+            display_of(plugin),
+            use_directory_urls=bool(config.use_directory_urls),
+            template_dirs=[custom_dir] if custom_dir else [],
+        )
+    except InjectError as exc:
+        print(f"mkdocs-relations: {exc}", file=sys.stderr)
+        return cli.EXIT_USAGE
+    print(
+        f"mkdocs-relations: {len(result.changed)} of {len(wiki.graph.pages)} pages given "
+        f"relationships, {len(result.unchanged)} left as they were",
+        file=sys.stderr,
+    )
+    for dest in result.no_content:
+        print(f"mkdocs-relations: {dest}: no content element found (an unknown theme); "
+              "left as it was", file=sys.stderr)  # fmt: skip
+    return cli.EXIT_OK

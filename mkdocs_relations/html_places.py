@@ -1,0 +1,196 @@
+"""Where in a built page the plugin's additions go, found with an HTML parser.
+
+``mkdocs-relations inject`` adds to pages another generator built what the plugin adds under
+MkDocs. Only insertion offsets are computed here; the page is then spliced at those offsets,
+so every other byte stays as it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html.parser import HTMLParser
+
+#: Elements without an end tag: they never open a level of nesting.
+_VOID = {
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+    "track", "wbr",
+}  # fmt: skip
+#: What a Material-style theme puts inside the content after the page's own HTML.
+_TRAILERS = ("md-source-file", "md-feedback")
+#: Attributes that say the plugin's output is already in a page.
+MARKERS = ("data-relations-panel", "data-relations-pathfinder", "data-relations-assets")
+
+
+@dataclass
+class Places:
+    """Character offsets in one page's HTML; None where the page has no such place."""
+
+    head_end: int | None = None
+    body_end: int | None = None
+    #: Just after the content element's start tag, and where its own content ends.
+    content_start: int | None = None
+    content_end: int | None = None
+    #: Where the content's first heading (the page title) ends, when it comes first.
+    title_end: int | None = None
+    title: str | None = None
+    html_title: str | None = None
+    marked: bool = False
+    #: Which element held the content: "article", "main" or "role=main".
+    container: str | None = None
+
+
+class _Finder(HTMLParser):
+    def __init__(self, text: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self._lines = [0]
+        for index, char in enumerate(text):
+            if char == "\n":
+                self._lines.append(index + 1)
+        self.places = Places()
+        self._depth = 0
+        self._content_depth: int | None = None
+        self._candidates: list[tuple[int, str, int, int]] = []  # rank, kind, depth, offset
+        self._in_title = False
+        self._h1_depth: int | None = None
+        self._h1_text: list[str] = []
+        self._seen_child = False
+        self._title_text: list[str] = []
+        self._skip_depth: int | None = None
+
+    def _offset(self) -> int:
+        line, column = self.getpos()
+        return self._lines[line - 1] + column
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        start = self._offset()
+        end = start + len(self.get_starttag_text() or "")
+        names = dict(attrs)
+        if any(marker in names for marker in MARKERS):
+            self.places.marked = True
+        classes = (names.get("class") or "").split()
+        places = self.places
+        if tag == "title":
+            self._in_title = True
+        if places.content_start is None:
+            if tag == "article" and "md-content__inner" in classes:
+                self._enter(end, "article")
+            elif names.get("role") == "main" and self._content_depth is None:
+                self._candidate(end, "role=main")
+            elif tag == "main" and self._content_depth is None:
+                self._candidate(end, "main")
+        elif self._content_depth is not None and self._depth == self._content_depth + 1:
+            if places.content_end is None and (
+                any(c in classes for c in _TRAILERS) or names.get("id") == "__comments"
+            ):
+                places.content_end = start
+            # The page title is the content's first child element other than links (the skip
+            # anchor, the edit and view buttons), when that is an h1.
+            if tag != "a" and not self._seen_child:
+                self._seen_child = True
+                if tag == "h1":
+                    self._h1_depth = self._depth
+        if tag == "a" and "headerlink" in classes and self._h1_depth not in (None, -1):
+            # The permalink ("¶") is not part of the title.
+            self._skip_depth = self._depth
+        if tag not in _VOID:
+            self._depth += 1
+
+    def _enter(self, end: int, kind: str) -> None:
+        self.places.content_start = end
+        self.places.container = kind
+        self._content_depth = self._depth
+
+    def _candidate(self, end: int, kind: str) -> None:
+        # Kept for themes without a Material article; the article wins when one follows.
+        self._candidates.append((0 if kind == "role=main" else 1, kind, self._depth, end))
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if any(name in MARKERS for name, _ in attrs):
+            self.places.marked = True
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _VOID:
+            return
+        start = self._offset()
+        self._depth -= 1
+        if self._skip_depth is not None and self._depth == self._skip_depth:
+            self._skip_depth = None
+            return
+        places = self.places
+        if tag == "title":
+            self._in_title = False
+        elif tag == "head" and places.head_end is None:
+            places.head_end = start
+        elif tag == "body":
+            places.body_end = start
+        if self._h1_depth is not None and tag == "h1" and self._depth == self._h1_depth:
+            places.title_end = start + len("</h1>")
+            places.title = " ".join("".join(self._h1_text).split())
+            self._h1_depth = -1
+        if self._content_depth is not None and self._depth == self._content_depth:
+            if places.content_end is None:
+                places.content_end = start
+            self._content_depth = None
+
+    def handle_data(self, data: str) -> None:
+        if self._in_title:
+            self._title_text.append(data)
+        if self._h1_depth is not None and self._h1_depth >= 0 and self._skip_depth is None:
+            self._h1_text.append(data)
+
+    def close(self) -> None:
+        super().close()
+        self.places.html_title = " ".join("".join(self._title_text).split()) or None
+
+
+def find_places(text: str) -> Places:
+    """Parse one page and say where the head ends, the body ends and the content is."""
+    finder = _Finder(text)
+    finder.feed(text)
+    finder.close()
+    places = finder.places
+    if places.content_start is None and finder._candidates:
+        _, kind, _, end = sorted(finder._candidates)[0]
+        # A second pass finds that element's end: the first did not know it was the one.
+        places.content_start, places.container = end, kind
+        places.content_end = _matching_end(text, end)
+    return places
+
+
+def _matching_end(text: str, after: int) -> int | None:
+    """The offset of the end tag that closes the element whose start tag ends at ``after``."""
+
+    class _Ends(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__(convert_charrefs=True)
+            self.depth = 0
+            self.found: int | None = None
+            self._lines = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            if tag not in _VOID:
+                self.depth += 1
+
+        def handle_endtag(self, tag: str) -> None:
+            if tag in _VOID or self.found is not None:
+                return
+            self.depth -= 1
+            if self.depth < 0:
+                line, column = self.getpos()
+                self.found = self._lines[line - 1] + column
+
+    ends = _Ends()
+    ends.feed(text[after:])
+    ends.close()
+    return None if ends.found is None else after + ends.found
+
+
+def splice(text: str, inserts: list[tuple[int, str]]) -> str:
+    """``text`` with each (offset, html) inserted; offsets refer to the original text."""
+    pieces: list[str] = []
+    last = 0
+    for offset, html in sorted(inserts, key=lambda pair: pair[0]):
+        pieces += [text[last:offset], html]
+        last = offset
+    pieces.append(text[last:])
+    return "".join(pieces)

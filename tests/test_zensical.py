@@ -1,0 +1,177 @@
+"""Zensical reads mkdocs.yml but runs no MkDocs plugin: the lint recipe and `inject`.
+
+Zensical is installed from PyPI into a virtual environment of its own, as a team moving
+from Material would install it; the same wiki is built by MkDocs with the plugin and by
+Zensical followed by `mkdocs-relations inject`, and the two must show the same panels.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import shutil
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+import pytest
+from test_cli import run
+
+from mkdocs_relations.html_places import find_places
+
+WIKI = {
+    "index.md": "---\nrelationships:\n  - {type: depends-on, target: ledger}\n"
+    "  - {type: part-of, target: '[[platform/checkout]]'}\n---\n# Home\n\nWelcome.\n",
+    "ledger.md": "---\ntitle: The Ledger\nrelationships:\n  - {type: used-by, target: reports}\n"
+    "---\nLedger text.\n",
+    "reports.md": "# Reports\n\nNumbers.\n",
+    "platform/checkout.md": "---\nrelationships:\n  - type: relates-to\n    target: ledger\n"
+    "    note: settles into it\n---\n# Checkout\n",
+    "platform/index.md": "# Platform\n",
+}
+CONFIG = """\
+site_name: Zensical wiki
+theme:
+  name: material
+  features:
+    - navigation.instant
+plugins:
+  - search
+  - relations
+"""
+
+
+@pytest.fixture(scope="module")
+def zensical(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    env_dir = tmp_path_factory.mktemp("zensical-venv")
+    venv.EnvBuilder(with_pip=True).create(env_dir)
+    installed = subprocess.run(
+        [str(env_dir / "bin" / "python"), "-m", "pip", "install", "-q",
+         "--disable-pip-version-check", "zensical"],
+        capture_output=True, text=True, timeout=600, check=False,
+    )  # fmt: skip
+    if installed.returncode != 0:
+        if os.environ.get("CI"):
+            pytest.fail(f"zensical could not be installed from PyPI: {installed.stderr}")
+        pytest.skip("zensical could not be installed from PyPI here")
+    return env_dir / "bin" / "zensical"
+
+
+def _project(root: Path, pages: dict[str, str] = WIKI) -> Path:
+    for name, text in pages.items():
+        path = root / "docs" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    (root / "mkdocs.yml").write_text(CONFIG, encoding="utf-8")
+    return root
+
+
+def _zensical_build(zensical: Path, root: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(zensical), "build"], cwd=root, capture_output=True, text=True, timeout=300,
+        check=False,
+    )  # fmt: skip
+
+
+def _panel(html: str) -> str:
+    """The panel's markup, or "" for a page without one."""
+    start = html.find('<aside class="relations')
+    if start == -1:
+        return ""
+    return html[start : html.index("</aside>", start) + len("</aside>")]
+
+
+def test_lint_recipe_fails_on_a_broken_edge(zensical: Path, tmp_path: Path) -> None:
+    broken = "---\nrelationships:\n  - {type: depends-on, target: ledgr}\n---\n# Reports\n"
+    root = _project(tmp_path, {**WIKI, "reports.md": broken})
+    built = _zensical_build(zensical, root)
+    assert built.returncode == 0, built.stderr  # Zensical itself does not notice
+    lint = run("lint", "-f", "mkdocs.yml", cwd=root)
+    assert lint.returncode == 1
+    assert "docs/reports.md:3: error: [missing-target] target 'ledgr'" in lint.stdout
+    inject = run("inject", cwd=root)
+    assert inject.returncode == 1 and "the site is left as it is" in inject.stderr
+    assert "data-relations-panel" not in (root / "site" / "index.html").read_text("utf-8")
+    (root / "docs" / "reports.md").write_text("# Reports\n", encoding="utf-8")
+    assert run("lint", "-f", "mkdocs.yml", cwd=root).returncode == 0
+
+
+def test_lint_reads_a_zensical_only_configuration(tmp_path: Path) -> None:
+    root = _project(tmp_path)
+    # A theme MkDocs does not have: Zensical's own; MkDocs cannot load this file.
+    (root / "mkdocs.yml").write_text(CONFIG.replace("name: material", "name: zensical-only"))
+    lint = run("lint", cwd=root)
+    assert lint.returncode == 0, lint.stdout + lint.stderr
+    assert "read as Zensical reads it" in lint.stderr
+
+
+def test_inject_gives_the_panels_mkdocs_gives(zensical: Path, tmp_path: Path) -> None:
+    mkdocs_root = _project(tmp_path / "mkdocs")
+    built = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build"], cwd=mkdocs_root, capture_output=True,
+        text=True, check=False,
+    )  # fmt: skip
+    assert built.returncode == 0, built.stderr
+    root = _project(tmp_path / "zensical")
+    assert _zensical_build(zensical, root).returncode == 0
+    before = {p: p.read_text("utf-8") for p in (root / "site").rglob("*.html")}
+
+    first = run("inject", cwd=root)
+    assert first.returncode == 0, first.stderr
+    # The platform index has no edge, so its page gets the finder but no panel.
+    assert "5 of 5 pages given relationships" in first.stderr
+    for page in ("index.html", "ledger/index.html", "reports/index.html",
+                 "platform/checkout/index.html", "platform/index.html"):  # fmt: skip
+        ours = (root / "site" / page).read_text("utf-8")
+        theirs = (mkdocs_root / "site" / page).read_text("utf-8")
+        assert _panel(ours) == _panel(theirs), page
+        assert bool(_panel(ours)) == (page != "platform/index.html")  # it has no edge
+        # Only insertions: every byte Zensical wrote is still there, in order.
+        original = before[root / "site" / page]
+        ops = difflib.SequenceMatcher(None, original, ours, autojunk=False).get_opcodes()
+        assert {op for op, *_ in ops} <= {"equal", "insert"}, page
+        assert "data-relations-pathfinder" in ours
+    for asset in ("relations.css", "relations-paths.js", "relations-finder.js", "graph.json",
+                  "graph.js"):  # fmt: skip
+        ours = (root / "site" / "assets" / "mkdocs-relations" / asset).read_bytes()
+        theirs = (mkdocs_root / "site" / "assets" / "mkdocs-relations" / asset).read_bytes()
+        assert ours == theirs, asset
+
+    # Every edge shows on both ends, through the stable hooks.
+    ledger = (root / "site" / "ledger" / "index.html").read_text("utf-8")
+    assert 'href="../reports/" class="relations__link" data-relation-type="used-by" ' \
+        'data-relation-direction="out"' in ledger  # fmt: skip
+    reports = (root / "site" / "reports" / "index.html").read_text("utf-8")
+    assert 'data-relation-type="used-by" data-relation-direction="in"' in reports
+
+    # Idempotent: a second run changes nothing.
+    snapshot = {p: p.read_bytes() for p in (root / "site").rglob("*") if p.is_file()}
+    second = run("inject", cwd=root)
+    assert second.returncode == 0 and "0 of 5 pages given relationships" in second.stderr
+    assert snapshot == {p: p.read_bytes() for p in (root / "site").rglob("*") if p.is_file()}
+
+
+def test_inject_refuses_a_site_built_from_other_docs(zensical: Path, tmp_path: Path) -> None:
+    root = _project(tmp_path)
+    assert _zensical_build(zensical, root).returncode == 0
+    (root / "docs" / "new-page.md").write_text("# New\n", encoding="utf-8")
+    snapshot = {p: p.read_bytes() for p in (root / "site").rglob("*") if p.is_file()}
+    result = run("inject", cwd=root)
+    assert result.returncode == 2
+    assert "was not built from these docs: 1 of 6 pages have no built page (new-page.md)" \
+        in result.stderr  # fmt: skip
+    assert snapshot == {p: p.read_bytes() for p in (root / "site").rglob("*") if p.is_file()}
+
+
+def test_inject_without_directory_urls(zensical: Path, tmp_path: Path) -> None:
+    root = _project(tmp_path)
+    (root / "mkdocs.yml").write_text(CONFIG + "use_directory_urls: false\n", encoding="utf-8")
+    assert _zensical_build(zensical, root).returncode == 0
+    assert run("inject", cwd=root).returncode == 0
+    ledger = (root / "site" / "ledger.html").read_text("utf-8")
+    assert 'href="reports.html"' in _panel(ledger)
+    assert 'href="assets/mkdocs-relations/relations.css"' in ledger
+    places = find_places(ledger)
+    assert places.marked and places.title == "The Ledger"
+    shutil.rmtree(root / "site")
