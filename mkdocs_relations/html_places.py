@@ -42,14 +42,10 @@ class Places:
 class _Finder(HTMLParser):
     def __init__(self, text: str) -> None:
         super().__init__(convert_charrefs=True)
-        self._lines = [0]
-        for index, char in enumerate(text):
-            if char == "\n":
-                self._lines.append(index + 1)
+        self._lines = _line_starts(text)
         self.places = Places()
         self._depth = 0
         self._content_depth: int | None = None
-        self._candidates: list[tuple[int, str, int, int]] = []  # rank, kind, depth, offset
         self._in_title = False
         self._h1_depth: int | None = None
         self._h1_text: list[str] = []
@@ -71,13 +67,11 @@ class _Finder(HTMLParser):
         places = self.places
         if tag == "title":
             self._in_title = True
-        if places.content_start is None:
-            if tag == "article" and "md-content__inner" in classes:
-                self._enter(end, "article")
-            elif names.get("role") == "main" and self._content_depth is None:
-                self._candidate(end, "role=main")
-            elif tag == "main" and self._content_depth is None:
-                self._candidate(end, "main")
+        if tag == "article" and "md-content__inner" in classes and places.container != "article":
+            self._enter(end, "article")
+        elif places.container is None and (names.get("role") == "main" or tag == "main"):
+            # Themes without a Material article; an article inside it wins when one follows.
+            self._enter(end, "role=main" if names.get("role") == "main" else "main")
         elif self._content_depth is not None and self._depth == self._content_depth + 1:
             if places.content_end is None and (
                 any(c in classes for c in _TRAILERS) or names.get("id") == "__comments"
@@ -96,13 +90,13 @@ class _Finder(HTMLParser):
             self._depth += 1
 
     def _enter(self, end: int, kind: str) -> None:
-        self.places.content_start = end
-        self.places.container = kind
+        places = self.places
+        places.content_start, places.container = end, kind
+        places.content_end = places.title_end = places.title = None
         self._content_depth = self._depth
-
-    def _candidate(self, end: int, kind: str) -> None:
-        # Kept for themes without a Material article; the article wins when one follows.
-        self._candidates.append((0 if kind == "role=main" else 1, kind, self._depth, end))
+        self._seen_child = False
+        self._h1_depth = None
+        self._h1_text = []
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if any(name in MARKERS for name, _ in attrs):
@@ -148,41 +142,18 @@ def find_places(text: str) -> Places:
     finder = _Finder(text)
     finder.feed(text)
     finder.close()
-    places = finder.places
-    if places.content_start is None and finder._candidates:
-        _, kind, _, end = sorted(finder._candidates)[0]
-        # A second pass finds that element's end: the first did not know it was the one.
-        places.content_start, places.container = end, kind
-        places.content_end = _matching_end(text, end)
-    return places
+    return finder.places
 
 
-def _matching_end(text: str, after: int) -> int | None:
-    """The offset of the end tag that closes the element whose start tag ends at ``after``."""
-
-    class _Ends(HTMLParser):
-        def __init__(self) -> None:
-            super().__init__(convert_charrefs=True)
-            self.depth = 0
-            self.found: int | None = None
-            self._lines = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
-
-        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-            if tag not in _VOID:
-                self.depth += 1
-
-        def handle_endtag(self, tag: str) -> None:
-            if tag in _VOID or self.found is not None:
-                return
-            self.depth -= 1
-            if self.depth < 0:
-                line, column = self.getpos()
-                self.found = self._lines[line - 1] + column
-
-    ends = _Ends()
-    ends.feed(text[after:])
-    ends.close()
-    return None if ends.found is None else after + ends.found
+def _line_starts(text: str) -> list[int]:
+    """Offsets where each line starts: the parser reports (line, column) positions."""
+    starts = [0]
+    find = text.find
+    at = find("\n")
+    while at != -1:
+        starts.append(at + 1)
+        at = find("\n", at + 1)
+    return starts
 
 
 def splice(text: str, inserts: list[tuple[int, str]]) -> str:
