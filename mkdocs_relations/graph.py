@@ -44,6 +44,8 @@ class Page:
     edges: list[Edge] = field(default_factory=list)
     #: ``superseded_by`` as written, with its line, for the supersession check.
     superseded_by: tuple[str, int] | None = None
+    #: The page ``superseded_by`` resolved to, in the same step as edge targets.
+    superseded_by_id: str | None = None
     #: Frontmatter switch that hides the relationships panel on this page.
     hide_panel: bool = False
 

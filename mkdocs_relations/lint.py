@@ -8,19 +8,17 @@ from dataclasses import dataclass
 
 from .diagnostics import Diagnostic, plural
 from .graph import Edge, Graph
-from .resolve import Resolver
 from .suggest import TypeSuggester
-from .targets import TargetError, parse_target
 
 
-def check(graph: Graph, resolver: Resolver) -> list[Diagnostic]:
-    """Every structural rule over a resolved graph."""
+def check(graph: Graph) -> list[Diagnostic]:
+    """Every structural rule over a resolved graph: pure, no lookups of its own."""
     return [
         *unknown_types(graph),
         *self_references(graph),
         *duplicate_edges(graph),
         *cycles(graph),
-        *supersession(graph, resolver),
+        *supersession(graph),
         *mirror_mismatches(graph),
     ]
 
@@ -223,31 +221,16 @@ def _components(successors: dict[str, list[Edge]]) -> list[set[str]]:
     return components
 
 
-def supersession(graph: Graph, resolver: Resolver) -> Iterable[Diagnostic]:
-    """``superseded_by: [[B]]`` on A needs B to declare ``supersedes`` A."""
+def supersession(graph: Graph) -> Iterable[Diagnostic]:
+    """``superseded_by: [[B]]`` on A needs B to declare ``supersedes`` A.
+
+    The target was resolved with the edges (wiki.py), which reported it when it matched no
+    page or several; here only the agreement of the two ends is checked.
+    """
     for page in graph.pages.values():
-        if page.superseded_by is None:
+        successor = page.superseded_by_id
+        if successor is None or page.superseded_by is None:
             continue
-        text, line = page.superseded_by
-        try:
-            target = parse_target(text)
-        except TargetError as exc:
-            yield Diagnostic(page.file, line, "malformed-relationship", f"superseded_by: {exc}")
-            continue
-        resolution = resolver.resolve(target.path, page.id)
-        if resolution.page_id is None:
-            problem = resolution.problem(target.path)
-            if problem is not None:
-                yield Diagnostic(page.file, line, *problem)
-            else:
-                yield Diagnostic(
-                    page.file,
-                    line,
-                    "missing-target",
-                    f"superseded_by {text!r} matches no page; fix it or remove superseded_by",
-                )
-            continue
-        successor = resolution.page_id
         declared = any(
             edge.type == "supersedes" and edge.target_id == page.id
             for edge in graph.pages[successor].edges
@@ -255,7 +238,7 @@ def supersession(graph: Graph, resolver: Resolver) -> Iterable[Diagnostic]:
         if not declared:
             yield Diagnostic(
                 page.file,
-                line,
+                page.superseded_by[1],
                 "supersession-mismatch",
                 f"this page says it is superseded by {successor!r}, but "
                 f"{graph.pages[successor].file} "

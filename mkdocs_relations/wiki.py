@@ -13,7 +13,7 @@ from .diagnostics import Diagnostic, apply_severity, plural
 from .frontmatter import Frontmatter, read_frontmatter
 from .graph import Edge, Graph, Page
 from .reader import ReadOptions, page_id_for, read_page
-from .resolve import PageKeys, Resolver
+from .resolve import PageKeys, Resolution, Resolver
 from .targets import TargetError, loose, parse_target
 from .vocabulary import merge, parse_types
 from .wikiconfig import Redlink, WikiConfig, read_wiki_config
@@ -133,7 +133,7 @@ def _load(sources: Mapping[str, str], options: Options) -> Wiki:
     )
     diagnostics.extend(_resolve_edges(graph, resolver, wiki_config, _NotPages(options.not_pages)))
     graph.finish()
-    diagnostics.extend(lint.check(graph, resolver))
+    diagnostics.extend(lint.check(graph))
     return Wiki(graph, apply_severity(diagnostics, options.severity), wiki_config, resolver)
 
 
@@ -241,12 +241,8 @@ def _resolve_edges(
         for edge in page.edges:
             own = edge.redlink
             listed = config.redlink_for(edge.target)
-            resolution = resolver.resolve(edge.target, page.id)
-            if resolution.page_id is None and edge.whole and not resolution.ambiguous:
-                # A file name may itself contain '#' ("C# notes.md"): try the whole text.
-                whole = resolver.resolve(edge.whole, page.id)
-                if whole.page_id is not None or whole.ambiguous:
-                    edge.target, resolution = edge.whole, whole
+            resolution, written = _resolve(resolver, edge.target, edge.whole, page.id)
+            edge.target = written
             edge.target_id = resolution.page_id
             if resolution.page_id is not None:
                 if own:
@@ -265,6 +261,8 @@ def _resolve_edges(
             else:
                 message = not_pages.why(edge.target, page.id) or _missing(edge, resolver)
                 diagnostics.append(Diagnostic(page.file, edge.line, "missing-target", message))
+        if page.superseded_by is not None:
+            diagnostics.extend(_resolve_successor(page, resolver, not_pages))
     if config.file:
         for redlink in config.redlinks.values():
             if redlink.line and resolver.resolve(redlink.target).page_id is not None:
@@ -278,6 +276,43 @@ def _resolve_edges(
                     )
                 )
     return diagnostics
+
+
+def _resolve(
+    resolver: Resolver, target: str, whole: str | None, source_id: str
+) -> tuple[Resolution, str]:
+    """The resolution of a target, and the text that resolved (what the user wrote)."""
+    resolution = resolver.resolve(target, source_id)
+    if resolution.page_id is None and whole and not resolution.ambiguous:
+        # A file name may itself contain '#' ("C# notes.md"): try the whole text.
+        retry = resolver.resolve(whole, source_id)
+        if retry.page_id is not None or retry.ambiguous:
+            return retry, whole
+    return resolution, target
+
+
+def _resolve_successor(page: Page, resolver: Resolver, not_pages: _NotPages) -> list[Diagnostic]:
+    """``superseded_by`` is a target like an edge's: the same steps, the same messages."""
+    assert page.superseded_by is not None
+    text, line = page.superseded_by
+    try:
+        target = parse_target(text)
+    except TargetError as exc:
+        return [Diagnostic(page.file, line, "malformed-relationship", f"superseded_by: {exc}")]
+    whole = target.whole if target.whole != target.path else None
+    resolution, written = _resolve(resolver, target.path, whole, page.id)
+    page.superseded_by_id = resolution.page_id
+    if resolution.page_id is not None:
+        return []
+    problem = resolution.problem(written)
+    if problem is not None:
+        return [Diagnostic(page.file, line, *problem)]
+    near = resolver.suggest(written)
+    hint = f" Did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
+    message = not_pages.why(written, page.id) or (
+        f"superseded_by {written!r} matches no page.{hint} Fix it, or remove superseded_by"
+    )
+    return [Diagnostic(page.file, line, "missing-target", message)]
 
 
 def _missing(edge: Edge, resolver: Resolver) -> str:

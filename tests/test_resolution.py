@@ -189,3 +189,20 @@ def test_superseded_by_is_resolved_like_a_target(site: Site) -> None:
         "docs/older.md:2: error: [missing-target]",
     ], lines
     assert "a/rule, b/rule" in lines[0] and "outside the docs folder" in lines[1]
+
+
+def test_superseded_by_gets_the_retry_and_the_hints_edges_get(site: Site) -> None:
+    site.pages(
+        {
+            # A file name with '#': resolved whole, as an edge target is.
+            "old.md": '---\nsuperseded_by: "[[C# notes]]"\n---\n',
+            "C# notes.md": "---\nrelationships:\n  - {type: supersedes, target: old}\n---\n",
+            "older.md": '---\nsuperseded_by: "[[ledgr]]"\n---\n',
+            "ledger.md": "# Ledger\n",
+        }
+    )
+    lines = relation_lines(site.build())
+    assert lines == [
+        "docs/older.md:2: error: [missing-target] superseded_by 'ledgr' matches no page. "
+        "Did you mean 'ledger'? Fix it, or remove superseded_by"
+    ]
