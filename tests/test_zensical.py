@@ -14,8 +14,10 @@ import subprocess
 import sys
 import venv
 from pathlib import Path
+from typing import Any
 
 import pytest
+from conftest import serve
 from test_cli import run
 
 from mkdocs_relations.html_places import find_places
@@ -175,3 +177,38 @@ def test_inject_without_directory_urls(zensical: Path, tmp_path: Path) -> None:
     places = find_places(ledger)
     assert places.marked and places.title == "The Ledger"
     shutil.rmtree(root / "site")
+
+
+@pytest.mark.browser
+def test_path_finder_on_a_zensical_site_with_instant_navigation(
+    zensical: Path, tmp_path: Path, browser: Any
+) -> None:
+    root = _project(tmp_path)
+    assert _zensical_build(zensical, root).returncode == 0
+    assert run("inject", cwd=root).returncode == 0
+    expected = run("path", "reports", "platform/checkout", cwd=root).stdout.strip()
+    with serve(root / "site") as url:
+        page = browser.new_page(viewport={"width": 1200, "height": 900})
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(url + "reports/")
+        page.wait_for_selector("[data-relations-pathfinder][data-relations-ready]")
+        assert _finder_answer(page, "Checkout") == expected
+        # Instant navigation swaps the page in place; the finder starts again on the new one.
+        page.locator("[data-relations-panel] a", has_text="The Ledger").first.click()
+        page.wait_for_url(url + "ledger/")
+        page.wait_for_selector("[data-relations-pathfinder][data-relations-ready]")
+        assert page.get_attribute("[data-relations-pathfinder]", "data-relations-page") == (
+            "ledger"
+        )
+        assert errors == []
+        page.close()
+
+
+def _finder_answer(page: Any, text: str) -> str:
+    page.locator(".relations-finder__input").fill(text)
+    page.wait_for_selector(".relations-finder__option")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    page.locator(".relations-finder__text").wait_for()
+    return str(page.locator(".relations-finder__text").inner_text())
