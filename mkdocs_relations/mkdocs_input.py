@@ -1,6 +1,6 @@
 """What the plugin and the command line take from MkDocs: the page set, options, display paths.
 
-One of the two modules allowed to import MkDocs (with plugin.py and config.py); the pipeline
+One of the three modules allowed to import MkDocs (with plugin.py and config.py); the pipeline
 (wiki.py and everything it calls) never does, so the CLI's ``--docs-dir`` runs without it.
 """
 
