@@ -58,10 +58,12 @@ class Resolution:
     def ambiguous(self) -> bool:
         return len(self.candidates) > 1
 
-    def problem(self, written: str) -> tuple[str, str] | None:
+    def problem(self, written: str, source_id: str = "") -> tuple[str, str] | None:
         """(code, message) when ``written`` did not resolve to exactly one page.
 
-        The same words for an edge's target and for ``superseded_by``.
+        The same words for an edge's target and for ``superseded_by``. The example names the
+        candidate nearest the source page (as Obsidian picks), not the first by name, which
+        would send every page to an archived copy.
         """
         if self.outside:
             return (
@@ -76,9 +78,25 @@ class Resolution:
             return (
                 "ambiguous-target",
                 f"target {written!r} matches {len(self.candidates)} pages by {self.step}: "
-                f'{shown}; qualify it with the page id, e.g. "[[{self.candidates[0]}]]"',
+                f"{shown}; qualify it with the page id, e.g. "
+                f'"[[{nearest(self.candidates, source_id)}]]"',
             )
         return None
+
+
+def nearest(candidates: tuple[str, ...], source_id: str) -> str:
+    """The candidate sharing most folders with the source page; then the shallowest; then by id."""
+    source = source_id.split("/")[:-1]
+
+    def shared(candidate: str) -> int:
+        count = 0
+        for a, b in zip(source, candidate.split("/")[:-1], strict=False):
+            if a != b:
+                break
+            count += 1
+        return count
+
+    return min(candidates, key=lambda c: (-shared(c), c.count("/"), c))
 
 
 class Resolver:
@@ -140,7 +158,7 @@ class Resolver:
         candidates = tuple(dict.fromkeys(found))
         return Resolution(candidates[0] if len(candidates) == 1 else None, step, candidates)
 
-    def suggest(self, path: str, limit: int = 3) -> list[str]:
+    def suggest(self, path: str, limit: int = 3, source_id: str = "") -> list[str]:
         """Pages a target that resolved to nothing probably meant, best first, each page once.
 
         Each is spelt as the user would write it: the near name itself where it resolves to
@@ -151,8 +169,8 @@ class Resolver:
         pages: set[str] = set()
         for _, name in index.near(path):
             owner = owners[name]
-            if len(owner) != 1 or owner[0] in pages:
-                continue
+            if len(owner) != 1 or owner[0] in pages or owner[0] == source_id:
+                continue  # ambiguous, already named, or the page itself (a self-reference)
             page_id = owner[0]
             pages.add(page_id)
             suggestions.append(name if self.resolve(name).page_id == page_id else page_id)

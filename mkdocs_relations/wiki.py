@@ -250,7 +250,7 @@ def _resolve_edges(
                 edge.redlink = False
                 edge.redlink_reason = None
                 continue
-            problem = resolution.problem(edge.target)
+            problem = resolution.problem(edge.target, page.id)
             if problem is not None:
                 diagnostics.append(Diagnostic(page.file, edge.line, *problem))
                 if resolution.outside:
@@ -304,10 +304,10 @@ def _resolve_successor(page: Page, resolver: Resolver, not_pages: _NotPages) -> 
     page.superseded_by_id = resolution.page_id
     if resolution.page_id is not None:
         return []
-    problem = resolution.problem(written)
+    problem = resolution.problem(written, page.id)
     if problem is not None:
         return [Diagnostic(page.file, line, *problem)]
-    near = resolver.suggest(written)
+    near = resolver.suggest(written, source_id=page.id)
     hint = f" Did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
     message = not_pages.why(written, page.id) or (
         f"superseded_by {written!r} matches no page.{hint} Fix it, or remove superseded_by"
@@ -322,7 +322,7 @@ def _missing(edge: Edge, resolver: Resolver) -> str:
             f"target {edge.target!r} names a folder of {plural(folder, 'page')} that has no index "
             f"page; point it at one of its pages, or add {edge.target.rstrip('/')}/index.md"
         )
-    near = resolver.suggest(edge.target)
+    near = resolver.suggest(edge.target, source_id=edge.source)
     hint = f" Did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
     return (
         f"target {edge.target!r} matches no page.{hint} Fix the target, create the page, or "

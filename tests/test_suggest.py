@@ -133,3 +133,22 @@ def test_a_type_used_on_many_edges_gets_one_grouped_line_first(site: Site) -> No
     )
     # A typo used once is not a dialect: no grouped line for it, and every edge still listed.
     assert len(lines) == 1 + 4 and all(line.startswith("docs/") for line in lines[1:])
+
+
+def test_a_page_is_never_suggested_to_itself() -> None:
+    resolver = _resolver(PageKeys("kb/config", frontmatter_id="com-config"))
+    assert resolver.suggest("com-confg") == ["com-config"]
+    assert resolver.suggest("com-confg", source_id="kb/config") == []
+
+
+def test_the_ambiguous_example_is_the_nearest_page(site: Site) -> None:
+    site.pages(
+        {
+            "services/checkout.md": "---\nrelationships:\n  - {type: depends-on, target: payments}"
+            "\n---\n",
+            "services/payments.md": "# Payments\n",
+            "archive/payments.md": "# Payments (old)\n",
+        }
+    )
+    (line,) = relation_lines(site.build())
+    assert line.endswith('qualify it with the page id, e.g. "[[services/payments]]"'), line
