@@ -364,7 +364,11 @@ def run_reach(args: argparse.Namespace, loaded: Loaded) -> int:
     page = resolve_page(loaded, args.page)
     max_hops = _hops(args, loaded)
     graph = loaded.wiki.graph
-    types = args.types or [t.name for t in graph.vocabulary.values() if t.transitive]
+    # By default every transitive type the wiki uses: an unused canonical type would only
+    # print "nothing within the bound" beside the wiki's own spelling of it.
+    used = {edge.type for edge in graph.edges()}
+    transitive = [t.name for t in graph.vocabulary.values() if t.transitive]
+    types = args.types or [t for t in transitive if t in used] or transitive
     unknown = [t for t in types if t not in graph.vocabulary]
     if unknown:
         raise UsageError(
@@ -397,15 +401,13 @@ def run_reach(args: argparse.Namespace, loaded: Loaded) -> int:
         for hops in sorted({r.hops for r in found}):
             names = ", ".join(f"[[{r.page}]]" for r in found if r.hops == hops)
             print(f"  {hops} hop{'s' if hops != 1 else ''}: {names}")
-    if not args.types and not any(results.values()):
-        used = {edge.type for edge in graph.edges()}
-        if not used & set(types):
-            print(
-                "mkdocs-relations: note: no edge in this wiki has a transitive type; pass "
-                "--type NAME to follow one, or declare 'transitive: true' for it in "
-                "wiki-config.md",
-                file=sys.stderr,
-            )
+    if not args.types and not any(results.values()) and not used & set(types):
+        print(
+            "mkdocs-relations: note: no edge in this wiki has a transitive type; pass "
+            "--type NAME to follow one, or declare 'transitive: true' for it in "
+            "wiki-config.md",
+            file=sys.stderr,
+        )
     return EXIT_OK
 
 

@@ -101,12 +101,13 @@ def summary(diagnostics: Iterable[Diagnostic]) -> str:
     warnings = sum(1 for d in diagnostics if d.severity == "warning")
     notes = sum(1 for d in diagnostics if d.severity == "info")
     files = len({d.file for d in diagnostics})
-    parts = [plural(errors, "error")]
+    parts = [plural(errors, "error")] if errors or not (warnings or notes) else []
     if warnings:
         parts.append(plural(warnings, "warning"))
     if notes:
         parts.append(plural(notes, "note"))
-    return f"{' and '.join(parts)} in {plural(files, 'file')}"
+    listed = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
+    return f"{listed} in {plural(files, 'file')}"
 
 
 def plural(count: int, word: str) -> str:

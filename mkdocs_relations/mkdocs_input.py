@@ -6,6 +6,7 @@ One of the three modules allowed to import MkDocs (with plugin.py and config.py)
 
 from __future__ import annotations
 
+import logging
 import os
 import posixpath
 from typing import Any
@@ -174,7 +175,7 @@ def load_lenient(
         custom_dir = os.path.join(os.path.dirname(os.path.abspath(config_file)), custom_dir)
     else:
         custom_dir = None
-    return config, page_set(get_files(config), config), plugin, custom_dir
+    return config, _listed(config), plugin, custom_dir
 
 
 def _relations_options(plugins: object) -> dict[str, Any]:
@@ -194,4 +195,17 @@ def load_mkdocs(config_file: str) -> tuple[MkDocsConfig, PageSet]:
         config = load_config(config_file)
     except (MkDocsException, SystemExit, OSError) as exc:
         raise ConfigFileError(f"{config_file} is not a usable MkDocs configuration: {exc}") from exc
-    return config, page_set(get_files(config), config)
+    return config, _listed(config)
+
+
+def _listed(config: MkDocsConfig) -> PageSet:
+    # MkDocs warns while listing files (a README.md beside index.md) as it builds; on the
+    # command line that warning would precede every answer, and an edge to such a file is
+    # told why by the page set itself.
+    files_log = logging.getLogger("mkdocs.structure.files")
+    level = files_log.level
+    files_log.setLevel(logging.ERROR)
+    try:
+        return page_set(get_files(config), config)
+    finally:
+        files_log.setLevel(level)
