@@ -73,7 +73,6 @@ COMMON_INVERSES: dict[str, str] = {
     "amends": "amended by",
     "influences": "influenced by",
     "traces to": "traced from",
-    "applies to": "applied by",
     "example of": "has example",
     "has part": "part of",
     "includes": "included in",
@@ -83,6 +82,8 @@ COMMON_INVERSES: dict[str, str] = {
     "explains": "explained by",
     "describes": "described by",
 }
+
+PLACEHOLDER = " (inverse)"
 
 #: Names that read the same from both ends.
 _SYMMETRIC = re.compile(
@@ -108,6 +109,11 @@ class TypePlan:
     #: The canonical type this name spells (``depends_on``), when it is one.
     spelling_of: str | None = None
 
+    @property
+    def placeholder(self) -> bool:
+        """An inverse label init could not name; readers would see "... (inverse)"."""
+        return not self.symmetric and self.inverse.endswith(PLACEHOLDER)
+
     def yaml(self) -> list[str]:
         lines = [f"  - name: {_yaml_str(self.name)}"]
         if self.symmetric:
@@ -120,6 +126,8 @@ class TypePlan:
         notes = [f"{self.edges} edge{'s' if self.edges != 1 else ''}"] if self.edges else []
         if self.spelling_of:
             notes.append(f"spells the canonical {self.spelling_of}")
+        if self.placeholder:
+            notes.append("reword the inverse: how it reads on the target page")
         if notes:
             lines[0] += f"  # {'; '.join(notes)}"
         return lines
@@ -144,7 +152,7 @@ def plan_type(name: str, edges: int) -> TypePlan:
     if _SYMMETRIC.match(spoken):
         return TypePlan(name, edges, label_of(name), symmetric=True)
     inverse = COMMON_INVERSES.get(spoken)
-    return TypePlan(name, edges, inverse or f"{spoken} (inverse)")
+    return TypePlan(name, edges, inverse or f"{spoken}{PLACEHOLDER}")
 
 
 def _yaml_str(text: str) -> str:
@@ -218,6 +226,40 @@ def excluded_folders(docs_dir: str) -> list[str]:
                 patterns.append(f"/{path}/")
                 dirnames.remove(name)
     return list(dict.fromkeys(patterns))
+
+
+def not_pages_to_exclude(not_pages: Mapping[str, str], sources: Iterable[str]) -> list[str]:
+    """``exclude_docs`` patterns for files MkDocs would warn about or publish as noise.
+
+    A README.md beside index.md (MkDocs builds index.md and warns, which fails a strict
+    build) and Excalidraw drawings kept as ``*.excalidraw.md`` (not pages to read).
+    """
+    patterns = [f"/{path}" for path, why in sorted(not_pages.items()) if "beside it" in why]
+    if any(path.endswith(".excalidraw.md") for path in sources):
+        patterns.append("*.excalidraw.md")
+    return patterns
+
+
+def untyped_lists(sources: Mapping[str, str]) -> dict[str, list[str]]:
+    """Candidate keys holding plain lists of links (no types), with the pages that do it."""
+    found: dict[str, list[str]] = {}
+    for file in sorted(sources):
+        fm = read_frontmatter(sources[file], file)
+        for key in FIELD_CANDIDATES:
+            node = fm.get(key)
+            if (
+                isinstance(node, SequenceNode)
+                and node.value
+                and not any(_is_edge(entry) for entry in node.value)
+            ):
+                found.setdefault(key, []).append(file)
+    return found
+
+
+def site_name(docs_dir: str) -> str:
+    """A readable site name from the vault's folder: ``my_vault`` -> "My vault"."""
+    name = os.path.basename(os.path.abspath(docs_dir)).replace("-", " ").replace("_", " ")
+    return (name[:1].upper() + name[1:]) or "Wiki"
 
 
 def mkdocs_yml(site_name: str, docs_dir: str, exclude: Iterable[str], theme: str) -> str:

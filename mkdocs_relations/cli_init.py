@@ -10,7 +10,17 @@ import sys
 from collections import Counter
 from typing import Any
 
-from .adopt import detect_field, excluded_folders, mkdocs_yml, types_to_declare, wiki_config_md
+from .adopt import (
+    TypePlan,
+    detect_field,
+    excluded_folders,
+    mkdocs_yml,
+    not_pages_to_exclude,
+    site_name,
+    types_to_declare,
+    untyped_lists,
+    wiki_config_md,
+)
 from .frontmatter import read_frontmatter
 from .sources import PageSet, folder_page_set
 from .wiki import DEFAULT_CONFIG_PAGE, Options, load_wiki
@@ -95,6 +105,7 @@ def _init(args: argparse.Namespace, cli: Any) -> int:
             )
         exclude = excluded_folders(docs_dir)
         pages = _without(folder_page_set(docs_dir), exclude)
+        exclude += not_pages_to_exclude(pages.not_pages, pages.sources)
         has_plugin = write_config = True
 
     config_path = os.path.join(docs_dir, *config_page.split("/"))
@@ -117,8 +128,7 @@ def _init(args: argparse.Namespace, cli: Any) -> int:
             docs_dir, os.path.dirname(os.path.abspath(config_file))
         ).replace(os.sep, "/")
         theme = "material" if importlib.util.find_spec("material") else "mkdocs"
-        name = os.path.basename(os.path.abspath(docs_dir)) or "Wiki"
-        _write(config_file, mkdocs_yml(name, relative_docs, exclude, theme))
+        _write(config_file, mkdocs_yml(site_name(docs_dir), relative_docs, exclude, theme))
         print(f"wrote {config_file}: docs_dir {relative_docs}, theme {theme}, plugins search and "
               f"relations, exclude_docs {', '.join(exclude)}")  # fmt: skip
         if theme != "material":
@@ -136,21 +146,74 @@ def _init(args: argparse.Namespace, cli: Any) -> int:
         _write(config_path, wiki_config_md(field, plans))
         listed = ", ".join(f"{p.name} ({p.edges})" for p in plans) or "none needed"
         print(f"wrote {shown}: {declares}{len(plans)} type(s) declared: {listed}")
-    elif plans or (field != (existing_field or "relationships") and not plugin_field):
-        print(f"{shown} exists: left as it is; add these lines to its frontmatter:")
-        if field != (existing_field or "relationships") and not plugin_field:
-            print(f"relationship_field: {field}")
-        if plans:
-            print("relationship_types:")
-            for plan in plans:
-                print("\n".join(plan.yaml()))
     else:
-        print(f"{shown} exists and declares every type in use: left as it is")
+        _print_additions(shown, config_path, field, existing_field, plugin_field, plans)
+    _notes(docs_dir, pages, field, plans, shown)
 
     lint_args = argparse.Namespace(
         config_file=config_file, docs_dir=None, field=None, format="text", strict=False
     )
     return int(cli.run_lint(lint_args, cli.load(lint_args)))
+
+
+def _print_additions(
+    shown: str,
+    config_path: str,
+    field: str,
+    existing_field: str | None,
+    plugin_field: str | None,
+    plans: list[TypePlan],
+) -> None:
+    """What to add to an existing wiki-config.md, in a form that pastes where it goes.
+
+    A second ``relationship_types:`` key would silently replace the first (YAML keeps the
+    last), and lines without fences are not frontmatter at all.
+    """
+    field_line = field != (existing_field or "relationships") and not plugin_field
+    if not plans and not field_line:
+        print(f"{shown} exists and declares every type in use: left as it is")
+        return
+    fm = read_frontmatter(config_path, shown)
+    entries = [line for plan in plans for line in plan.yaml()]
+    if fm.root is None:
+        print(f"{shown} exists without frontmatter: left as it is; put these lines at its top:")
+        block = ["---", *([f"relationship_field: {field}"] if field_line else [])]
+        block += (["relationship_types:", *entries] if entries else []) + ["---"]
+        print("\n".join(block))
+        return
+    if field_line:
+        print(f"{shown} exists: left as it is; add to its frontmatter:")
+        print(f"relationship_field: {field}")
+    if entries and fm.get("relationship_types") is not None:
+        print(f"{shown} exists: left as it is; add these entries under its relationship_types:")
+        print("\n".join(entries))
+    elif entries:
+        print(f"{shown} exists: left as it is; add to its frontmatter:")
+        print("\n".join(["relationship_types:", *entries]))
+
+
+def _notes(docs_dir: str, pages: PageSet, field: str, plans: list[TypePlan], shown: str) -> None:
+    """What init noticed and cannot do for the user."""
+    placeholders = [plan.name for plan in plans if plan.placeholder]
+    if placeholders:
+        print(
+            f"note: reword the inverse label of {', '.join(placeholders)} in {shown}: readers "
+            "see it as the heading on the target page, '(inverse)' is a placeholder"
+        )
+    roots = {path.lower() for path in pages.sources if "/" not in path}
+    if not roots & {"index.md", "readme.md"}:
+        print(
+            "note: the docs folder has no index.md, so the site will have no home page; "
+            "add one (or rename the vault's home page to index.md)"
+        )
+    for key, files in untyped_lists(pages.sources).items():
+        if key != field:  # under the field itself, lint reports each entry
+            example = posixpath.join(os.path.relpath(docs_dir).replace(os.sep, "/"), files[0])
+            print(
+                f"note: {len(files)} page(s) list links under '{key}:' without a type (e.g. "
+                f"{example}); only typed edges are read: write them as "
+                '- {type: relates-to, target: "[[page]]"}'
+            )
 
 
 def _without(pages: PageSet, exclude: list[str]) -> PageSet:

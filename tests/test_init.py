@@ -74,8 +74,52 @@ def test_init_never_overwrites_and_prints_what_to_add(tmp_path: Path) -> None:
     (vault / "wiki-config.md").write_text("---\nredlinks: []\n---\n# Mine\n", encoding="utf-8")
     result = run("init", "--docs-dir", "vault", cwd=tmp_path)
     assert (vault / "wiki-config.md").read_text("utf-8") == "---\nredlinks: []\n---\n# Mine\n"
-    assert "vault/wiki-config.md exists: left as it is; add these lines" in result.stdout
-    assert "  - name: related_to" in result.stdout and "    symmetric: true" in result.stdout
+    # No relationship_types there yet: the key and its entries, ready to paste.
+    assert "vault/wiki-config.md exists: left as it is; add to its frontmatter:\n" \
+        "relationship_types:\n  - name: " in result.stdout  # fmt: skip
+    assert "  - name: related_to  # 6 edges\n    symmetric: true" in result.stdout
+
+
+def test_init_prints_entries_that_paste_where_they_go(tmp_path: Path) -> None:
+    import yaml
+
+    vault = _vault(tmp_path, DIALECTS[0])
+    existing = "---\nrelationship_types:\n  - {name: mine, inverse: mine of}\n---\n# Mine\n"
+    (vault / "wiki-config.md").write_text(existing, encoding="utf-8")
+    result = run("init", "--docs-dir", "vault", cwd=tmp_path)
+    _, entries = result.stdout.split("add these entries under its relationship_types:\n")
+    pasted = existing.replace("---\n# Mine", "".join(
+        line + "\n" for line in entries.splitlines() if line.startswith("  ")
+    ) + "---\n# Mine")  # fmt: skip
+    (vault / "wiki-config.md").write_text(pasted, encoding="utf-8")
+    declared = yaml.safe_load(pasted.split("---\n")[1])["relationship_types"]
+    assert declared[0]["name"] == "mine" and "related_to" in [t["name"] for t in declared]
+    # With them pasted, every type is declared: only the planted error is left.
+    assert "[unknown-type]" not in run("lint", cwd=tmp_path).stdout
+
+
+def test_init_says_what_it_cannot_do(tmp_path: Path) -> None:
+    vault = tmp_path / "vault"
+    vault.mkdir()
+    (vault / "Home.md").write_text("---\nrelated: ['[[b]]']\n---\n", encoding="utf-8")
+    (vault / "b.md").write_text(
+        "---\nrelationships:\n  - {type: introduces, target: Home}\n---\n", encoding="utf-8"
+    )
+    (vault / "guide").mkdir()
+    (vault / "guide" / "index.md").write_text("# Guide\n", encoding="utf-8")
+    (vault / "guide" / "README.md").write_text("# Readme\n", encoding="utf-8")
+    result = run("init", "--docs-dir", "vault", cwd=tmp_path)
+    assert "note: reword the inverse label of introduces in vault/wiki-config.md" in result.stdout
+    assert "note: the docs folder has no index.md" in result.stdout
+    assert "note: 1 page(s) list links under 'related:' without a type (e.g. vault/Home.md)" \
+        in result.stdout  # fmt: skip
+    assert "  /guide/README.md\n" in (tmp_path / "mkdocs.yml").read_text("utf-8")
+    # The README beside index.md is excluded, so MkDocs has nothing to warn about.
+    build = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict"], cwd=tmp_path,
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert build.returncode == 0, build.stderr
 
 
 def test_init_refuses_a_config_inside_the_docs_folder(tmp_path: Path) -> None:
