@@ -19,14 +19,12 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from yaml.nodes import MappingNode, SequenceNode
+from yaml.nodes import SequenceNode
 
-from .frontmatter import mapping_items, read_frontmatter
+from .fields import FIELD_CANDIDATES, is_edge
+from .frontmatter import read_frontmatter
 from .suggest import compact, words
 from .vocabulary import CANONICAL, RelationType, label_of
-
-#: Frontmatter keys real wikis hold their edges under, most common first.
-FIELD_CANDIDATES = ("relationships", "relations", "links", "related", "edges")
 
 #: Inverse labels for type names common in typed-link wikis, by their words.
 COMMON_INVERSES: dict[str, str] = {
@@ -180,19 +178,12 @@ def detect_field(sources: Mapping[str, str]) -> FieldGuess:
         fm = read_frontmatter(sources[file], file)
         for key in FIELD_CANDIDATES:
             node = fm.get(key)
-            if isinstance(node, SequenceNode) and any(_is_edge(e) for e in node.value):
+            if isinstance(node, SequenceNode) and any(is_edge(e) for e in node.value):
                 counts[key] += 1
     if not counts:
         return FieldGuess("relationships", counts)
     best = max(FIELD_CANDIDATES, key=lambda key: (counts[key], -FIELD_CANDIDATES.index(key)))
     return FieldGuess(best, counts)
-
-
-def _is_edge(node: object) -> bool:
-    if not isinstance(node, MappingNode):
-        return False
-    keys = {name for name, _, _ in mapping_items(node)}
-    return {"type", "target"} <= keys
 
 
 def excluded_folders(docs_dir: str) -> list[str]:
@@ -250,7 +241,7 @@ def untyped_lists(sources: Mapping[str, str]) -> dict[str, list[str]]:
             if (
                 isinstance(node, SequenceNode)
                 and node.value
-                and not any(_is_edge(entry) for entry in node.value)
+                and not any(is_edge(entry) for entry in node.value)
             ):
                 found.setdefault(key, []).append(file)
     return found

@@ -10,6 +10,7 @@ from typing import Any
 
 from . import lint
 from .diagnostics import Diagnostic, apply_severity, plural
+from .fields import OtherFields
 from .frontmatter import Frontmatter, read_frontmatter
 from .graph import Edge, Graph, Page
 from .reader import ReadOptions, page_id_for, read_page
@@ -109,6 +110,7 @@ def _load(sources: Mapping[str, str], options: Options) -> Wiki:
 
     graph = Graph(vocabulary)
     read_options = ReadOptions(field=field_name)
+    other_fields = OtherFields(field_name)
     for file in files:
         if file == options.config_page and config_fm is not None:
             fm = config_fm
@@ -127,6 +129,8 @@ def _load(sources: Mapping[str, str], options: Options) -> Wiki:
             fm = read_frontmatter(sources[file], file)
         graph.add(read_page(file, fm, read_options))
         diagnostics.extend(fm.diagnostics)
+        other_fields.see(fm)
+    diagnostics.extend(other_fields.diagnostics(options.config_page))
 
     resolver = Resolver(
         PageKeys(page.id, page.frontmatter_id, page.aliases) for page in graph.pages.values()

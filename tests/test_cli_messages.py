@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import yaml
 from conftest import Site, relation_lines
 from test_cli import run
@@ -43,3 +45,21 @@ def test_supersession_fix_is_yaml_that_can_be_pasted(site: Site) -> None:
     (line,) = relation_lines(site.build())
     fix = line.split("add to that page: ", 1)[1]
     assert yaml.safe_load(fix) == [{"type": "supersedes", "target": "[[old]]"}]
+
+
+def test_edges_under_another_dialect_field_are_not_dropped_silently(tmp_path: Path) -> None:
+    vault = tmp_path / "vault"
+    vault.mkdir()
+    for name, target in (("a", "b"), ("b", "c"), ("c", "a")):
+        (vault / f"{name}.md").write_text(
+            f"---\nrelations:\n  - {{type: relates-to, target: {target}}}\n---\n", "utf-8"
+        )
+    result = run("lint", "--docs-dir", "vault", cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stdout == (
+        "vault/a.md:2: error: [malformed-relationship] 3 pages keep typed edges under "
+        "'relations:', but the relationship field is 'relationships', so none of them is read; "
+        "set relationship_field: relations in wiki-config.md (or run 'mkdocs-relations init')\n"
+    )
+    configured = run("lint", "--docs-dir", "vault", "--field", "relations", cwd=tmp_path)
+    assert configured.returncode == 0 and "3 pages, 3 edges" in configured.stderr
