@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -319,12 +320,23 @@ def _resolve_successor(page: Page, resolver: Resolver, not_pages: _NotPages) -> 
     return [Diagnostic(page.file, line, "missing-target", message)]
 
 
+#: ``[text](path.md)``: a link as a Markdown body writes it, pasted into frontmatter.
+_MARKDOWN_LINK = re.compile(r"\[[^\]]*\]\(\s*<?([^)>\s]+)>?\s*\)")
+
+
 def _missing(edge: Edge, resolver: Resolver) -> str:
     folder = resolver.folder_size(edge.target, edge.source)
     if folder:
         return (
             f"target {edge.target!r} names a folder of {plural(folder, 'page')} that has no index "
             f"page; point it at one of its pages, or add {edge.target.rstrip('/')}/index.md"
+        )
+    link = _MARKDOWN_LINK.fullmatch(edge.target.strip())
+    if link is not None:
+        path = link.group(1).removesuffix(".md")
+        return (
+            f"target {edge.target!r} is a Markdown link; a target names the page itself, "
+            f'e.g. target: "[[{path}]]"'
         )
     near = resolver.suggest(edge.target, source_id=edge.source)
     hint = f" Did you mean {' or '.join(repr(n) for n in near)}?" if near else ""

@@ -63,3 +63,18 @@ def test_edges_under_another_dialect_field_are_not_dropped_silently(tmp_path: Pa
     )
     configured = run("lint", "--docs-dir", "vault", "--field", "relations", cwd=tmp_path)
     assert configured.returncode == 0 and "3 pages, 3 edges" in configured.stderr
+
+
+def test_a_markdown_link_as_target_gets_the_target_form(site: Site) -> None:
+    site.pages(
+        {
+            "index.md": "---\nrelationships:\n  - {type: depends-on, target: '[Ledger](ledger.md)'}"
+            "\n---\n",
+            "ledger.md": "# Ledger\n",
+        }
+    )
+    (line,) = relation_lines(site.build())
+    assert line == (
+        "docs/index.md:3: error: [missing-target] target '[Ledger](ledger.md)' is a Markdown "
+        'link; a target names the page itself, e.g. target: "[[ledger]]"'
+    )
