@@ -205,6 +205,12 @@ def merge(
             merged[relation_type.name] = relation_type
             continue
         if existing.properties() != relation_type.properties():
+            # A canonical type cannot be removed or changed, only declared again as it is.
+            fix = (
+                "Declare it as it is, or give your type a name of its own"
+                if existing.origin == "canonical"
+                else "Make them agree or remove one"
+            )
             diagnostics.append(
                 Diagnostic(
                     file,
@@ -212,7 +218,7 @@ def merge(
                     "invalid-vocabulary",
                     f"type {relation_type.name!r} is already defined ({existing.origin}) as "
                     f"{_describe(existing)}; this definition says {_describe(relation_type)}. "
-                    "Make them agree or remove one",
+                    f"{fix}",
                 )
             )
         elif relation_type.description and not existing.description:
