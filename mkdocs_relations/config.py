@@ -67,3 +67,7 @@ class RelationsConfig(base.Config):
     picture_limit = _AtLeast(0, default=12)
     #: Interface text and type labels (``depends-on``, ``depends-on.inverse``) for other languages.
     labels = c.DictOfItems(c.Type(str), default={})
+    #: Edge keys shown as an edge's note; unset means wiki-config.md's, else note/description/via.
+    note_keys = c.Optional(c.ListOfItems(c.Type(str)))
+    #: A trail of the page's part-of chain above its content ("Platform › Checkout › Ledger").
+    breadcrumbs = c.Type(bool, default=False)

@@ -2,33 +2,48 @@
 
 from __future__ import annotations
 
+import base64
+import datetime
 import json
+import math
 from collections.abc import Mapping
 from typing import Any
 
-from .graph import Graph
+from .graph import Edge, Graph
+from .labels import Labels
 
 #: Bumped whenever the site graph's shape changes; the path finder checks it.
 SITE_GRAPH_VERSION = 1
 SITE_GRAPH_FORMAT = "mkdocs-relations-graph"
 
 
-def site_graph(graph: Graph, pages: Mapping[str, tuple[str, str]], max_hops: int) -> dict[str, Any]:
+def site_graph(
+    graph: Graph,
+    pages: Mapping[str, tuple[str, str]],
+    max_hops: int,
+    labels: Labels | None = None,
+) -> dict[str, Any]:
     """The compact graph for the browser.
 
     Pages are numbered in sorted id order (the path search depends on it), each id, title and
     URL appears once, and edges are a flat list of (source, target, type) numbers. URLs are
-    relative to the site root; there are no file paths and no page bodies.
+    relative to the site root; there are no file paths and no page bodies. Type labels are
+    the ones the panels show (``labels:`` applied); an edge's keys beyond type, target and
+    redlink are kept under ``extra``, by edge number.
     """
+    labels = labels or Labels(graph.vocabulary)
     ids = sorted(graph.pages)
     number = {page_id: i for i, page_id in enumerate(ids)}
     types = sorted(graph.vocabulary)
     type_number = {name: i for i, name in enumerate(types)}
     edges: list[int] = []
+    extra: dict[str, dict[str, Any]] = {}
     for edge in graph.resolved_edges():
         assert edge.target_id is not None
         if edge.type not in type_number:
             continue  # an unknown type (reported by lint, kept out of the site's graph)
+        if edge.extra:
+            extra[str(len(edges) // 3)] = extra_json(edge)
         edges += [number[edge.source], number[edge.target_id], type_number[edge.type]]
     aliases = {
         str(number[page.id]): list(page.aliases) for page in graph.pages.values() if page.aliases
@@ -45,7 +60,12 @@ def site_graph(graph: Graph, pages: Mapping[str, tuple[str, str]], max_hops: int
         "version": SITE_GRAPH_VERSION,
         "max_hops": max_hops,
         "types": [
-            {"name": name, "label": vocabulary[name].label, "inverse": vocabulary[name].inverse}
+            {
+                "name": name,
+                "label": labels.type_label(name, "out"),
+                "inverse": labels.type_label(name, "in"),
+                **({"symmetric": True} if vocabulary[name].symmetric else {}),
+            }
             for name in types
         ],
         "ids": ids,
@@ -53,7 +73,31 @@ def site_graph(graph: Graph, pages: Mapping[str, tuple[str, str]], max_hops: int
         "urls": urls,
         "aliases": aliases,
         "edges": edges,
+        **({"extra": extra} if extra else {}),
     }
+
+
+def extra_json(edge: Edge) -> dict[str, Any]:
+    """An edge's extra keys as JSON values: dates as ISO text, sets as sorted lists."""
+    return {str(key): _json_value(value) for key, value in edge.extra.items()}
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        return value.isoformat()
+    if isinstance(value, bytes):
+        return base64.b64encode(value).decode("ascii")
+    if isinstance(value, dict):
+        return {str(k): _json_value(v) for k, v in value.items()}
+    if isinstance(value, (set, frozenset)):
+        return sorted((_json_value(v) for v in value), key=str)
+    if isinstance(value, (list, tuple)):
+        return [_json_value(v) for v in value]
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)  # NaN and infinities are not JSON
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    return str(value)
 
 
 def to_json(data: Any) -> str:
@@ -111,6 +155,7 @@ def export_json(graph: Graph) -> dict[str, Any]:
                 **({"redlink": True} if edge.redlink else {}),
                 **({"reason": edge.redlink_reason} if edge.redlink_reason else {}),
                 **({"note": edge.note} if edge.note else {}),
+                **({"extra": extra_json(edge)} if edge.extra else {}),
             }
             for edge in graph.edges()
         ],

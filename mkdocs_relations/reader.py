@@ -15,7 +15,9 @@ from .graph import Edge, Page
 from .targets import MARKDOWN_EXTENSIONS, TargetError, parse_target
 
 NOTE_KEYS = ("note", "description")
-EDGE_KEYS = ("type", "target", "redlink", *NOTE_KEYS)
+#: Keys that make an edge; every other key (``note``, ``via``, ``evidence``...) is kept in
+#: ``Edge.extra`` as written, for the panel's note and for the exports.
+EDGE_KEYS = ("type", "target", "redlink")
 #: Value in Material's ``hide:`` list that hides the relationships panel on a page.
 HIDE_VALUE = "relations"
 

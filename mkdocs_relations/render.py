@@ -9,7 +9,8 @@ from collections.abc import Mapping, Sequence
 import jinja2
 import markupsafe
 
-from .panel import FINDER_MESSAGES, Panel
+from .labels import FINDER_MESSAGES, fill
+from .panel import PageRef, Panel
 
 TEMPLATES = os.path.join(os.path.dirname(__file__), "templates")
 #: Stands for the page id in the once-rendered path finder; cannot occur in escaped output.
@@ -29,14 +30,24 @@ class Renderer:
             trim_blocks=True,
             lstrip_blocks=True,
         )
+        self.env.filters["fill"] = fill
         self._finder: tuple[object, str] | None = None
 
-    def panel(self, panel: Panel, page_id: str, placement: str) -> str:
+    def panel(self, panel: Panel, page_id: str, placement: str, *, finder: bool = False) -> str:
         template = self.env.get_template("relations/panel.html")
-        return ascii_html(template.render(panel=panel, page_id=page_id, placement=placement))
+        html = template.render(panel=panel, page_id=page_id, placement=placement, finder=finder)
+        return ascii_html(html)
+
+    def breadcrumbs(self, trail: Sequence[PageRef], title: str, labels: Mapping[str, str]) -> str:
+        template = self.env.get_template("relations/breadcrumbs.html")
+        return ascii_html(template.render(trail=trail, title=title, labels=labels))
 
     def path_finder(
-        self, page_id: str, types: Sequence[str], max_hops: int, labels: Mapping[str, str]
+        self,
+        page_id: str,
+        types: Sequence[tuple[str, str]],
+        max_hops: int,
+        labels: Mapping[str, str],
     ) -> str:
         # The widget differs between pages only by the page id: render it once per build and
         # put each id in, escaped as the template would have.

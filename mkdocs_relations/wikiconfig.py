@@ -13,6 +13,7 @@ redlinks:                            # deliberate redlinks: pages that are wante
   - "[[fraud-scoring]]"
   - target: "[[tax-engine]]"
     reason: planned for Q3
+note_keys: [via, note]               # edge keys shown as the edge's note in panels
 ```
 """
 
@@ -27,7 +28,7 @@ from .reader import target_text
 from .targets import TargetError, loose, parse_target
 from .vocabulary import RelationType, parse_types
 
-KEYS = ("relationship_field", "relationship_types", "redlinks")
+KEYS = ("relationship_field", "relationship_types", "redlinks", "note_keys")
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,8 @@ class WikiConfig:
     field_line: int = 1
     types: list[tuple[RelationType, str, int]] = field(default_factory=list)
     redlinks: dict[str, Redlink] = field(default_factory=dict)
+    #: Edge keys shown as an edge's note, first found wins; None: the plugin's default.
+    note_keys: tuple[str, ...] | None = None
 
     def redlink_for(self, target: str) -> Redlink | None:
         return self.redlinks.get(loose(target)) if self.redlinks else None
@@ -71,7 +74,23 @@ def read_wiki_config(fm: Frontmatter) -> WikiConfig:
     redlinks_node = fm.get("redlinks")
     if redlinks_node is not None:
         _read_redlinks(redlinks_node, fm, config)
+    notes_node = fm.get("note_keys")
+    if notes_node is not None:
+        config.note_keys = _note_keys(notes_node, fm)
     return config
+
+
+def _note_keys(node: Node, fm: Frontmatter) -> tuple[str, ...] | None:
+    items = node.value if isinstance(node, SequenceNode) else [node]
+    keys = tuple(string_value(item) or "" for item in items)
+    if not keys or not all(keys):
+        fm.error(
+            fm.line(node),
+            "invalid-vocabulary",
+            "note_keys must be a list of edge keys such as [via, note], not " + describe(node),
+        )
+        return None
+    return keys
 
 
 def _read_types(node: Node, fm: Frontmatter, config: WikiConfig) -> None:

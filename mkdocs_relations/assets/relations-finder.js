@@ -45,9 +45,12 @@
         var names = [graph.titles[i], graph.ids[i]].concat(graph.aliases[String(i)] || []);
         search.push(names.map(function (n) { return String(n).toLowerCase(); }));
       }
+      var typeNumbers = new Map();
+      graph.types.forEach(function (kind, i) { typeNumbers.set(kind.name, i); });
       return {
         graph: graph,
         numbers: numbers,
+        typeNumbers: typeNumbers,
         search: search,
         index: window.MkDocsRelationsPaths.buildIndex(graph)
       };
@@ -57,12 +60,13 @@
   }
 
   /* Up to MAX_OPTIONS page numbers matching the text: exact names, then prefixes, then
-   * substrings; ties by title. */
-  function matches(data, text) {
+   * substrings; ties by title. The page numbered ``exclude`` is left out. */
+  function matches(data, text, exclude) {
     var query = text.trim().toLowerCase();
     if (!query) return [];
     var scored = [];
     for (var i = 0; i < data.search.length; i++) {
+      if (i === exclude) continue; // the page the reader is on is never the answer
       var names = data.search[i];
       var best = 9;
       for (var j = 0; j < names.length; j++) {
@@ -115,10 +119,11 @@
     var directed = root.querySelector(".relations-finder__directed");
     var result = root.querySelector(".relations-finder__result");
     var pageId = root.getAttribute("data-relations-page");
+    // Every message comes from the build (labels: applied); none is repeated here.
     var messages = {};
     try { messages = JSON.parse(root.getAttribute("data-relations-messages") || "{}"); } catch (e) {}
-    function message(key, fallback, values) {
-      var text = messages[key] || fallback;
+    function message(key, values) {
+      var text = messages[key] || key;
       Object.keys(values || {}).forEach(function (name) {
         text = text.split("{" + name + "}").join(String(values[name]));
       });
@@ -160,7 +165,8 @@
     function suggest() {
       chosen = null;
       loadGraph().then(function (data) {
-        options = matches(data, input.value);
+        var self = data.numbers.get(pageId);
+        options = matches(data, input.value, self);
         list.textContent = "";
         options.forEach(function (number, i) {
           var item = element("li", "relations-finder__option");
@@ -185,40 +191,44 @@
     function find() {
       loadGraph().then(function (data) {
         var source = data.numbers.get(pageId);
-        if (source === undefined) return say(message("finder_not_in_graph", "This page is not in the graph."));
+        if (source === undefined) return say(message("finder_not_in_graph"));
         var target = chosen;
+        var text = input.value.trim();
         if (target === null) {
-          var exact = matches(data, input.value).filter(function (n) {
-            return data.search[n].indexOf(input.value.trim().toLowerCase()) >= 0;
+          if (!text) return say(message("finder_empty"));
+          var found = matches(data, text, source);
+          var exact = found.filter(function (n) {
+            return data.search[n].indexOf(text.toLowerCase()) >= 0;
           });
-          if (exact.length !== 1) {
-            return say(input.value.trim()
-              ? message("finder_pick", "No single page is called “{text}”; pick one from the list.", { text: input.value.trim() })
-              : message("finder_empty", "Type a page name."));
-          }
-          target = exact[0];
+          if (exact.length === 1) target = exact[0];
+          else if (exact.length === 0 && found.length === 1) target = found[0];
+          else if (found.length === 0) return say(message("finder_none", { text: text }));
+          else return say(message("finder_pick", { text: text }));
         }
+        var limit = parseInt(hopsInput.max, 10);
         var maxHops = parseInt(hopsInput.value, 10);
-        var limit = parseInt(hopsInput.max, 10) || 4;
-        if (!(maxHops >= 1)) maxHops = limit;
-        if (maxHops > limit) maxHops = limit;
+        var capped = maxHops > limit;
+        if (!(maxHops >= 1) || capped) maxHops = limit;
         var types = typeSelect.value ? [typeSelect.value] : null;
         var steps = window.MkDocsRelationsPaths.shortestPath(data.index, source, target, {
           maxHops: maxHops, types: types, directed: directed.checked
         });
         result.textContent = "";
+        if (capped) {
+          hopsInput.value = String(limit);
+          result.appendChild(element("p", "relations-finder__note", message("finder_capped", { n: limit })));
+        }
         if (steps === null) {
           result.setAttribute("data-relations-found", "false");
-          say(message(maxHops === 1 ? "finder_no_path_one" : "finder_no_path",
-            maxHops === 1 ? "No path between “{from}” and “{to}” within 1 hop."
-              : "No path between “{from}” and “{to}” within {n} hops.", {
-            from: data.graph.titles[source], to: data.graph.titles[target], n: maxHops
-          }));
+          result.appendChild(element("p", "relations-finder__message",
+            message(maxHops === 1 ? "finder_no_path_one" : "finder_no_path", {
+              from: data.graph.titles[source], to: data.graph.titles[target], n: maxHops
+            })));
           return;
         }
         result.setAttribute("data-relations-found", "true");
         if (steps.length === 0) {
-          say(message("finder_same_page", "That is this page (0 hops)."));
+          result.appendChild(element("p", "relations-finder__message", message("finder_same_page")));
           return;
         }
         var chain = element("ol", "relations-finder__chain");
@@ -226,11 +236,14 @@
         first.appendChild(pageLink(data, source));
         chain.appendChild(first);
         steps.forEach(function (step) {
-          var edge = element("li", "relations-finder__edge",
-            step.direction === "forward" ? "—" + step.type + "→" : "←" + step.type + "—");
+          // Read left to right in the site's words: a step against an edge's declared
+          // direction shows the type's inverse label ("Ledger —used by→ Payments").
+          var kind = data.graph.types[data.typeNumbers.get(step.type)] || { label: step.type, inverse: step.type };
+          var words = step.direction === "forward" ? kind.label : kind.inverse;
+          var edge = element("li", "relations-finder__edge", "—" + words + "→");
           edge.setAttribute("data-relation-type", step.type);
           edge.setAttribute("data-relation-direction", step.direction);
-          edge.title = message("finder_declared_on", "declared on {title}", {
+          edge.title = message("finder_declared_on", {
             title: data.graph.titles[step.direction === "forward" ? step.from : step.to]
           });
           chain.appendChild(edge);
@@ -239,10 +252,14 @@
           chain.appendChild(page);
         });
         result.appendChild(element("p", "relations-finder__summary", steps.length === 1
-          ? message("finder_hop_found", "1 hop:")
-          : message("finder_hops_found", "{n} hops:", { n: steps.length })));
+          ? message("finder_hop_found")
+          : message("finder_hops_found", { n: steps.length })));
         result.appendChild(chain);
-        result.appendChild(element("code", "relations-finder__text", chainText(data, source, steps)));
+        // The command line's form, for copying into a page or an issue.
+        var copy = element("details", "relations-finder__copy");
+        copy.appendChild(element("summary", null, message("finder_copy")));
+        copy.appendChild(element("code", "relations-finder__text", chainText(data, source, steps)));
+        result.appendChild(copy);
       }, function (error) { say(error.message, "relations-finder__error"); });
     }
 
@@ -273,14 +290,23 @@
   }
 
   function mountAll() {
-    Array.prototype.forEach.call(document.querySelectorAll("[data-relations-pathfinder]"), mount);
+    var finders = document.querySelectorAll("[data-relations-pathfinder]");
+    Array.prototype.forEach.call(finders, mount);
+    if (!finders.length) return;
+    // The panel's "Find a path from here" link points at a widget that only exists once
+    // this script runs: show it now.
+    Array.prototype.forEach.call(document.querySelectorAll("[data-relations-finder-link]"),
+      function (link) { link.hidden = false; });
   }
 
-  // Material's instant navigation swaps the page without reloading scripts; document$
-  // announces each new page. Elsewhere the page loads once.
+  // Both, always: Material's instant navigation swaps pages without reloading scripts and
+  // announces each one on document$, but document$ never emits where instant navigation
+  // cannot run (a site opened from disk). Mounting is idempotent, so a page announced
+  // twice is mounted once.
   if (window.document$ && typeof window.document$.subscribe === "function") {
     window.document$.subscribe(mountAll);
-  } else if (document.readyState === "loading") {
+  }
+  if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", mountAll);
   } else {
     mountAll();

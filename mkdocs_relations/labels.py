@@ -1,0 +1,114 @@
+"""The words a reader sees: interface text and type labels for panel, picture and finder.
+
+``labels:`` in mkdocs.yml overrides any of them. Interface keys (``title``, ``hop``...) and type
+names share that one mapping, so a type may be named like an interface key (a wiki may well
+have a ``title`` or ``impact`` type): such a type is labelled through ``<type>.label``, never
+through its bare name, which always means the interface text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Literal
+
+from .vocabulary import Vocabulary
+
+Direction = Literal["out", "in"]
+
+DEFAULT_LABELS: dict[str, str] = {
+    "title": "Relationships",
+    "transitive": "{label}, transitively",
+    "impact": "Would be affected by a change here",
+    "hop": "1 hop",
+    "hops": "{n} hops",
+    "via": "via {chain}",
+    "redlink": "This page does not exist yet",
+    "missing": "No page matches this target",
+    "picture": "Pages directly related to {title}",
+    "more": "and {n} more",
+    "more_reach": "more than {n}; the first {n} are listed",
+    "show_all": "Show all {n}",
+    "find_from_here": "Find a path from here",
+    "breadcrumbs": "Part of",
+    "finder": "How is this page connected to another?",
+    "finder_to": "Page",
+    "finder_placeholder": "Type a title, id or alias",
+    "finder_type": "Edge type",
+    "finder_any_type": "any type",
+    "finder_hops": "At most hops",
+    "finder_directed": "Declared direction only",
+    "finder_submit": "Find path",
+    "finder_no_path": "No path between “{from}” and “{to}” within {n} hops.",
+    "finder_no_path_one": "No path between “{from}” and “{to}” within 1 hop.",
+    "finder_same_page": "That is this page (0 hops).",
+    "finder_hops_found": "{n} hops:",
+    "finder_hop_found": "1 hop:",
+    "finder_pick": "Several pages match “{text}”; pick one from the list.",
+    "finder_none": "No page matches “{text}”; try part of its title, its id or an alias.",
+    "finder_empty": "Type a page name.",
+    "finder_not_in_graph": "This page is not in the graph.",
+    "finder_declared_on": "declared on {title}",
+    "finder_capped": "This site answers within at most {n} hops; searched within {n}.",
+    "finder_copy": "As text",
+}
+#: The labels the path finder's script shows; they reach it as JSON in a data attribute.
+FINDER_MESSAGES = tuple(k for k in DEFAULT_LABELS if k.startswith("finder_"))
+
+
+def fill(text: str, **values: object) -> str:
+    """Text with ``{name}`` placeholders filled, as the finder's script fills them.
+
+    Not ``str.format``: a translation may contain other braces (``{0}``, ``{}``), which must
+    show as written rather than fail the build.
+    """
+    for name, value in values.items():
+        text = text.replace("{" + name + "}", str(value))
+    return text
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+class Labels:
+    """Interface text and type labels for one build, with the user's ``labels:`` applied."""
+
+    def __init__(self, vocabulary: Vocabulary, overrides: Mapping[str, str] | None = None) -> None:
+        self.vocabulary = vocabulary
+        self.overrides = dict(overrides or {})
+        self.text: dict[str, str] = {**DEFAULT_LABELS, **self.overrides}
+        # Headings are asked for once per edge end on every page: remember them.
+        self._cache: dict[tuple[str, Direction], str] = {}
+
+    def __getitem__(self, key: str) -> str:
+        return self.text[key]
+
+    def type_label(self, relation: str, direction: Direction = "out") -> str:
+        """A type read from one end, lower case: "depends on" (out), "used by" (in)."""
+        key = (relation, direction)
+        found = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = self._type_label(relation, direction)
+        return found
+
+    def _type_label(self, relation: str, direction: Direction) -> str:
+        kind = self.vocabulary.get_or_unknown(relation)
+        if direction == "in":
+            return self.overrides.get(f"{relation}.inverse") or kind.inverse
+        text = self.overrides.get(f"{relation}.label")
+        if text is None and relation not in DEFAULT_LABELS:
+            text = self.overrides.get(relation)
+        return text or kind.label
+
+    def heading(self, relation: str, direction: Direction) -> str:
+        """The same label as a heading: "Depends on", "Used by"."""
+        return _capital(self.type_label(relation, direction))
+
+    def fill(self, key: str, **values: object) -> str:
+        return fill(self.text[key], **values)
+
+    def hops(self, n: int) -> str:
+        return self.text["hop"] if n == 1 else self.fill("hops", n=n)
+
+    def finder_messages(self) -> dict[str, str]:
+        return {key: self.text[key] for key in FINDER_MESSAGES}

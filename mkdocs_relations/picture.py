@@ -1,0 +1,290 @@
+"""The neighbourhood picture's layout: direction as sides, one line per edge, text in boxes.
+
+Pages that point at the current page stand on its left, pages it points at on its right, so
+every arrow runs left to right and direction reads at a glance; a symmetric type stands on
+the right without arrow heads. Neighbours are grouped under a caption with the type's label
+(the same words the panel uses), one line per (type, direction) and neighbour.
+
+Made to be read on a phone: the picture is WIDTH units wide and shown at most WIDTH CSS
+pixels wide, so its FONT-unit text is never smaller than 11 CSS pixels on a 390-pixel
+screen (358 pixels of content in Material). Text wraps inside its box, and lines run only in
+the gaps between the columns, so no line ever crosses a label and nothing is clipped.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+from .labels import Labels
+from .vocabulary import Vocabulary
+
+if TYPE_CHECKING:
+    from .panel import Group
+
+WIDTH = 480
+FONT = 15
+LINE = 19
+MARGIN = 2
+GAP = 40  # between a column and the centre: the lines live here and nowhere else
+CENTER_WIDTH = 104
+PAD_X, PAD_Y = 8, 5
+MAX_LINES = 3
+
+Kind = Literal["page", "redlink", "group", "current"]
+
+
+@dataclass
+class Box:
+    x: float
+    y: float
+    w: float
+    h: float
+    lines: list[str]
+    full: str
+    url: str | None = None
+    kind: Kind = "page"
+
+    @property
+    def text_x(self) -> float:
+        return round(self.x + self.w / 2, 1)
+
+    @property
+    def baselines(self) -> list[tuple[float, str]]:
+        """(y, text) per line, the block of lines centred in the box."""
+        top = self.y + (self.h - len(self.lines) * LINE) / 2 + LINE * 0.78
+        return [(round(top + i * LINE, 1), text) for i, text in enumerate(self.lines)]
+
+
+@dataclass
+class Caption:
+    x: float
+    y: float
+    lines: list[str]
+    type: str
+
+    @property
+    def baselines(self) -> list[tuple[float, str]]:
+        return [(round(self.y + LINE * 0.78 + i * LINE, 1), t) for i, t in enumerate(self.lines)]
+
+
+@dataclass
+class Wire:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    arrow: bool
+    type: str
+    direction: str
+
+
+@dataclass
+class Picture:
+    width: int
+    height: int
+    label: str
+    center: Box
+    boxes: list[Box] = field(default_factory=list)
+    captions: list[Caption] = field(default_factory=list)
+    wires: list[Wire] = field(default_factory=list)
+    #: True when neighbours are shown as one node per panel group (past picture_limit).
+    grouped: bool = False
+    font: int = FONT
+
+
+@dataclass
+class _Item:
+    title: str
+    url: str | None
+    kind: Kind
+    type: str
+    direction: str
+    arrow: bool
+
+
+@dataclass
+class _Block:
+    caption: str | None
+    type: str
+    items: list[_Item] = field(default_factory=list)
+
+
+def picture(
+    title: str,
+    groups: Sequence[Group],
+    labels: Labels,
+    vocabulary: Vocabulary,
+    limit: int,
+    *,
+    link_groups: bool = True,
+) -> Picture:
+    left: dict[tuple[str, str], _Block] = {}
+    right: dict[tuple[str, str], _Block] = {}
+    count = 0
+    for group in groups:
+        for entry in group.entries:
+            symmetric = vocabulary.get_or_unknown(entry.type).symmetric
+            forward = labels.type_label(entry.type, "out")
+            kind: Kind = "redlink" if entry.url is None else "page"
+            item = _Item(entry.title, entry.url, kind, entry.type, entry.direction, not symmetric)
+            if entry.direction == "in" and not symmetric:
+                block = left.setdefault((entry.type, "in"), _Block(f"{forward} →", entry.type))
+            else:
+                caption = forward if symmetric else f"→ {forward}"
+                key = (entry.type, "both" if symmetric else "out")
+                block = right.setdefault(key, _Block(caption, entry.type))
+            block.items.append(item)
+            count += 1
+    grouped = count > limit
+    if grouped:
+        left, right = {}, {}
+        for group in groups:
+            ends = {
+                (e.direction, vocabulary.get_or_unknown(e.type).symmetric) for e in group.entries
+            }
+            text = f"{group.label} ({len(group.entries)})"
+            url = f"#{group.anchor}" if link_groups and group.anchor else None
+            first = group.entries[0]
+            if ends == {("in", False)}:
+                item = _Item(text, url, "group", first.type, "in", True)
+                left.setdefault(("", group.label), _Block(None, first.type)).items.append(item)
+            else:
+                item = _Item(text, url, "group", first.type, "out", ends == {("out", False)})
+                right.setdefault(("", group.label), _Block(None, first.type)).items.append(item)
+    return _layout(title, list(left.values()), list(right.values()), labels, grouped)
+
+
+def _layout(
+    title: str, left: list[_Block], right: list[_Block], labels: Labels, grouped: bool
+) -> Picture:
+    sides = int(bool(left)) + int(bool(right))
+    column = (WIDTH - 2 * MARGIN - CENTER_WIDTH - sides * GAP) / max(sides, 1)
+    x = float(MARGIN)
+    left_x = x
+    if left:
+        x += column + GAP
+    center_x = x
+    right_x = center_x + CENTER_WIDTH + GAP
+    left_boxes, left_captions, left_height = _column(left, left_x, column)
+    right_boxes, right_captions, right_height = _column(right, right_x, column)
+    center_lines = wrap(title, CENTER_WIDTH - 2 * PAD_X, 4, bold=True)
+    wires_left = sum(len(b.items) for b in left)
+    wires_right = sum(len(b.items) for b in right)
+    center_h = float(max(len(center_lines) * LINE + 2 * PAD_Y, 10 * max(wires_left, wires_right)))
+    center_h = min(center_h, max(left_height, right_height, len(center_lines) * LINE + 2 * PAD_Y))
+    height = max(left_height, right_height, center_h) + 2 * MARGIN
+    center = Box(
+        center_x, round((height - center_h) / 2, 1), CENTER_WIDTH, center_h, center_lines, title
+    )
+    center.kind = "current"
+    # The shorter column stands level with the centre rather than at the top.
+    for boxes, captions, column_height in (
+        (left_boxes, left_captions, left_height),
+        (right_boxes, right_captions, right_height),
+    ):
+        shift = round((height - 2 * MARGIN - column_height) / 2, 1)
+        for item in [*boxes, *captions]:
+            item.y = round(item.y + shift, 1)
+    wires = []
+    for boxes, items, on_left in (
+        (left_boxes, [i for b in left for i in b.items], True),
+        (right_boxes, [i for b in right for i in b.items], False),
+    ):
+        for n, (box, item) in enumerate(zip(boxes, items, strict=True)):
+            ey = round(center.y + center.h * (n + 1) / (len(boxes) + 1), 1)
+            my = round(box.y + box.h / 2, 1)
+            if on_left:
+                wire = Wire(box.x + box.w, my, center.x, ey, item.arrow, item.type, "in")
+            else:
+                wire = Wire(center.x + center.w, ey, box.x, my, item.arrow, item.type, "out")
+            wires.append(wire)
+    return Picture(
+        WIDTH,
+        int(height + 0.999),
+        labels.fill("picture", title=title),
+        center,
+        left_boxes + right_boxes,
+        left_captions + right_captions,
+        wires,
+        grouped,
+    )
+
+
+def _column(blocks: list[_Block], x: float, width: float) -> tuple[list[Box], list[Caption], float]:
+    boxes: list[Box] = []
+    captions: list[Caption] = []
+    y = float(MARGIN)
+    for number, block in enumerate(blocks):
+        if number:
+            y += 10
+        if block.caption:
+            lines = wrap(block.caption, width, 2)
+            captions.append(Caption(round(x + width / 2, 1), round(y, 1), lines, block.type))
+            y += len(lines) * LINE + 2
+        for item in block.items:
+            lines = wrap(item.title, width - 2 * PAD_X, MAX_LINES)
+            h = len(lines) * LINE + 2 * PAD_Y
+            boxes.append(Box(round(x, 1), round(y, 1), round(width, 1), h, lines, item.title))
+            boxes[-1].url, boxes[-1].kind = item.url, item.kind
+            y += h + 6
+    return boxes, captions, y - 6 if boxes else 0.0
+
+
+def _char_width(char: str) -> float:
+    """A generous estimate of a glyph's advance, in ems, for sans-serif theme fonts."""
+    if char in "iljI.,:;|!'` ":
+        return 0.32
+    if char in 'frt()[]{}-/\\"':
+        return 0.42
+    if char in "mwMW@%":
+        return 0.95
+    if char.isascii():
+        return 0.7 if char.isupper() else 0.6
+    if unicodedata.east_asian_width(char) in "WF":
+        return 1.05
+    return 0.7
+
+
+def text_width(text: str, *, bold: bool = False) -> float:
+    return sum(_char_width(c) for c in text) * FONT * (1.08 if bold else 1.0)
+
+
+def wrap(text: str, width: float, max_lines: int, *, bold: bool = False) -> list[str]:
+    """Lines that fit ``width`` at FONT; the last one ends in "…" when text is left over."""
+    words = text.split()
+    lines: list[str] = []
+    current = ""
+    while words:
+        word = words[0]
+        candidate = f"{current} {word}" if current else word
+        if text_width(candidate, bold=bold) <= width:
+            current = candidate
+            words.pop(0)
+            continue
+        if not current:
+            # One word wider than the box: break it where it stops fitting.
+            cut = max(1, _fit(word, width, bold))
+            current, words[0] = word[:cut], word[cut:]
+        lines.append(current)
+        current = ""
+        if len(lines) == max_lines:
+            break
+    if current and len(lines) < max_lines:
+        lines.append(current)
+        current = ""
+    if words or current:
+        last = lines[-1]
+        while last and text_width(last + "…", bold=bold) > width:
+            last = last[:-1]
+        lines[-1] = last.rstrip() + "…"
+    return lines or [""]
+
+
+def _fit(word: str, width: float, bold: bool) -> int:
+    for n in range(len(word), 0, -1):
+        if text_width(word[:n], bold=bold) <= width:
+            return n
+    return 1
