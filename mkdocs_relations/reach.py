@@ -18,7 +18,7 @@ from .paths import Direction, PathIndex, Reached, Step
 
 @dataclass(frozen=True)
 class BoundedReach:
-    #: Pages two hops or more away, in breadth-first order, at most ``limit`` of them.
+    #: Pages two hops or more away, by distance then id, at most ``limit`` of them.
     found: list[Reached]
     #: True when more pages are reachable than ``found`` holds.
     truncated: bool
@@ -44,11 +44,15 @@ def bounded_reach(
     parents: dict[int, tuple[int, int]] = {start: (-1, 0)}  # node -> (parent, hops)
     beyond: list[int] = []
     queue = deque([start])
+    # Once more than ``limit`` pages are found, the search finishes the layer it is in and
+    # stops: the pages listed are then the same as the full search's first ones, which sorts
+    # each layer by id. Finishing a layer costs only the edges of pages already found.
+    last_layer = max_hops
     while queue:
         node = queue.popleft()
         hops = parents[node][1]
-        if hops >= max_hops:
-            continue
+        if hops >= last_layer:
+            break
         for neighbour, direction, kind in index.adjacency[node]:
             if kind != relation or direction != wanted or neighbour in parents:
                 continue
@@ -56,11 +60,11 @@ def bounded_reach(
             if hops + 1 >= 2:
                 beyond.append(neighbour)
                 if len(beyond) > limit:
-                    return BoundedReach(
-                        _reached(index, parents, beyond[:limit], relation, reverse), True
-                    )
+                    last_layer = hops + 1
             queue.append(neighbour)
-    return BoundedReach(_reached(index, parents, beyond, relation, reverse), False)
+    beyond.sort(key=lambda n: (parents[n][1], n))
+    shown = beyond[:limit]
+    return BoundedReach(_reached(index, parents, shown, relation, reverse), len(beyond) > limit)
 
 
 def _reached(
