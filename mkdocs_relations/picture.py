@@ -186,7 +186,8 @@ def _layout(
         (right_boxes, right_captions, right_height),
     ):
         shift = round((height - 2 * MARGIN - column_height) / 2, 1)
-        for item in [*boxes, *captions]:
+        placed: list[Box | Caption] = [*boxes, *captions]
+        for item in placed:
             item.y = round(item.y + shift, 1)
     wires = []
     for boxes, items, on_left in (
