@@ -187,8 +187,8 @@ def _layout(
     ):
         shift = round((height - 2 * MARGIN - column_height) / 2, 1)
         placed: list[Box | Caption] = [*boxes, *captions]
-        for item in placed:
-            item.y = round(item.y + shift, 1)
+        for thing in placed:
+            thing.y = round(thing.y + shift, 1)
     wires = []
     for boxes, items, on_left in (
         (left_boxes, [i for b in left for i in b.items], True),
