@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from .graph import Edge, Graph
 from .labels import Direction, Labels
 from .paths import DEFAULT_MAX_HOPS, PathIndex, Step
-from .picture import Picture, picture
+from .picture import Picture, Wrapper, picture
 from .reach import bounded_reach
 
 PANELS = ("direct", "transitive", "picture")
@@ -67,6 +67,13 @@ class Group:
     @property
     def folded(self) -> list[Entry]:
         return self.entries[GROUP_SHOWN:] if len(self.entries) > GROUP_FOLD else []
+
+    @property
+    def parts(self) -> list[tuple[bool, list[Entry]]]:
+        """(folded?, entries): what shows, then what folds away (if anything)."""
+        if len(self.entries) > GROUP_FOLD:
+            return [(False, self.entries[:GROUP_SHOWN]), (True, self.entries[GROUP_SHOWN:])]
+        return [(False, self.entries)]
 
 
 @dataclass
@@ -141,6 +148,7 @@ class PanelBuilder:
             if graph.vocabulary.get_or_unknown(name).transitive
         }
         self._type_number = {name: i for i, name in enumerate(index.types)}
+        self._wrap = Wrapper()
 
     def label(self, relation: str, direction: Direction) -> str:
         """Heading for a type read from one side: "Depends on" / "Used by"."""
@@ -164,6 +172,8 @@ class PanelBuilder:
                 self.labels,
                 self.graph.vocabulary,
                 self.picture_limit,
+                link_groups="direct" in self.panels,
+                wrapper=self._wrap,
             )
         shown = groups if "direct" in self.panels else []
         return Panel(shown, reach, pic, self.labels.text)

@@ -52,6 +52,17 @@ class Box:
         return round(self.x + self.w / 2, 1)
 
     @property
+    def geometry(self) -> str:
+        """The rect's attributes in one piece (numbers only: nothing to escape)."""
+        corner = 6 if self.kind == "current" else 4
+        return f'x="{self.x}" y="{self.y}" width="{self.w}" height="{self.h}" rx="{corner}"'
+
+    @property
+    def shortened(self) -> bool:
+        """Whether the box shows less than the whole title (then a tooltip has it)."""
+        return self.lines[-1].endswith("…")
+
+    @property
     def baselines(self) -> list[tuple[float, str]]:
         """(y, text) per line, the block of lines centred in the box."""
         top = self.y + (self.h - len(self.lines) * LINE) / 2 + LINE * 0.78
@@ -79,6 +90,11 @@ class Wire:
     arrow: bool
     type: str
     direction: str
+
+    @property
+    def geometry(self) -> str:
+        """The line's numeric attributes in one piece (numbers only: nothing to escape)."""
+        return f'x1="{self.x1}" y1="{self.y1}" x2="{self.x2}" y2="{self.y2}"'
 
 
 @dataclass
@@ -120,7 +136,9 @@ def picture(
     limit: int,
     *,
     link_groups: bool = True,
+    wrapper: Wrapper | None = None,
 ) -> Picture:
+    fit = wrapper or Wrapper()
     left: dict[tuple[str, str], _Block] = {}
     right: dict[tuple[str, str], _Block] = {}
     count = 0
@@ -154,11 +172,16 @@ def picture(
             else:
                 item = _Item(text, url, "group", first.type, "out", ends == {("out", False)})
                 right.setdefault(("", group.label), _Block(None, first.type)).items.append(item)
-    return _layout(title, list(left.values()), list(right.values()), labels, grouped)
+    return _layout(title, list(left.values()), list(right.values()), labels, grouped, fit)
 
 
 def _layout(
-    title: str, left: list[_Block], right: list[_Block], labels: Labels, grouped: bool
+    title: str,
+    left: list[_Block],
+    right: list[_Block],
+    labels: Labels,
+    grouped: bool,
+    fit: Wrapper,
 ) -> Picture:
     sides = int(bool(left)) + int(bool(right))
     column = (WIDTH - 2 * MARGIN - CENTER_WIDTH - sides * GAP) / max(sides, 1)
@@ -168,9 +191,9 @@ def _layout(
         x += column + GAP
     center_x = x
     right_x = center_x + CENTER_WIDTH + GAP
-    left_boxes, left_captions, left_height = _column(left, left_x, column)
-    right_boxes, right_captions, right_height = _column(right, right_x, column)
-    center_lines = wrap(title, CENTER_WIDTH - 2 * PAD_X, 4, bold=True)
+    left_boxes, left_captions, left_height = _column(left, left_x, column, fit)
+    right_boxes, right_captions, right_height = _column(right, right_x, column, fit)
+    center_lines = fit(title, CENTER_WIDTH - 2 * PAD_X, 4, bold=True)
     wires_left = sum(len(b.items) for b in left)
     wires_right = sum(len(b.items) for b in right)
     center_h = float(max(len(center_lines) * LINE + 2 * PAD_Y, 10 * max(wires_left, wires_right)))
@@ -214,7 +237,9 @@ def _layout(
     )
 
 
-def _column(blocks: list[_Block], x: float, width: float) -> tuple[list[Box], list[Caption], float]:
+def _column(
+    blocks: list[_Block], x: float, width: float, fit: Wrapper
+) -> tuple[list[Box], list[Caption], float]:
     boxes: list[Box] = []
     captions: list[Caption] = []
     y = float(MARGIN)
@@ -222,11 +247,11 @@ def _column(blocks: list[_Block], x: float, width: float) -> tuple[list[Box], li
         if number:
             y += 10
         if block.caption:
-            lines = wrap(block.caption, width, 2)
+            lines = fit(block.caption, width, 2)
             captions.append(Caption(round(x + width / 2, 1), round(y, 1), lines, block.type))
             y += len(lines) * LINE + 2
         for item in block.items:
-            lines = wrap(item.title, width - 2 * PAD_X, MAX_LINES)
+            lines = fit(item.title, width - 2 * PAD_X, MAX_LINES)
             h = len(lines) * LINE + 2 * PAD_Y
             boxes.append(Box(round(x, 1), round(y, 1), round(width, 1), h, lines, item.title))
             boxes[-1].url, boxes[-1].kind = item.url, item.kind
@@ -249,8 +274,27 @@ def _char_width(char: str) -> float:
     return 0.7
 
 
+_ASCII = {chr(i): _char_width(chr(i)) for i in range(128)}
+
+
 def text_width(text: str, *, bold: bool = False) -> float:
-    return sum(_char_width(c) for c in text) * FONT * (1.08 if bold else 1.0)
+    ascii_width = _ASCII.get
+    total = sum(ascii_width(c) or _char_width(c) for c in text)
+    return total * FONT * (1.08 if bold else 1.0)
+
+
+class Wrapper:
+    """:func:`wrap` with a memory: a title is wrapped once per build, not once per panel."""
+
+    def __init__(self) -> None:
+        self._done: dict[tuple[str, float, int, bool], list[str]] = {}
+
+    def __call__(self, text: str, width: float, max_lines: int, *, bold: bool = False) -> list[str]:
+        key = (text, width, max_lines, bold)
+        lines = self._done.get(key)
+        if lines is None:
+            lines = self._done[key] = wrap(text, width, max_lines, bold=bold)
+        return list(lines)
 
 
 def wrap(text: str, width: float, max_lines: int, *, bold: bool = False) -> list[str]:

@@ -29,9 +29,11 @@ class Renderer:
             undefined=jinja2.StrictUndefined,
             trim_blocks=True,
             lstrip_blocks=True,
+            # One build renders these templates once per page: look them up once.
+            auto_reload=False,
         )
         self.env.filters["fill"] = fill
-        self._finder: tuple[object, str] | None = None
+        self._finder: tuple[tuple[int, int, int], str] | None = None
 
     def panel(self, panel: Panel, page_id: str, placement: str, *, finder: bool = False) -> str:
         template = self.env.get_template("relations/panel.html")
@@ -50,8 +52,9 @@ class Renderer:
         labels: Mapping[str, str],
     ) -> str:
         # The widget differs between pages only by the page id: render it once per build and
-        # put each id in, escaped as the template would have.
-        key = (tuple(types), max_hops, tuple(sorted(labels.items())))
+        # put each id in, escaped as the template would have. A Renderer lives for one build,
+        # whose pages all pass the same (unchanging) objects: identity is the cheap key.
+        key = (id(types), max_hops, id(labels))
         if self._finder is None or self._finder[0] != key:
             template = self.env.get_template("relations/pathfinder.html")
             messages = json.dumps({k: labels[k] for k in FINDER_MESSAGES if k in labels})

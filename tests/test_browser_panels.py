@@ -162,7 +162,8 @@ def test_picture_reads_on_a_phone_and_a_desktop(site: Site, browser: Any, viewpo
             ".querySelectorAll('[data-relation-type]').length])",
         )
         nodes = page.eval_on_selector_all(
-            "[data-relations-picture] .relations__node title", "els => els.map(e => e.textContent)"
+            "[data-relations-picture] .relations__node:not(.relations__node--current) text",
+            "els => els.map(e => e.textContent)",
         )
         assert sorted(nodes) == sorted(f"{label} ({n})" for label, n in groups)
         assert errors == []
@@ -391,9 +392,7 @@ def test_finder_messages_and_hop_cap(site: Site, browser: Any) -> None:
         page.close()
 
 
-def test_finder_after_instant_navigation_and_from_the_panel_link(
-    site: Site, browser: Any
-) -> None:
+def test_finder_after_instant_navigation_and_from_the_panel_link(site: Site, browser: Any) -> None:
     _site(site)
     with serve(site.site_dir) as url:
         page = browser.new_page(viewport=PHONE)

@@ -324,8 +324,9 @@ def test_picture_groups_past_the_limit(site: Site) -> None:
     node_titles = [
         e.text.strip()
         for e in elements
-        if e.tag == "title"
-        and any("relations__node" in str(a.get("class")) for a in e.ancestors[-1:])
+        if e.tag == "text"
+        and "relations__node" in str(e.ancestors[-1].get("class"))
+        and "relations__node--current" not in str(e.ancestors[-1].get("class"))
     ]
     assert node_titles == ["Depends on (30)", "Relates to (5)"]
     assert "Hub" in picture.text
