@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Site, output_dir, publish_screenshot, serve
+from conftest import Site, output_dir, serve
 from test_cli import run
 from test_panels import WIKI
 
@@ -63,9 +63,9 @@ def test_keyboard_query_under_a_sub_path_with_instant_navigation(
             "forward",
             "forward",
         ]
-        shot = output_dir("finder") / "finder.png"
+        # The docs' finder.png comes from test_browser_panels (Material, a result shown).
+        shot = output_dir("finder") / "finder-keyboard.png"
         page.locator("[data-relations-pathfinder]").screenshot(path=str(shot))
-        publish_screenshot(shot)
         # Follow a link of the chain: Material swaps the page in place.
         page.locator(".relations-finder__chain a", has_text="Payment service").click()
         page.wait_for_url(url + "wiki/")

@@ -433,3 +433,19 @@ def test_finder_from_disk_with_instant_navigation(site: Site, browser: Any) -> N
         assert Path(href.removeprefix("file://")).is_file(), href
     assert errors == []
     page.close()
+
+
+def test_readthedocs_headings_are_not_boxes(site: Site, browser: Any) -> None:
+    """readthedocs paints definition-list terms as blue boxes; the panel's headings stay text."""
+    site.pages(WIKI)
+    site.extra_config = {"theme": {"name": "readthedocs"}}
+    assert site.build(strict=True).ok
+    with serve(site.site_dir) as url:
+        page = browser.new_page(viewport=DESKTOP)
+        page.goto(url)
+        style = page.eval_on_selector(
+            ".relations__label",
+            "el => [getComputedStyle(el).backgroundColor, getComputedStyle(el).borderTopWidth]",
+        )
+        assert style == ["rgba(0, 0, 0, 0)", "0px"], style
+        page.close()

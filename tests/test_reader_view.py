@@ -10,6 +10,7 @@ import time
 import pytest
 from conftest import REPO, Site
 from html_hooks import Element, edges, page_elements, panels, reach
+from test_cli import run
 from test_panels import WIKI
 
 from mkdocs_relations import panel as panel_module
@@ -106,6 +107,29 @@ def test_via_is_the_note_and_extra_keys_reach_the_graph_file(site: Site) -> None
         source, target = graph["edges"][3 * int(key)], graph["edges"][3 * int(key) + 1]
         if "via" in extra:
             assert (source, target) == (number["a"], number["b"])
+
+
+def test_extra_keys_round_trip_through_export(site: Site) -> None:
+    site.pages(MIRRORED)
+    site.page(
+        "d.md",
+        """
+        ---
+        relationships:
+          - {type: uses, target: a, evidence: [log, trace], valid_from: 2024-01-31, note: hi}
+        ---
+        # Delta
+        """,
+    )
+    site.write_config()
+    result = run("export", "--format", "json", cwd=site.root)
+    assert result.returncode == 0, result.stderr
+    exported = json.loads(result.stdout)
+    [edge] = [e for e in exported["edges"] if e["source"] == "d"]
+    assert edge["note"] == "hi"
+    assert edge["extra"] == {"evidence": ["log", "trace"], "valid_from": "2024-01-31", "note": "hi"}
+    [via] = [e for e in exported["edges"] if e["source"] == "a" and e["type"] == "uses"]
+    assert via["extra"] == {"via": "the card network"}
 
 
 @pytest.mark.parametrize("where", ["mkdocs.yml", "wiki-config.md"])
