@@ -404,9 +404,11 @@ def test_finder_after_instant_navigation_and_from_the_panel_link(site: Site, bro
         assert page.get_attribute("[data-relations-pathfinder]", "data-relations-page") == "ledger"
         link = page.locator("[data-relations-finder-link] a")
         assert link.is_visible() and link.inner_text() == "Find a path from here"
+        marker = page.evaluate_handle("document.querySelector('.relations-finder__input')")
         link.click()
-        page.wait_for_url("**/ledger/#relations-finder")
-        page.wait_for_selector("[data-relations-pathfinder][data-relations-ready]")
+        # The link leads to the finder, with the cursor in it, without reloading the page.
+        assert page.evaluate("document.activeElement.id") == "relations-finder-input"
+        assert page.evaluate("m => m === document.activeElement", marker)
         finder = page.locator("[data-relations-pathfinder]")
         box = finder.bounding_box()
         assert box is not None and 0 <= box["y"] < PHONE["height"], "the link leads to the finder"

@@ -296,7 +296,23 @@
     // The panel's "Find a path from here" link points at a widget that only exists once
     // this script runs: show it now.
     Array.prototype.forEach.call(document.querySelectorAll("[data-relations-finder-link]"),
-      function (link) { link.hidden = false; });
+      function (holder) {
+        holder.hidden = false;
+        var link = holder.querySelector("a");
+        if (!link || link.getAttribute("data-relations-ready")) return;
+        link.setAttribute("data-relations-ready", "true");
+        // Go to the finder and put the cursor in it. Handled here rather than as a plain
+        // #fragment link: Material's instant navigation would fetch the page again and
+        // swap it in, wiping what the reader starts typing.
+        link.addEventListener("click", function (event) {
+          var input = finders[0].querySelector(".relations-finder__input");
+          if (!input) return;
+          event.preventDefault();
+          event.stopPropagation();
+          finders[0].scrollIntoView({ block: "start" });
+          input.focus({ preventScroll: true });
+        });
+      });
   }
 
   // Both, always: Material's instant navigation swaps pages without reloading scripts and
