@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 
 from .graph import Edge, Graph
 from .labels import Direction, Labels
-from .paths import DEFAULT_MAX_HOPS, PathIndex, Step
-from .picture import Picture, Wrapper, picture
-from .reach import bounded_reach
+from .paths import DEFAULT_MAX_HOPS, PathIndex
+from .picture import Picture, picture
+from .reach import ReachBuilder, ReachEntry, ReachList
+from .textfit import Wrapper
 
 PANELS = ("direct", "transitive", "picture")
 PLACEMENTS = ("bottom", "top", "off")
@@ -24,8 +25,6 @@ DEFAULT_NOTE_KEYS = ("note", "description", "via")
 #: A group longer than this shows its first GROUP_SHOWN entries; the rest fold away.
 GROUP_FOLD = 10
 GROUP_SHOWN = 8
-#: A transitive list shows at most this many pages, and the search stops one page later.
-MAX_REACH_ENTRIES = 20
 
 
 @dataclass(frozen=True)
@@ -77,36 +76,6 @@ class Group:
 
 
 @dataclass
-class ReachEntry:
-    title: str
-    url: str
-    hops: int
-    #: "Payments → depends on → Ledger → depends on → Storage"
-    chain: str
-    #: The pages between this one and the current page, for "via Ledger".
-    via: list[str]
-    page: str = ""
-
-
-@dataclass
-class ReachHop:
-    hops: int
-    label: str
-    entries: list[ReachEntry]
-
-
-@dataclass
-class ReachList:
-    type: str
-    reverse: bool
-    label: str
-    #: "3", or "20+" when the search stopped early.
-    count: str
-    hops: list[ReachHop]
-    more: str | None = None
-
-
-@dataclass
 class Panel:
     groups: list[Group]
     reach: list[ReachList]
@@ -142,12 +111,7 @@ class PanelBuilder:
         self.picture_limit = picture_limit
         self.note_keys = tuple(note_keys)
         self._order = {name: i for i, name in enumerate(graph.vocabulary)}
-        self._transitive = {
-            i: name
-            for i, name in enumerate(index.types)
-            if graph.vocabulary.get_or_unknown(name).transitive
-        }
-        self._type_number = {name: i for i, name in enumerate(index.types)}
+        self._reach = ReachBuilder(graph, index, labels, max_hops, self._rank)
         self._wrap = Wrapper()
 
     def label(self, relation: str, direction: Direction) -> str:
@@ -161,7 +125,9 @@ class PanelBuilder:
         if not outgoing and not incoming:
             return None
         groups = self._groups(outgoing, incoming, ref)
-        reach = self._reach(page_id, outgoing, incoming, ref) if "transitive" in self.panels else []
+        reach = []
+        if "transitive" in self.panels:
+            reach = self._reach.lists(page_id, outgoing, incoming, ref)
         _disambiguate(groups, reach)
         center = ref(page_id)
         pic = None
@@ -255,79 +221,6 @@ class PanelBuilder:
 
     def _rank(self, relation: str) -> int:
         return self._order.get(relation, len(self._order))
-
-    def _reach(
-        self,
-        page_id: str,
-        outgoing: list[Edge],
-        incoming: list[Edge],
-        ref: Callable[[str], PageRef],
-    ) -> list[ReachList]:
-        # Only the types on this page's own edges can reach anything: one search per type
-        # the page uses, however many transitive types the vocabulary declares.
-        forward = {self._type_number.get(e.type) for e in outgoing if e.target_id}
-        backward = {self._type_number.get(e.type) for e in incoming}
-        searches = sorted(
-            [(self._rank(self._transitive[n]), 0, n) for n in forward if n in self._transitive]
-            + [(self._rank(self._transitive[n]), 1, n) for n in backward if n in self._transitive]
-        )
-        lists = []
-        for _, reverse, number in searches:
-            relation = self._transitive[number]
-            found = bounded_reach(
-                self.index,
-                page_id,
-                number,
-                reverse=bool(reverse),
-                max_hops=self.max_hops,
-                limit=MAX_REACH_ENTRIES,
-            )
-            if not found.found:
-                continue
-            if reverse and relation == "depends-on":
-                label = self.labels["impact"]
-            else:
-                base = self.label(relation, "in" if reverse else "out")
-                label = self.labels.fill("transitive", label=base)
-            entries = []
-            for reached in found.found:
-                target = ref(reached.page)
-                via = [ref(step.target).title for step in reached.chain[:-1]]
-                chain = self._chain_text(reached.chain, ref)
-                entries.append(
-                    ReachEntry(target.title, target.url, reached.hops, chain, via, reached.page)
-                )
-            # Sorted like the direct edges: by title, within each distance.
-            entries.sort(key=lambda e: (e.hops, e.title.casefold(), e.page))
-            hops: dict[int, list[ReachEntry]] = {}
-            for entry in entries:
-                hops.setdefault(entry.hops, []).append(entry)
-            count = str(len(entries)) + ("+" if found.truncated else "")
-            more = self.labels.fill("more_reach", n=len(entries)) if found.truncated else None
-            lists.append(
-                ReachList(
-                    relation,
-                    bool(reverse),
-                    label,
-                    count,
-                    [ReachHop(n, self.labels.hops(n), items) for n, items in hops.items()],
-                    more,
-                )
-            )
-        return lists
-
-    def _chain_text(self, chain: tuple[Step, ...], ref: Callable[[str], PageRef]) -> str:
-        """ "Payments → depends on → Ledger → depends on → Storage", in the type's labels."""
-        if not chain:
-            return ""
-        parts = [ref(chain[0].source).title]
-        for step in chain:
-            if step.direction == "forward":
-                parts.append(f"→ {self.labels.type_label(step.type, 'out')} →")
-            else:
-                parts.append(f"→ {self.labels.type_label(step.type, 'in')} →")
-            parts.append(ref(step.target).title)
-        return " ".join(parts)
 
 
 def _note_text(value: object) -> str | None:

@@ -11,9 +11,19 @@ breadth-first order (pages by id within a layer) and the same first-found chains
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from .graph import Edge, Graph
+from .labels import Labels
 from .paths import Direction, PathIndex, Reached, Step
+
+if TYPE_CHECKING:
+    from .panel import PageRef
+
+#: A transitive list shows at most this many pages, and the search stops one layer later.
+MAX_REACH_ENTRIES = 20
 
 
 @dataclass(frozen=True)
@@ -24,9 +34,130 @@ class BoundedReach:
     truncated: bool
 
 
-def transitive_types(index: PathIndex, transitive: set[str]) -> dict[int, str]:
-    """Type numbers of ``index`` that are transitive, for :func:`bounded_reach`."""
-    return {i: name for i, name in enumerate(index.types) if name in transitive}
+@dataclass
+class ReachEntry:
+    title: str
+    url: str
+    hops: int
+    #: "Payments → depends on → Ledger → depends on → Storage"
+    chain: str
+    #: The pages between this one and the current page, for "via Ledger".
+    via: list[str]
+    page: str = ""
+
+
+@dataclass
+class ReachHop:
+    hops: int
+    label: str
+    entries: list[ReachEntry]
+
+
+@dataclass
+class ReachList:
+    type: str
+    reverse: bool
+    label: str
+    #: "3", or "20+" when the search stopped early.
+    count: str
+    hops: list[ReachHop]
+    more: str | None = None
+
+
+class ReachBuilder:
+    """The panel's transitive lists for the pages of one build."""
+
+    def __init__(
+        self,
+        graph: Graph,
+        index: PathIndex,
+        labels: Labels,
+        max_hops: int,
+        rank: Callable[[str], int],
+    ) -> None:
+        self.index = index
+        self.labels = labels
+        self.max_hops = max_hops
+        self.rank = rank
+        self.transitive = {
+            i: name
+            for i, name in enumerate(index.types)
+            if graph.vocabulary.get_or_unknown(name).transitive
+        }
+        self.type_number = {name: i for i, name in enumerate(index.types)}
+
+    def lists(
+        self,
+        page_id: str,
+        outgoing: list[Edge],
+        incoming: list[Edge],
+        ref: Callable[[str], PageRef],
+    ) -> list[ReachList]:
+        # Only the types on this page's own edges can reach anything: one search per type
+        # the page uses, however many transitive types the vocabulary declares.
+        forward = {self.type_number.get(e.type) for e in outgoing if e.target_id}
+        backward = {self.type_number.get(e.type) for e in incoming}
+        searches = sorted(
+            [(self.rank(self.transitive[n]), 0, n) for n in forward if n in self.transitive]
+            + [(self.rank(self.transitive[n]), 1, n) for n in backward if n in self.transitive]
+        )
+        lists = []
+        for _, reverse, number in searches:
+            relation = self.transitive[number]
+            found = bounded_reach(
+                self.index,
+                page_id,
+                number,
+                reverse=bool(reverse),
+                max_hops=self.max_hops,
+                limit=MAX_REACH_ENTRIES,
+            )
+            if not found.found:
+                continue
+            if reverse and relation == "depends-on":
+                label = self.labels["impact"]
+            else:
+                base = self.labels.heading(relation, "in" if reverse else "out")
+                label = self.labels.fill("transitive", label=base)
+            entries = []
+            for reached in found.found:
+                target = ref(reached.page)
+                via = [ref(step.target).title for step in reached.chain[:-1]]
+                chain = self._chain_text(reached.chain, ref)
+                entries.append(
+                    ReachEntry(target.title, target.url, reached.hops, chain, via, reached.page)
+                )
+            # Sorted like the direct edges: by title, within each distance.
+            entries.sort(key=lambda e: (e.hops, e.title.casefold(), e.page))
+            hops: dict[int, list[ReachEntry]] = {}
+            for entry in entries:
+                hops.setdefault(entry.hops, []).append(entry)
+            count = str(len(entries)) + ("+" if found.truncated else "")
+            more = self.labels.fill("more_reach", n=len(entries)) if found.truncated else None
+            lists.append(
+                ReachList(
+                    relation,
+                    bool(reverse),
+                    label,
+                    count,
+                    [ReachHop(n, self.labels.hops(n), items) for n, items in hops.items()],
+                    more,
+                )
+            )
+        return lists
+
+    def _chain_text(self, chain: tuple[Step, ...], ref: Callable[[str], PageRef]) -> str:
+        """ "Payments → depends on → Ledger → depends on → Storage", in the type's labels."""
+        if not chain:
+            return ""
+        parts = [ref(chain[0].source).title]
+        for step in chain:
+            if step.direction == "forward":
+                parts.append(f"→ {self.labels.type_label(step.type, 'out')} →")
+            else:
+                parts.append(f"→ {self.labels.type_label(step.type, 'in')} →")
+            parts.append(ref(step.target).title)
+        return " ".join(parts)
 
 
 def bounded_reach(

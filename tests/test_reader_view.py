@@ -13,7 +13,7 @@ from html_hooks import Element, edges, page_elements, panels, reach
 from test_cli import run
 from test_panels import WIKI
 
-from mkdocs_relations import panel as panel_module
+from mkdocs_relations import reach as reach_module
 from mkdocs_relations.paths import PathIndex
 from mkdocs_relations.reach import bounded_reach
 
@@ -233,7 +233,7 @@ def test_reach_lists_are_bounded_and_sorted_like_direct_edges(site: Site) -> Non
     assert site.build(strict=True).ok
     first = page_elements(site.site_dir, "p000/index.html")
     listed = reach(first, "depends-on", reverse=False)
-    assert len(listed) == panel_module.MAX_REACH_ENTRIES
+    assert len(listed) == reach_module.MAX_REACH_ENTRIES
     assert all(hops >= 2 for hops, _ in listed), "direct edges are not repeated"
     assert listed == sorted(listed), "by distance, then title"
     assert "(20+)" in [e.text.strip() for e in first if "relations__count" in str(e.attrs)]
@@ -254,13 +254,13 @@ def test_one_search_per_transitive_type_the_page_uses(
         }
     )
     calls: list[tuple[str, int, bool]] = []
-    real = panel_module.bounded_reach
+    real = reach_module.bounded_reach
 
     def counting(index: PathIndex, source: str, relation: int, **kw: object) -> object:
         calls.append((source, relation, bool(kw["reverse"])))
         return real(index, source, relation, **kw)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(panel_module, "bounded_reach", counting)
+    monkeypatch.setattr(reach_module, "bounded_reach", counting)
     assert site.build(strict=True).ok
     # a: forward t5; b: forward and backward t5; c: backward t5. The wiki-config page has
     # no edges. Nothing for the 999 types no edge uses.

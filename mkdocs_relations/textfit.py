@@ -1,0 +1,90 @@
+"""How wide text is in the picture, and how it wraps into a box, without a browser.
+
+Estimates, not measurements: the widths are generous per-character guesses for the sans-serif
+fonts themes use (wide letters, capitals and East Asian characters count more), so a line
+that fits here fits on screen; a browser test measures the result at phone and desktop
+widths.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+#: The picture's text size in SVG units (see picture.py for why this size).
+FONT = 15
+
+
+def _char_width(char: str) -> float:
+    """A generous estimate of a glyph's advance, in ems, for sans-serif theme fonts."""
+    if char in "iljI.,:;|!'` ":
+        return 0.32
+    if char in 'frt()[]{}-/\\"':
+        return 0.42
+    if char in "mwMW@%":
+        return 0.95
+    if char.isascii():
+        return 0.7 if char.isupper() else 0.6
+    if unicodedata.east_asian_width(char) in "WF":
+        return 1.05
+    return 0.7
+
+
+_ASCII = {chr(i): _char_width(chr(i)) for i in range(128)}
+
+
+def text_width(text: str, *, bold: bool = False) -> float:
+    ascii_width = _ASCII.get
+    total = sum(ascii_width(c) or _char_width(c) for c in text)
+    return total * FONT * (1.08 if bold else 1.0)
+
+
+class Wrapper:
+    """:func:`wrap` with a memory: a title is wrapped once per build, not once per panel."""
+
+    def __init__(self) -> None:
+        self._done: dict[tuple[str, float, int, bool], list[str]] = {}
+
+    def __call__(self, text: str, width: float, max_lines: int, *, bold: bool = False) -> list[str]:
+        key = (text, width, max_lines, bold)
+        lines = self._done.get(key)
+        if lines is None:
+            lines = self._done[key] = wrap(text, width, max_lines, bold=bold)
+        return list(lines)
+
+
+def wrap(text: str, width: float, max_lines: int, *, bold: bool = False) -> list[str]:
+    """Lines that fit ``width`` at FONT; the last one ends in "…" when text is left over."""
+    words = text.split()
+    lines: list[str] = []
+    current = ""
+    while words:
+        word = words[0]
+        candidate = f"{current} {word}" if current else word
+        if text_width(candidate, bold=bold) <= width:
+            current = candidate
+            words.pop(0)
+            continue
+        if not current:
+            # One word wider than the box: break it where it stops fitting.
+            cut = max(1, _fit(word, width, bold))
+            current, words[0] = word[:cut], word[cut:]
+        lines.append(current)
+        current = ""
+        if len(lines) == max_lines:
+            break
+    if current and len(lines) < max_lines:
+        lines.append(current)
+        current = ""
+    if words or current:
+        last = lines[-1]
+        while last and text_width(last + "…", bold=bold) > width:
+            last = last[:-1]
+        lines[-1] = last.rstrip() + "…"
+    return lines or [""]
+
+
+def _fit(word: str, width: float, bold: bool) -> int:
+    for n in range(len(word), 0, -1):
+        if text_width(word[:n], bold=bold) <= width:
+            return n
+    return 1
