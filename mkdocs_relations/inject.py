@@ -122,7 +122,7 @@ def inject(
         list(SCRIPTS) if display.path_finder != "off" else []
     )
     copy_assets(root, assets)
-    write_graph_files(root, wiki.graph, titles, display.max_hops)
+    write_graph_files(root, wiki.graph, titles, display.max_hops, additions.labels)
     return result
 
 

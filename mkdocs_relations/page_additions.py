@@ -10,7 +10,8 @@ import posixpath
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .panel import PANELS, PageRef, PanelBuilder
+from .labels import Labels
+from .panel import DEFAULT_NOTE_KEYS, PANELS, PageRef, Panel, PanelBuilder
 from .paths import DEFAULT_MAX_HOPS, PathIndex
 from .render import Renderer
 from .wiki import Wiki
@@ -26,6 +27,9 @@ class Display:
     max_hops: int = DEFAULT_MAX_HOPS
     picture_limit: int = 12
     labels: Mapping[str, str] = field(default_factory=dict)
+    #: Edge keys shown as notes; None: wiki-config.md's ``note_keys``, else the default.
+    note_keys: tuple[str, ...] | None = None
+    breadcrumbs: bool = False
 
     @property
     def shows_anything(self) -> bool:
@@ -71,22 +75,34 @@ class PageAdditions:
         self.wiki = wiki
         self.pages = pages
         self.display = display
+        graph = wiki.graph
+        self.labels = Labels(graph.vocabulary, display.labels)
         self.builder = PanelBuilder(
-            wiki.graph,
-            PathIndex.from_graph(wiki.graph),
-            labels=display.labels,
+            graph,
+            PathIndex.from_graph(graph),
+            labels=self.labels,
             panels=display.panels,
             max_hops=display.max_hops,
             picture_limit=display.picture_limit,
+            note_keys=display.note_keys or wiki.config.note_keys or DEFAULT_NOTE_KEYS,
         )
         self.renderer = Renderer(template_dirs)
-        self._types = sorted(wiki.graph.vocabulary)
+        # The finder offers the types the wiki uses, by their labels.
+        used = {edge.type for edge in graph.resolved_edges()}
+        self._types = [
+            (name, self.labels.type_label(name)) for name in graph.vocabulary if name in used
+        ]
 
     def for_page(self, page_id: str, page_url: str) -> tuple[str, str]:
         """(HTML before the content, HTML after it) for one page; empty where nothing shows."""
+        shown = self.render(page_id, page_url)
+        return shown.top, shown.bottom
+
+    def render(self, page_id: str, page_url: str) -> Rendered:
+        """What one page gets: its HTML, and the panel's data for the theme's templates."""
         graph_page = self.wiki.graph.pages.get(page_id)
         if graph_page is None or graph_page.hide_panel:
-            return "", ""
+            return Rendered()
         refs: dict[str, PageRef] = {}
 
         def ref(other: str) -> PageRef:
@@ -100,14 +116,29 @@ class PageAdditions:
         top: list[str] = []
         bottom: list[str] = []
         display = self.display
-        if display.placement != "off":
-            panel = self.builder.build(page_id, ref)
-            if panel is not None:
-                html = self.renderer.panel(panel, page_id, display.placement)
+        finder = display.path_finder != "off"
+        panel = self.builder.build(page_id, ref)
+        if panel is not None:
+            if display.breadcrumbs:
+                panel.breadcrumbs = self.builder.breadcrumbs(page_id, ref)
+            if panel.breadcrumbs:
+                title = self.pages.get(page_id, (page_id, ""))[0]
+                top.append(self.renderer.breadcrumbs(panel.breadcrumbs, title, panel.labels))
+            if display.placement != "off":
+                html = self.renderer.panel(panel, page_id, display.placement, finder=finder)
                 (top if display.placement == "top" else bottom).append(html)
-        if display.path_finder != "off":
+        if finder:
             html = self.renderer.path_finder(
-                page_id, self._types, display.max_hops, self.builder.labels
+                page_id, self._types, display.max_hops, self.labels.text
             )
             (top if display.path_finder == "top" else bottom).append(html)
-        return "".join(top), "".join(bottom)
+        return Rendered("".join(top), "".join(bottom), panel)
+
+
+@dataclass
+class Rendered:
+    """One page's additions: HTML before and after its content, and the panel's data."""
+
+    top: str = ""
+    bottom: str = ""
+    panel: Panel | None = None

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import markupsafe
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page as MkDocsPage
+from mkdocs.structure.toc import AnchorLink, TableOfContents
 from mkdocs.utils.templates import TemplateContext
 
 from .config import RelationsConfig
@@ -14,6 +16,7 @@ from .diagnostics import display_path, summary
 from .mkdocs_input import display_of, display_prefix, options_from, page_set
 from .page_additions import PageAdditions
 from .reader import page_id_for
+from .render import TEMPLATES
 from .site_files import CSS, SCRIPTS, asset_source, write_graph_files
 from .wiki import Wiki, load_wiki
 
@@ -37,6 +40,10 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         self._reset()
         if not self.config.enabled:
             return config
+        # Like MkDocs' search plugin: the package's templates become the theme's last folder,
+        # so a custom_dir override can include relations/sidebar.html (and still wins).
+        if TEMPLATES not in config.theme.dirs:
+            config.theme.dirs.append(TEMPLATES)
         if self._shows_anything() and CSS not in config.extra_css:
             config.extra_css.append(CSS)
         if self.config.path_finder != "off":
@@ -85,9 +92,15 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
     ) -> TemplateContext | None:
         if self.additions is None or page.content is None:
             return context
-        top, bottom = self.additions.for_page(page_id_for(page.file.src_uri), page.url)
-        if top or bottom:
-            page.content = top + page.content + bottom
+        shown = self.additions.render(page_id_for(page.file.src_uri), page.url)
+        if shown.top or shown.bottom:
+            page.content = shown.top + page.content + shown.bottom
+        if shown.panel is not None:
+            # For theme overrides: a custom_dir template can place the panel's data anywhere.
+            context["relations"] = shown.panel  # type: ignore[typeddict-unknown-key]
+            if self.config.placement != "off" and page.toc is not None:
+                top = self.config.placement == "top"
+                _add_to_toc(page.toc, shown.panel.labels["title"], top)
         return context
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
@@ -95,7 +108,26 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
             return
         # Written after the build, like the search index: titles are only known once every
         # page has been read, and the file is data, not a page.
-        write_graph_files(config.site_dir, self.wiki.graph, self.pages, self.config.max_hops)
+        labels = self.additions.labels if self.additions else None
+        write_graph_files(
+            config.site_dir, self.wiki.graph, self.pages, self.config.max_hops, labels
+        )
+
+
+def _add_to_toc(toc: TableOfContents, title: str, first: bool) -> None:
+    """Make the panel reachable from the page's table of contents.
+
+    Under the page's one level-1 heading when it has one (Material shows that heading's
+    children as the table of contents), else at the top level.
+    """
+    items = toc.items
+    if len(items) == 1 and items[0].level == 1:
+        items = items[0].children
+    link = AnchorLink(str(markupsafe.escape(title)), "relations-panel", 2)  # titles are HTML
+    if first:
+        items.insert(0, link)
+    else:
+        items.append(link)
 
 
 def report(wiki: Wiki, prefix: str, *, fail: bool) -> None:

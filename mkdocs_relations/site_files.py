@@ -8,6 +8,7 @@ from collections.abc import Mapping
 
 from .export import site_graph, to_json, to_script
 from .graph import Graph
+from .labels import Labels
 
 ASSETS = os.path.join(os.path.dirname(__file__), "assets")
 ASSET_DIR = "assets/mkdocs-relations"
@@ -23,12 +24,19 @@ def asset_source(asset: str) -> str:
 
 
 def write_graph_files(
-    site_dir: str, graph: Graph, pages: Mapping[str, tuple[str, str]], max_hops: int
+    site_dir: str,
+    graph: Graph,
+    pages: Mapping[str, tuple[str, str]],
+    max_hops: int,
+    labels: Labels | None = None,
 ) -> None:
     """graph.json and graph.js (the same data, loadable from file:// too) into the site."""
-    data = site_graph(graph, pages, max_hops)
+    data = site_graph(graph, pages, max_hops, labels)
     os.makedirs(os.path.join(site_dir, *ASSET_DIR.split("/")), exist_ok=True)
-    for name, text in ((GRAPH_JSON, to_json(data) + "\n"), (GRAPH_SCRIPT, to_script(data))):
+    # The path finder's copy leaves out edge attributes: it never shows them, and in real
+    # wikis they are most of the file (descriptions, evidence).
+    finder = {key: value for key, value in data.items() if key != "extra"}
+    for name, text in ((GRAPH_JSON, to_json(data) + "\n"), (GRAPH_SCRIPT, to_script(finder))):
         with open(os.path.join(site_dir, *name.split("/")), "w", encoding="utf-8") as out:
             out.write(text)
 
