@@ -311,14 +311,15 @@ def test_reach_cost_does_not_grow_with_the_graph() -> None:
         ]
         index = PathIndex(ids, links)
         number = index.types.index("depends-on")
-        start = time.perf_counter()
+        # CPU time, not wall time: the machine may be busy with other work.
+        start = time.process_time()
         for page in ids:
             for reverse in (False, True):
                 bounded_reach(index, page, number, reverse=reverse, max_hops=4, limit=20)
-        return (time.perf_counter() - start) / n
+        return (time.process_time() - start) / n
 
-    small, large = min(per_page(1000) for _ in range(2)), min(per_page(4000) for _ in range(2))
-    assert large < 2.0 * small, (small, large)
+    small, large = min(per_page(1000) for _ in range(3)), min(per_page(4000) for _ in range(3))
+    assert large < 1.5 * small, (small, large)
 
 
 def test_relationships_are_in_the_table_of_contents(site: Site) -> None:
