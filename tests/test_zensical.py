@@ -210,5 +210,6 @@ def _finder_answer(page: Any, text: str) -> str:
     page.wait_for_selector(".relations-finder__option")
     page.keyboard.press("ArrowDown")
     page.keyboard.press("Enter")
-    page.locator(".relations-finder__text").wait_for()
-    return str(page.locator(".relations-finder__text").inner_text())
+    # The command line's form sits under "As text" (closed): attached, not visible.
+    page.locator(".relations-finder__text").wait_for(state="attached")
+    return str(page.locator(".relations-finder__text").text_content())
