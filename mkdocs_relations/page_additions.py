@@ -43,9 +43,15 @@ def relative_url(url: str, from_url: str) -> str:
     a dot in it is a file, not a folder; paths are normalised and cannot climb above the
     site root; a trailing slash is kept.
     """
+    return _relative(url, _parts(url), _base(from_url))
+
+
+def _base(from_url: str) -> list[str]:
     folder, _, last = from_url.rpartition("/")
-    base = _parts(folder if "." in last else from_url)
-    target = _parts(url)
+    return _parts(folder if "." in last else from_url)
+
+
+def _relative(url: str, target: list[str], base: list[str]) -> str:
     shared = 0
     for a, b in zip(base, target, strict=False):
         if a != b:
@@ -87,6 +93,7 @@ class PageAdditions:
             note_keys=display.note_keys or wiki.config.note_keys or DEFAULT_NOTE_KEYS,
         )
         self.renderer = Renderer(template_dirs)
+        self._url_parts: dict[str, list[str]] = {}
         # The finder offers the types the wiki uses, by their labels.
         used = {edge.type for edge in graph.resolved_edges()}
         self._types = [
@@ -104,13 +111,19 @@ class PageAdditions:
         if graph_page is None or graph_page.hide_panel:
             return Rendered()
         refs: dict[str, PageRef] = {}
+        base = _base(page_url)
+        known = self._url_parts
 
         def ref(other: str) -> PageRef:
-            # A page is named several times in one panel (edges, reach, picture).
+            # A page is named several times in one panel (edges, reach, picture), and in
+            # the panels of all its neighbours: its URL is split once per build.
             found = refs.get(other)
             if found is None:
                 title, url = self.pages.get(other, (other, ""))
-                found = refs[other] = PageRef(title, relative_url(url, page_url))
+                parts = known.get(url)
+                if parts is None:
+                    parts = known[url] = _parts(url)
+                found = refs[other] = PageRef(title, _relative(url, parts, base))
             return found
 
         top: list[str] = []

@@ -43,6 +43,8 @@ class ReachEntry:
     chain: str
     #: The pages between this one and the current page, for "via Ledger".
     via: list[str]
+    #: The same as shown: "via Ledger › Storage" (``labels.via``).
+    via_text: str = ""
     page: str = ""
 
 
@@ -125,7 +127,15 @@ class ReachBuilder:
                 via = [ref(step.target).title for step in reached.chain[:-1]]
                 chain = self._chain_text(reached.chain, ref)
                 entries.append(
-                    ReachEntry(target.title, target.url, reached.hops, chain, via, reached.page)
+                    ReachEntry(
+                        target.title,
+                        target.url,
+                        reached.hops,
+                        chain,
+                        via,
+                        via_text=self.labels.fill("via", chain=" › ".join(via)) if via else "",
+                        page=reached.page,
+                    )
                 )
             # Sorted like the direct edges: by title, within each distance.
             entries.sort(key=lambda e: (e.hops, e.title.casefold(), e.page))
