@@ -10,9 +10,10 @@ from dataclasses import dataclass
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from .frontmatter import Frontmatter, construct, describe, mapping_items, plain_text, string_value
+from .frontmatter import Frontmatter, construct, describe, plain_text, string_value
 from .graph import Edge, Page
 from .targets import MARKDOWN_EXTENSIONS, TargetError, parse_target
+from .yamlvalues import merged_items, written_pairs
 
 NOTE_KEYS = ("note", "description")
 EDGE_KEYS = ("type", "target", "redlink", *NOTE_KEYS)
@@ -55,9 +56,14 @@ def read_page(file: str, frontmatter: Frontmatter, options: ReadOptions) -> Page
                 f"id is {describe(id_node)}, not text, so nothing can link to it; quote it: "
                 f'id: "{_raw(id_node)}"',
             )
+        else:
+            problem = _unreachable_id(page.frontmatter_id)
+            if problem is not None:
+                page.frontmatter_id = None
+                fm.error(fm.line(id_node), "invalid-frontmatter", problem)
     page.aliases = _aliases(fm)
     superseded = fm.get("superseded_by")
-    if superseded is not None:
+    if superseded is not None and not fm.spoiled(superseded):
         text = target_text(superseded)
         if text is None:
             fm.error(
@@ -72,7 +78,60 @@ def read_page(file: str, frontmatter: Frontmatter, options: ReadOptions) -> Page
     field_node = fm.get(options.field)
     if field_node is not None:
         page.edges = _edges(page.id, options.field, field_node, fm)
+    elif options.field not in fm.keys:
+        _misnamed_field(options.field, fm)
     return page
+
+
+def _unreachable_id(value: str) -> str | None:
+    """Why a frontmatter ``id`` can never be a target, or None when it can."""
+    text = value.strip()
+    if not text:
+        return "id is empty, so nothing can link to it; write the id, or remove the key"
+    if text != value:
+        return f"id {value!r} has spaces around it, which targets never have; write id: {text!r}"
+    for prefix, reading in (
+        ("../", "a path that leaves the page's folder"),
+        ("./", "a path relative to the linking page's folder"),
+        ("/", "a path from the docs root"),
+        ("~", "a path in a home folder, outside the docs folder"),
+    ):
+        if text.startswith(prefix) or text in ("..", "."):
+            return (
+                f"id {value!r} starts with {prefix!r}, which a target reads as {reading}, so "
+                f"nothing can link to this page by it; drop the {prefix!r}"
+            )
+    for mark, reading in (("#", "a heading"), ("|", "a link text")):
+        if mark in text:
+            return (
+                f"id {value!r} contains {mark!r}, which a target reads as the start of "
+                f"{reading}, so nothing can link to this page by it; write the id without it"
+            )
+    if text.startswith("[[") or text.endswith("]]"):
+        return f"id {value!r} is written as a link; write the bare id: id: {text.strip('[]')!r}"
+    return None
+
+
+def _misnamed_field(field: str, fm: Frontmatter) -> None:
+    """Edges under a key that is almost the field (``Relationships``, ``relationship``) would be
+    dropped without a word: say so where they are."""
+    wanted = _key_shape(field)
+    for key, (key_node, value_node) in fm.keys.items():
+        if not isinstance(value_node, SequenceNode) or not value_node.value:
+            continue
+        shape = _key_shape(key)
+        if shape != wanted and shape.rstrip("s") != wanted.rstrip("s"):
+            continue
+        fm.error(
+            fm.line(key_node),
+            "malformed-relationship",
+            f"key {key!r} is not the relationship field {field!r} (keys are case-sensitive), "
+            f"so its {len(value_node.value)} entries are not read as edges; rename it to {field}",
+        )
+
+
+def _key_shape(key: str) -> str:
+    return key.casefold().replace("-", "").replace("_", "").replace(" ", "")
 
 
 def _edges(source: str, field: str, node: Node, fm: Frontmatter) -> list[Edge]:
@@ -104,18 +163,21 @@ def _edge(source: str, field: str, entry: Node, fm: Frontmatter) -> Edge | None:
             f"{describe(entry)}; write it as {_EXAMPLE}",
         )
         return None
-    keys: dict[str, tuple[Node, Node]] = {}
-    for key, key_node, value_node in mapping_items(entry):
-        if key in keys:
+    written: set[str] = set()
+    for key, key_node, _ in written_pairs(entry):
+        if key in written:
             fm.error(
                 fm.line(key_node),
                 "malformed-relationship",
                 f"key {key!r} appears twice in this entry; YAML keeps only the last one, so keep "
                 "one (one edge per entry)",
             )
-        keys[key] = (key_node, value_node)
+        written.add(key)
+    keys = merged_items(entry)
     type_pair = keys.get("type")
     target_pair = keys.get("target")
+    if any(fm.spoiled(pair[1]) for pair in (type_pair, target_pair) if pair is not None):
+        return None  # the value YAML cannot build is reported at its own line
     problems = False
     if type_pair is None:
         fm.error(line, "malformed-relationship", "entry has no type; add e.g. 'type: depends-on'")
@@ -146,19 +208,20 @@ def _edge(source: str, field: str, entry: Node, fm: Frontmatter) -> Edge | None:
         return None
     if problems or type_pair is None:
         return None
-    redlink, reason = _redlink(keys.get("redlink"), fm)
+    usable = {key: pair for key, pair in keys.items() if not fm.spoiled(pair[1])}
+    redlink, reason = _redlink(usable.get("redlink"), fm)
     note = None
     for note_key in NOTE_KEYS:
-        if note_key in keys:
-            note = plain_text(keys[note_key][1])
+        if note_key in usable:
+            note = plain_text(usable[note_key][1])
             if note:
                 break
     extra = {}
-    for key, (_, value_node) in keys.items():
+    for key, (_, value_node) in usable.items():
         if key not in EDGE_KEYS:
             try:
                 extra[key] = construct(value_node)
-            except (ValueError, TypeError):
+            except ValueError:
                 extra[key] = None
     return Edge(
         source=source,
@@ -198,7 +261,10 @@ def _redlink(pair: tuple[Node, Node] | None, fm: Frontmatter) -> tuple[bool, str
         return False, None
     node = pair[1]
     if isinstance(node, ScalarNode) and node.tag.endswith(":bool"):
-        return bool(construct(node)), None
+        try:
+            return bool(construct(node)), None
+        except ValueError:
+            return False, None  # reported where the frontmatter was read
     text = plain_text(node)
     if text:
         return True, text
@@ -217,6 +283,8 @@ def _aliases(fm: Frontmatter) -> tuple[str, ...]:
     items = node.value if isinstance(node, SequenceNode) else [node]
     aliases = []
     for item in items:
+        if fm.spoiled(item):
+            continue
         text = plain_text(item) if isinstance(item, ScalarNode) else None
         if text is None or not text.strip():
             fm.error(
