@@ -224,9 +224,9 @@ def _parse(text: str, result: Frontmatter) -> None:
             )
         return
     result.root = root
-    for problem in problems(root):
-        result.bad.add(id(problem.node))
-        result.error(result.line(problem.node), "invalid-frontmatter", problem.message)
+    for found in problems(root):
+        result.bad.add(id(found.node))
+        result.error(result.line(found.node), "invalid-frontmatter", found.message)
     seen: dict[str, int] = {}
     for key, key_node, _ in written_pairs(root):
         line = result.line(key_node)
