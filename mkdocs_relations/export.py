@@ -25,10 +25,8 @@ def site_graph(graph: Graph, pages: Mapping[str, tuple[str, str]], max_hops: int
     types = sorted(graph.vocabulary)
     type_number = {name: i for i, name in enumerate(types)}
     edges: list[int] = []
-    for edge in graph.resolved_edges():
+    for edge in graph.walkable_edges():
         assert edge.target_id is not None
-        if edge.type not in type_number:
-            continue  # an unknown type (reported by lint, kept out of the site's graph)
         edges += [number[edge.source], number[edge.target_id], type_number[edge.type]]
     aliases = {
         str(number[page.id]): list(page.aliases) for page in graph.pages.values() if page.aliases

@@ -19,6 +19,8 @@ from yaml.constructor import ConstructorError, SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.resolver import Resolver
 
+from .diagnostics import clip
+
 #: Tags the safe loader builds; any other tag (``!Ref``, ``!!python/...``) is refused.
 SAFE_TAGS = frozenset(tag for tag in SafeConstructor.yaml_constructors if tag is not None)
 YAML_TAG = "tag:yaml.org,2002:"
@@ -165,14 +167,6 @@ def _quote_hint(node: Node, key: str | None, first: bool = False) -> str:
     if first:
         return "write the value as plain text, lists and mappings"
     return ""
-
-
-def clip(text: str, limit: int = 60) -> str:
-    """A value short enough to quote in a one-line message."""
-    if len(text) <= limit and "\n" not in text:
-        return text
-    head = text.split("\n", 1)[0][: limit - 20]
-    return f"{head}… ({len(text):,} characters)"
 
 
 def shorthand(tag: str) -> str:
