@@ -126,8 +126,12 @@ def _misnamed_field(field: str, fm: Frontmatter) -> None:
             fm.line(key_node),
             "malformed-relationship",
             f"key {key!r} is not the relationship field {field!r} (keys are case-sensitive), "
-            f"so its {len(value_node.value)} entries are not read as edges; rename it to {field}",
+            f"so {_entries(len(value_node.value))} not read; rename it to {field}",
         )
+
+
+def _entries(count: int) -> str:
+    return "the edge under it is" if count == 1 else f"the {count} edges under it are"
 
 
 def _key_shape(key: str) -> str:

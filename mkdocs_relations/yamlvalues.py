@@ -68,7 +68,8 @@ def problems(root: Node, limit: int = 20) -> list[Problem]:
             for key_node, value_node in reversed(node.value):
                 name = str(key_node.value) if isinstance(key_node, ScalarNode) else key
                 stack.append((value_node, depth + 1, name))
-                stack.append((key_node, depth + 1, key))
+                if key_node.tag != MERGE_TAG:  # a merge key is checked with its mapping
+                    stack.append((key_node, depth + 1, key))
     return found
 
 
@@ -159,10 +160,10 @@ def _reason(exc: BaseException, tag: str) -> str:
 
 def _quote_hint(node: Node, key: str | None, first: bool = False) -> str:
     prefix = "" if first else " and "
-    if isinstance(node, ScalarNode) and clip(str(node.value)) == node.value:
+    if isinstance(node, ScalarNode) and node.value and clip(str(node.value)) == node.value:
         raw = str(node.value).replace("\\", "\\\\").replace('"', '\\"')
         return f'{prefix}quote the value if it is text: {key or "key"}: "{raw}"'
-    if isinstance(node, ScalarNode):
+    if isinstance(node, ScalarNode) and node.value:
         return f"{prefix}quote the value if it is text"
     if first:
         return "write the value as plain text, lists and mappings"
