@@ -186,29 +186,40 @@ def kind(node: Node) -> str:
 def merged_items(node: MappingNode) -> dict[str, tuple[Node, Node]]:
     """The scalar keys of a mapping as PyYAML reads them: key -> (key node, value node).
 
-    Keys written in the mapping win (the last of a repeated key, as in YAML); then each mapping
-    merged with ``<<`` adds the keys not yet present, the first merged mapping first.
+    Merge keys are applied by PyYAML's own ``flatten_mapping`` (its precedence rules have
+    changed between releases), on copies of the merged mappings, because it rewrites the
+    nodes it is given and one anchor may be read from several places.
     """
-    return _merged(node, 0)
+    if not any(key.tag == MERGE_TAG for key, _ in node.value):
+        return {str(k.value): (k, v) for k, v in node.value if isinstance(k, ScalarNode)}
+    try:
+        copy = _merge_copy(node, {}, 0)
+        SafeConstructor().flatten_mapping(copy)
+        pairs = copy.value
+    except Exception:  # a merge of something that is not a mapping, reported by problems()
+        pairs = [(k, v) for k, v in node.value if k.tag != MERGE_TAG]
+    return {str(k.value): (k, v) for k, v in pairs if isinstance(k, ScalarNode)}
 
 
-def _merged(node: MappingNode, depth: int) -> dict[str, tuple[Node, Node]]:
-    own: dict[str, tuple[Node, Node]] = {}
-    merges: list[Node] = []
-    for key_node, value_node in node.value:
-        if key_node.tag == MERGE_TAG:
-            merges.append(value_node)
-        elif isinstance(key_node, ScalarNode):
-            own[str(key_node.value)] = (key_node, value_node)
-    if not merges or depth > MAX_DEPTH:
-        return own
-    for value_node in merges:
-        sources = value_node.value if isinstance(value_node, SequenceNode) else [value_node]
-        for source in sources:
-            if isinstance(source, MappingNode):
-                for name, pair in _merged(source, depth + 1).items():
-                    own.setdefault(name, pair)
-    return own
+def _merge_copy(node: MappingNode, copies: dict[int, MappingNode], depth: int) -> MappingNode:
+    """A copy of a mapping and of every mapping merged into it, sharing everything else."""
+    if depth > MAX_DEPTH:
+        raise ValueError("merges nested too deep")
+    found = copies.get(id(node))
+    if found is not None:
+        return found
+    copy = copies[id(node)] = MappingNode(node.tag, [], node.start_mark, node.end_mark)
+    for key, value in node.value:
+        if key.tag == MERGE_TAG and isinstance(value, MappingNode):
+            value = _merge_copy(value, copies, depth + 1)
+        elif key.tag == MERGE_TAG and isinstance(value, SequenceNode):
+            items = [
+                _merge_copy(item, copies, depth + 1) if isinstance(item, MappingNode) else item
+                for item in value.value
+            ]
+            value = SequenceNode(value.tag, items, value.start_mark, value.end_mark)
+        copy.value.append((key, value))
+    return copy
 
 
 def written_pairs(node: MappingNode) -> Iterator[tuple[str, Node, Node]]:
@@ -244,7 +255,7 @@ def build(node: Node) -> Any:
     """The Python value of a node as the safe loader builds it; ValueError when it cannot be
     built or would unfold into more than :data:`MAX_NODES` items."""
     if tree_size(node) > MAX_NODES:
-        raise ValueError(f"the value has more than {MAX_NODES:,} nested items")
+        raise ValueError(f"the value unfolds into more than {MAX_NODES:,} items (YAML aliases)")
     try:
         # construct_document builds lists and mappings with a work list, not recursion.
         return SafeConstructor().construct_document(node)
