@@ -48,7 +48,11 @@ class Problem:
 
 
 def problems(root: Node, limit: int = 20) -> list[Problem]:
-    """Nodes under ``root`` that the safe loader cannot build; each distinct node is seen once."""
+    """Nodes under ``root`` that the safe loader cannot build; each distinct node is seen once.
+
+    Plain strings, nearly every node of real frontmatter, are passed over where they are
+    listed, without a stack entry: this walk runs for every page of every build.
+    """
     found: list[Problem] = []
     constructor = SafeConstructor()
     seen: set[int] = set()
@@ -62,14 +66,22 @@ def problems(root: Node, limit: int = 20) -> list[Problem]:
         if problem is not None:
             found.append(problem)
             continue
+        children: list[tuple[Node, int, str | None]] = []
         if node.tag == SEQ_TAG and isinstance(node, SequenceNode):
-            stack.extend((item, depth + 1, key) for item in reversed(node.value))
+            for item in node.value:
+                if item.tag != STR_TAG or type(item) is not ScalarNode:
+                    children.append((item, depth + 1, key))
         elif node.tag == MAP_TAG and isinstance(node, MappingNode):
-            for key_node, value_node in reversed(node.value):
-                name = str(key_node.value) if isinstance(key_node, ScalarNode) else key
-                stack.append((value_node, depth + 1, name))
-                if key_node.tag != MERGE_TAG:  # a merge key is checked with its mapping
-                    stack.append((key_node, depth + 1, key))
+            for key_node, value_node in node.value:
+                if key_node.tag == STR_TAG and type(key_node) is ScalarNode:
+                    name: str | None = key_node.value
+                else:
+                    name = str(key_node.value) if isinstance(key_node, ScalarNode) else key
+                    if key_node.tag != MERGE_TAG:  # a merge key is checked with its mapping
+                        children.append((key_node, depth + 1, key))
+                if value_node.tag != STR_TAG or type(value_node) is not ScalarNode:
+                    children.append((value_node, depth + 1, name))
+        stack.extend(reversed(children))
     return found
 
 
