@@ -18,7 +18,7 @@ import yaml
 from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from .diagnostics import Diagnostic
+from .diagnostics import Diagnostic, clip
 from .yamlvalues import STR_TAG, build, contains, merged_items, problems, written_pairs
 
 try:  # the C parser is several times faster; fall back where libyaml is missing
@@ -234,7 +234,8 @@ def _parse(text: str, result: Frontmatter) -> None:
             result.error(
                 line,
                 "invalid-frontmatter",
-                f"key {key!r} appears twice (lines {seen[key]} and {line}); YAML keeps only the "
+                f"key {clip(key)!r} appears twice (lines {seen[key]} and {line}); YAML keeps "
+                "only the "
                 "last one, so merge them into one",
             )
         seen[key] = line
@@ -267,7 +268,7 @@ def describe(node: Node) -> str:
     if isinstance(node, MappingNode):
         return "a mapping"
     tag = str(node.tag).rsplit(":", 1)[-1]
-    raw = str(node.value)
+    raw = clip(str(node.value))
     if tag == "bool":
         value = SafeConstructor.bool_values.get(raw.lower())
         if value is None:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from .diagnostics import clip
 from .frontmatter import Frontmatter, construct, describe, plain_text, string_value
 from .graph import Edge, Page
 from .targets import MARKDOWN_EXTENSIONS, TargetError, parse_target
@@ -58,8 +59,7 @@ def read_page(file: str, frontmatter: Frontmatter, options: ReadOptions) -> Page
             )
         else:
             problem = _unreachable_id(page.frontmatter_id)
-            if problem is not None:
-                page.frontmatter_id = None
+            if problem is not None:  # reported, and resolution is left as it was
                 fm.error(fm.line(id_node), "invalid-frontmatter", problem)
     page.aliases = _aliases(fm)
     superseded = fm.get("superseded_by")
@@ -84,29 +84,36 @@ def read_page(file: str, frontmatter: Frontmatter, options: ReadOptions) -> Page
 
 
 def _unreachable_id(value: str) -> str | None:
-    """Why a frontmatter ``id`` can never be a target, or None when it can."""
+    """Why targets cannot (or cannot reliably) name a page by this ``id``, or None."""
     text = value.strip()
     if not text:
         return "id is empty, so nothing can link to it; write the id, or remove the key"
+    value, text = clip(value), clip(text)
     if text != value:
         return f"id {value!r} has spaces around it, which targets never have; write id: {text!r}"
     for prefix, reading in (
-        ("../", "a path that leaves the page's folder"),
-        ("./", "a path relative to the linking page's folder"),
-        ("/", "a path from the docs root"),
-        ("~", "a path in a home folder, outside the docs folder"),
+        (
+            "../",
+            "a path out of the linking page's folder (outside the docs folder from a page at "
+            "the top)",
+        ),
+        (
+            "/",
+            "a path from the docs root first, so the id is found only while no page is at "
+            "that path",
+        ),
+        ("~", "a path in a home folder, outside the docs folder, so no target can name it"),
     ):
-        if text.startswith(prefix) or text in ("..", "."):
+        if text.startswith(prefix) or text == "..":
             return (
-                f"id {value!r} starts with {prefix!r}, which a target reads as {reading}, so "
-                f"nothing can link to this page by it; drop the {prefix!r}"
+                f"id {value!r} starts with {prefix!r}, which a target reads as {reading}; "
+                f"drop the {prefix!r}"
             )
-    for mark, reading in (("#", "a heading"), ("|", "a link text")):
-        if mark in text:
-            return (
-                f"id {value!r} contains {mark!r}, which a target reads as the start of "
-                f"{reading}, so nothing can link to this page by it; write the id without it"
-            )
+    if "|" in text:
+        return (
+            f"id {value!r} contains '|', which a target reads as the start of its link text, "
+            "so nothing can link to this page by it; write the id without it"
+        )
     if text.startswith("[[") or text.endswith("]]"):
         return f"id {value!r} is written as a link; write the bare id: id: {text.strip('[]')!r}"
     return None
@@ -125,7 +132,7 @@ def _misnamed_field(field: str, fm: Frontmatter) -> None:
         fm.error(
             fm.line(key_node),
             "malformed-relationship",
-            f"key {key!r} is not the relationship field {field!r} (keys are case-sensitive), "
+            f"key {clip(key)!r} is not the relationship field {field!r} (keys are case-sensitive), "
             f"so {_entries(len(value_node.value))} not read; rename it to {field}",
         )
 
@@ -173,8 +180,8 @@ def _edge(source: str, field: str, entry: Node, fm: Frontmatter) -> Edge | None:
             fm.error(
                 fm.line(key_node),
                 "malformed-relationship",
-                f"key {key!r} appears twice in this entry; YAML keeps only the last one, so keep "
-                "one (one edge per entry)",
+                f"key {clip(key)!r} appears twice in this entry; YAML keeps only the last one, "
+                "so keep one (one edge per entry)",
             )
         written.add(key)
     keys = merged_items(entry)
@@ -324,4 +331,4 @@ def _bad_target(node: Node) -> str:
 
 
 def _raw(node: Node) -> str:
-    return str(node.value) if isinstance(node, ScalarNode) else "..."
+    return clip(str(node.value)) if isinstance(node, ScalarNode) else "..."

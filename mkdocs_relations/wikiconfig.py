@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from yaml.nodes import MappingNode, Node, SequenceNode
 
+from .diagnostics import clip
 from .frontmatter import Frontmatter, construct, describe, mapping_items, plain_text, string_value
 from .reader import target_text
 from .targets import TargetError, loose, parse_target
@@ -133,7 +134,7 @@ def _duplicate_keys(entry: Node, fm: Frontmatter, what: str) -> None:
             fm.error(
                 fm.line(key_node),
                 "invalid-vocabulary",
-                f"key {key!r} appears twice in this {what}; YAML keeps only the last one, so "
+                f"key {clip(key)!r} appears twice in this {what}; YAML keeps only the last one, so "
                 "keep one",
             )
         seen.add(key)
