@@ -228,12 +228,18 @@ def _edge(source: str, field: str, entry: Node, fm: Frontmatter) -> Edge | None:
             if note:
                 break
     extra = {}
-    for key, (_, value_node) in usable.items():
+    for key, (key_node, value_node) in usable.items():
         if key not in EDGE_KEYS:
             try:
                 extra[key] = construct(value_node)
-            except ValueError:
+            except ValueError as exc:  # too large, or refers to itself: said, not dropped
                 extra[key] = None
+                fm.error(
+                    fm.line(key_node),
+                    "invalid-frontmatter",
+                    f"{clip(key)}: {exc}, so this edge attribute is left out; write it out "
+                    "without aliases",
+                )
     return Edge(
         source=source,
         type=str(type_pair[1].value).strip(),

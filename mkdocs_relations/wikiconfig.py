@@ -60,12 +60,23 @@ def read_wiki_config(fm: Frontmatter) -> WikiConfig:
     if field_node is not None:
         config.relationship_field = string_value(field_node)
         config.field_line = fm.line(field_node)
-        if not config.relationship_field:
+        if not config.relationship_field or not config.relationship_field.strip():
+            config.relationship_field = None
             fm.error(
                 fm.line(field_node),
                 "invalid-vocabulary",
                 "relationship_field must be a key name such as relations, not "
-                f"{describe(field_node)}",
+                f"{_describe_empty(field_node)}",
+            )
+        elif config.relationship_field != config.relationship_field.strip():
+            # No page key has spaces or a line break around it: every edge would be dropped.
+            name = config.relationship_field.strip()
+            config.relationship_field = None
+            fm.error(
+                fm.line(field_node),
+                "invalid-vocabulary",
+                f"relationship_field {clip(repr(string_value(field_node)))} has spaces or a "
+                f"line break around it, which no frontmatter key has; write {clip(name)!r}",
             )
     types_node = fm.get("relationship_types")
     if types_node is not None:
@@ -123,6 +134,10 @@ def _read_types(node: Node, fm: Frontmatter, config: WikiConfig) -> None:
             first.setdefault(name, index)
     for relation_type in types:
         config.types.append((relation_type, fm.file, locate(first[relation_type.name], "name")))
+
+
+def _describe_empty(node: Node) -> str:
+    return "empty text" if string_value(node) is not None else describe(node)
 
 
 def _duplicate_keys(entry: Node, fm: Frontmatter, what: str) -> None:
