@@ -309,3 +309,27 @@ def test_fence_at_end_of_file_matches_mkdocs(tmp_path: Path) -> None:
             [d] = fm.diagnostics
             assert d.line == text.replace("\r\n", "\n").count("\n") + 1
             assert "no line break after it" in d.message
+
+
+CORPUS = Path(__file__).resolve().parent / "bad_input" / "docs"
+
+
+def test_the_corpus_reads_as_mkdocs_reads_it() -> None:
+    """Page by page: the plugin reads frontmatter exactly where MkDocs' reader takes metadata,
+    and says MkDocs cannot read a block exactly where MkDocs' reader drops it."""
+    checked = 0
+    for path in sorted(CORPUS.glob("*.md")):
+        data = path.read_bytes()
+        try:
+            text = data.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
+        except UnicodeDecodeError:
+            continue  # MkDocs refuses the file itself; the plugin reports the byte
+        fm = read_frontmatter(str(path), path.name)
+        _, meta = get_data(text)
+        refused = fm.root is not None and any(p.breaks_mkdocs for p in problems(fm.root))
+        if fm.root is not None and fm.root.value and not refused:
+            assert meta, path.name  # both read metadata
+        else:
+            assert meta == {}, path.name  # neither does
+        checked += 1
+    assert checked > 50
