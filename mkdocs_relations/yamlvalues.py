@@ -5,8 +5,8 @@ built (``title: 2023-09-31``, a 5,000-digit number, a local tag such as ``!Ref x
 whole block and shows it as page text. The plugin composes nodes instead of loading, so it
 finds the very node that fails and reports its line; every other page is read as usual.
 
-Merge keys (``<<: *base``) are read as PyYAML reads them, without changing the nodes: a node
-reached through two aliases is read twice, and must read the same both times.
+Merge keys (``<<: *base``) are applied by PyYAML's own code, on copies: it rewrites the nodes
+it is given, and a node reached through two aliases must read the same both times.
 """
 
 from __future__ import annotations
@@ -111,7 +111,7 @@ def _check(node: Node, depth: int, key: str | None, constructor: SafeConstructor
     try:
         constructor.construct_document(node)
     except Exception as exc:  # any failure is the finding (RecursionError included)
-        constructor = SafeConstructor()  # a failed construction leaves state behind
+        _reset(constructor)
         value = clip(str(node.value))
         shown = f"{shorthand(tag)} {value}" if _explicit(node) else value
         if not isinstance(node, ScalarNode):
@@ -123,6 +123,15 @@ def _check(node: Node, depth: int, key: str | None, constructor: SafeConstructor
             f"{_quote_hint(node, key, first=True)}",
         )
     return None
+
+
+def _reset(constructor: SafeConstructor) -> None:
+    """Forget what a failed construction left behind (construct_document only resets on
+    success), so it is not blamed on the next node."""
+    constructor.constructed_objects = {}
+    constructor.recursive_objects = {}
+    constructor.state_generators = []
+    constructor.deep_construct = False
 
 
 def _check_keys(node: MappingNode, where: str) -> Problem | None:
