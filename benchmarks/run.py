@@ -44,6 +44,8 @@ from mkdocs_relations.wiki import load_wiki  # noqa: E402
 DOCS_PAGE = REPO / "docs" / "benchmarks.md"
 START = "<!-- results:start -->"
 END = "<!-- results:end -->"
+SHAPES_START = "<!-- shapes:start -->"
+SHAPES_END = "<!-- shapes:end -->"
 PEERS = {
     # name in the table: (mkdocs.yml plugin entry, distribution)
     "mkdocs-backlinks-section-plugin": ("backlinks_section", "mkdocs-backlinks-section-plugin"),
@@ -600,9 +602,9 @@ def machine() -> str:
     )
 
 
-def render(report: Report, settings: Settings, elapsed: float) -> str:
+def render(report: Report, elapsed: float, start: str = START, end: str = END) -> str:
     lines = [
-        START,
+        start,
         "",
         f"Measured {time.strftime('%Y-%m-%d')} on {machine()}, in {elapsed / 60:.0f} minutes.",
         "",
@@ -612,8 +614,14 @@ def render(report: Report, settings: Settings, elapsed: float) -> str:
     lines += [f"| {a} | {b} | {c} | {d} |" for a, b, c, d in report.rows]
     lines.append("")
     lines += [f"- {note}" for note in report.notes]
-    lines += ["", END]
+    lines += ["", end]
     return "\n".join(lines)
+
+
+def _replace(text: str, table: str, start: str, end: str) -> str:
+    if start in text and end in text:
+        return text[: text.index(start)] + table + text[text.index(end) + len(end) :]
+    return text + "\n" + table + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -637,7 +645,8 @@ def main(argv: list[str] | None = None) -> int:
             unused_build_pages=100,
         )  # fmt: skip
     parts = args.only or ["build", "lint", "browser", "shapes"]
-    report = Report()
+    # The graph shapes have a table of their own, so either half can be run alone.
+    report, shape_report = Report(), Report()
     start = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="relations-bench-") as temp:
         work = Path(temp)
@@ -647,15 +656,17 @@ def main(argv: list[str] | None = None) -> int:
             lint_scaling(settings, work, report)
         if "browser" in parts:
             browser_queries(settings, work, report)
+        main_elapsed = time.perf_counter() - start
         if "shapes" in parts:
-            shapes(settings, work, report)
-    table = render(report, settings, time.perf_counter() - start)
+            shapes(settings, work, shape_report)
     out: Path = args.out
     text = out.read_text(encoding="utf-8") if out.exists() else f"{START}\n{END}\n"
-    if START in text and END in text:
-        text = text[: text.index(START)] + table + text[text.index(END) + len(END) :]
-    else:
-        text += "\n" + table + "\n"
+    if set(parts) - {"shapes"}:
+        text = _replace(text, render(report, main_elapsed), START, END)
+    if "shapes" in parts:
+        elapsed = time.perf_counter() - start - main_elapsed
+        table = render(shape_report, elapsed, SHAPES_START, SHAPES_END)
+        text = _replace(text, table, SHAPES_START, SHAPES_END)
     out.write_text(text, encoding="utf-8")
     print(f"wrote {out}")
     return 0
