@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import io
-import json
 import logging
 import os
 import sys
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import TextIO
 
 from . import __version__
 from .cli_init import add_init_parser
 from .cli_inject import add_inject_parser
+from .cli_output import Output, json_text
 from .diagnostics import Diagnostic, bounded, display_path, plural, summary
 from .export import export_dot, export_json, export_mermaid
 from .paths import DEFAULT_MAX_HOPS, PathIndex, Step
@@ -52,7 +50,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return EXIT_USAGE
     logging.basicConfig(level=logging.WARNING, format="%(levelname)-7s -  %(message)s")
-    output = _Output(sys.stdout)
+    output = Output(sys.stdout)
     sys.stdout = output
     try:
         if not getattr(args, "needs_wiki", True):
@@ -70,78 +68,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"mkdocs-relations: cannot write the output: {reason}", file=sys.stderr)
         return EXIT_USAGE
     return status
-
-
-class _Output(io.TextIOBase):
-    """Standard output that survives its reader: ``lint | head -1`` closes the pipe early (the
-    command finishes quietly with its own exit status), ``lint > /dev/full`` cannot write (exit
-    2 with a message, never a traceback). Text the terminal's encoding lacks is escaped.
-    """
-
-    def __init__(self, stream: TextIO) -> None:
-        super().__init__()
-        self.stream = stream
-        self.error: OSError | None = None
-        self._stopped = False
-        encoding = (getattr(stream, "encoding", None) or "utf-8").lower().replace("_", "-")
-        self.utf8 = encoding in ("utf-8", "utf8")
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None:
-            # Non-UTF-8 file names come back as their own bytes on a UTF-8 terminal (as `ls`
-            # shows them); elsewhere what the encoding lacks is written as an escape.
-            reconfigure(errors="surrogateescape" if self.utf8 else "backslashreplace")
-
-    def can_encode(self, text: str) -> bool:
-        try:
-            text.encode(getattr(self.stream, "encoding", None) or "utf-8")
-        except (UnicodeEncodeError, LookupError):
-            return False
-        return True
-
-    def write(self, text: str) -> int:
-        if not self._stopped:
-            try:
-                self.stream.write(text)
-            except OSError as exc:
-                self._stop(exc)
-        return len(text)
-
-    def flush(self) -> None:
-        if not self._stopped:
-            try:
-                self.stream.flush()
-            except OSError as exc:
-                self._stop(exc)
-
-    def _stop(self, exc: OSError) -> None:
-        self._stopped = True
-        if not isinstance(exc, BrokenPipeError):
-            self.error = exc
-        # What is still buffered goes nowhere, so exiting does not fail again on it.
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, self.stream.fileno())
-            os.close(devnull)
-        except (OSError, ValueError, io.UnsupportedOperation):
-            pass
-
-
-def _json(document: object, indent: int | None = None) -> str:
-    """JSON text for standard output: readable UTF-8 when the output takes it; otherwise (a
-    cp1252 console, a file name that is not UTF-8) ASCII with escapes, still valid JSON."""
-    text = json.dumps(document, ensure_ascii=False, indent=indent, default=str)
-    output = sys.stdout
-    if isinstance(output, _Output) and output.utf8 and _strict_utf8(text):
-        return text
-    return json.dumps(document, ensure_ascii=True, indent=indent, default=str)
-
-
-def _strict_utf8(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -348,7 +274,7 @@ def run_lint(args: argparse.Namespace, loaded: Loaded) -> int:
             "unknown_types": [{"type": g.name, "edges": g.edges, "files": g.files} for g in groups],
             "diagnostics": [d.as_json() for d in diagnostics],
         }
-        print(_json(document, indent=2))
+        print(json_text(document, indent=2))
     elif args.format == "github":
         for diagnostic in diagnostics:
             print(_annotation(diagnostic, display_path(loaded.prefix, diagnostic.file)))
@@ -453,12 +379,12 @@ def run_path(args: argparse.Namespace, loaded: Loaded) -> int:
             "max_hops": max_hops,
             "path": [step.as_json() for step in steps or ()],
         }
-        print(_json(document))
+        print(json_text(document))
     elif steps is None:
         print(f"no path from [[{source}]] to [[{target}]] within {max_hops} hops")
     else:
         output = sys.stdout
-        arrows = not isinstance(output, _Output) or output.can_encode(ARROWS)
+        arrows = not isinstance(output, Output) or output.can_encode(ARROWS)
         print(format_chain(source, steps, arrows=arrows))
     return EXIT_OK if steps is not None else EXIT_FAILED
 
@@ -496,7 +422,7 @@ def run_reach(args: argparse.Namespace, loaded: Loaded) -> int:
                 for t, found in results.items()
             },
         }
-        print(_json(document))
+        print(json_text(document))
         return EXIT_OK
     for relation, found in results.items():
         label = graph.vocabulary[relation]
@@ -524,7 +450,7 @@ def run_export(args: argparse.Namespace, loaded: Loaded) -> int:
     elif args.format == "mermaid":
         sys.stdout.write(export_mermaid(graph))
     else:
-        print(_json(export_json(graph), indent=2))
+        print(json_text(export_json(graph), indent=2))
     return EXIT_OK
 
 
