@@ -12,6 +12,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from .diagnostics import clip
 from .frontmatter import Frontmatter, construct, describe, plain_text, string_value
+from .frontmatter_hints import misnamed_field, unreachable_id
 from .graph import Edge, Page
 from .targets import MARKDOWN_EXTENSIONS, TargetError, parse_target
 from .yamlvalues import merged_items, written_pairs
@@ -58,7 +59,7 @@ def read_page(file: str, frontmatter: Frontmatter, options: ReadOptions) -> Page
                 f'id: "{_raw(id_node)}"',
             )
         else:
-            problem = _unreachable_id(page.frontmatter_id)
+            problem = unreachable_id(page.frontmatter_id)
             if problem is not None:  # reported, and resolution is left as it was
                 fm.error(fm.line(id_node), "invalid-frontmatter", problem)
     page.aliases = _aliases(fm)
@@ -79,70 +80,8 @@ def read_page(file: str, frontmatter: Frontmatter, options: ReadOptions) -> Page
     if field_node is not None:
         page.edges = _edges(page.id, options.field, field_node, fm)
     elif options.field not in fm.keys:
-        _misnamed_field(options.field, fm)
+        misnamed_field(options.field, fm)
     return page
-
-
-def _unreachable_id(value: str) -> str | None:
-    """Why targets cannot (or cannot reliably) name a page by this ``id``, or None."""
-    text = value.strip()
-    if not text:
-        return "id is empty, so nothing can link to it; write the id, or remove the key"
-    value, text = clip(value), clip(text)
-    if text != value:
-        return f"id {value!r} has spaces around it, which targets never have; write id: {text!r}"
-    for prefix, reading in (
-        (
-            "../",
-            "a path out of the linking page's folder (outside the docs folder from a page at "
-            "the top)",
-        ),
-        (
-            "/",
-            "a path from the docs root first, so the id is found only while no page is at "
-            "that path",
-        ),
-        ("~", "a path in a home folder, outside the docs folder, so no target can name it"),
-    ):
-        if text.startswith(prefix) or text == "..":
-            return (
-                f"id {value!r} starts with {prefix!r}, which a target reads as {reading}; "
-                f"drop the {prefix!r}"
-            )
-    if "|" in text:
-        return (
-            f"id {value!r} contains '|', which a target reads as the start of its link text, "
-            "so nothing can link to this page by it; write the id without it"
-        )
-    if text.startswith("[[") or text.endswith("]]"):
-        return f"id {value!r} is written as a link; write the bare id: id: {text.strip('[]')!r}"
-    return None
-
-
-def _misnamed_field(field: str, fm: Frontmatter) -> None:
-    """Edges under a key that is almost the field (``Relationships``, ``relationship``) would be
-    dropped without a word: say so where they are."""
-    wanted = _key_shape(field)
-    for key, (key_node, value_node) in fm.keys.items():
-        if not isinstance(value_node, SequenceNode) or not value_node.value:
-            continue
-        shape = _key_shape(key)
-        if shape != wanted and shape.rstrip("s") != wanted.rstrip("s"):
-            continue
-        fm.error(
-            fm.line(key_node),
-            "malformed-relationship",
-            f"key {clip(key)!r} is not the relationship field {field!r} (keys are case-sensitive), "
-            f"so {_entries(len(value_node.value))} not read; rename it to {field}",
-        )
-
-
-def _entries(count: int) -> str:
-    return "the edge under it is" if count == 1 else f"the {count} edges under it are"
-
-
-def _key_shape(key: str) -> str:
-    return key.casefold().replace("-", "").replace("_", "").replace(" ", "")
 
 
 def _edges(source: str, field: str, node: Node, fm: Frontmatter) -> list[Edge]:
