@@ -69,3 +69,21 @@ def _entries(count: int) -> str:
 
 def _key_shape(key: str) -> str:
     return key.casefold().replace("-", "").replace("_", "").replace(" ", "")
+
+
+def misnamed_settings(known: tuple[str, ...], fm: Frontmatter) -> None:
+    """A ``wiki-config.md`` key that is almost a setting (``relationship_type``,
+    ``Redlinks``) would leave the setting unset without a word: say so where it is."""
+    shapes = {_key_shape(name).rstrip("s"): name for name in known}
+    for key, (key_node, _) in fm.keys.items():
+        if key in known:
+            continue
+        name = shapes.get(_key_shape(key).rstrip("s"))
+        if name is not None:
+            fix = f"merge it into {name}" if name in fm.keys else f"rename it to {name}"
+            fm.error(
+                fm.line(key_node),
+                "invalid-vocabulary",
+                f"key {clip(key)!r} is not a setting wiki-config.md reads (keys are "
+                f"case-sensitive), so it is ignored; {fix}",
+            )

@@ -24,6 +24,7 @@ from yaml.nodes import MappingNode, Node, SequenceNode
 
 from .diagnostics import clip
 from .frontmatter import Frontmatter, construct, describe, mapping_items, plain_text, string_value
+from .frontmatter_hints import misnamed_settings
 from .reader import target_text
 from .targets import TargetError, loose, parse_target
 from .vocabulary import RelationType, parse_types
@@ -78,6 +79,7 @@ def read_wiki_config(fm: Frontmatter) -> WikiConfig:
                 f"relationship_field {clip(repr(string_value(field_node)))} has spaces or a "
                 f"line break around it, which no frontmatter key has; write {clip(name)!r}",
             )
+    misnamed_settings(KEYS, fm)
     types_node = fm.get("relationship_types")
     if types_node is not None:
         _read_types(types_node, fm, config)
