@@ -205,6 +205,14 @@ def _parse(text: str, result: Frontmatter) -> None:
             f"frontmatter is not valid YAML: {reason}; remove the character",
         )
         return
+    except RecursionError:
+        # Only PyYAML's pure-Python parser recurses per nesting level; libyaml stops at 1,000.
+        result.error(
+            1,
+            "invalid-frontmatter",
+            "frontmatter nests lists or mappings too deep to parse; flatten it",
+        )
+        return
     finally:
         loader.dispose()
     if root is None:

@@ -333,3 +333,16 @@ def test_the_corpus_reads_as_mkdocs_reads_it() -> None:
             assert meta == {}, path.name  # neither does
         checked += 1
     assert checked > 50
+
+
+def test_deep_nesting_without_libyaml(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """PyYAML's pure-Python parser (where libyaml is missing) recurses once per level."""
+    from mkdocs_relations import frontmatter
+
+    monkeypatch.setattr(frontmatter, "_Loader", yaml.SafeLoader)
+    path = tmp_path / "deep.md"
+    path.write_text("---\ntitle: x\nevidence: " + _deep(5000) + "\n---\n")
+    fm = read_frontmatter(str(path), "deep.md")
+    assert [(d.line, d.message) for d in fm.diagnostics] == [
+        (1, "frontmatter nests lists or mappings too deep to parse; flatten it")
+    ]
