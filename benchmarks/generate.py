@@ -16,6 +16,7 @@ import bisect
 import itertools
 import os
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -238,6 +239,61 @@ def _body(rng: random.Random, links: list[str]) -> list[str]:
     if links:
         out += ["", "## Related", "", *links]
     return out
+
+
+# Graph shapes that once made the plugin slow (issue 13): plain pages, flat in one folder.
+
+
+def dag_page(number: int) -> str:
+    return f"p{number:06d}"
+
+
+def write_dag(
+    docs: Path,
+    n: int,
+    per_page: int = 5,
+    seed: int = 1,
+    edge_type: Callable[[int], str] = lambda edge: "depends-on",
+    typos: int = 0,
+) -> int:
+    """A random DAG: page i has ``per_page`` edges to distinct earlier pages (fewer for the
+    first pages), typed by ``edge_type(edge number)``. ``typos`` edges, chosen at random,
+    name their target with two letters swapped. Returns the number of edges."""
+    rng = random.Random(seed)
+    docs.mkdir(parents=True, exist_ok=True)
+    plans = []
+    for number in range(n):
+        targets = rng.sample(range(number), min(per_page, number)) if number else []
+        plans.append(sorted(targets))
+    total = sum(len(targets) for targets in plans)
+    misspelt = set(rng.sample(range(total), min(typos, total)))
+    edge = 0
+    for number, targets in enumerate(plans):
+        lines = ["---", f"title: Page {number}"]
+        if targets:
+            lines.append("relationships:")
+        for target in targets:
+            name = dag_page(target)
+            if edge in misspelt:
+                name = "pa" + name[2:]  # p000123 -> pa00123: a near miss, as typos are
+            lines += [f"  - type: {edge_type(edge)}", f'    target: "[[{name}]]"']
+            edge += 1
+        lines += ["---", f"# Page {number}", "", "Text."]
+        (docs / f"{dag_page(number)}.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (docs / "index.md").write_text("# Graph shapes\n", encoding="utf-8")
+    return total
+
+
+def write_types(docs: Path, names: list[str], acyclic: bool, transitive: bool) -> None:
+    """A wiki-config.md declaring ``names`` with the given properties."""
+    lines = ["---", "relationship_types:"]
+    for name in names:
+        lines.append(
+            f"  - {{name: {name}, inverse: {name} of, acyclic: {str(acyclic).lower()}, "
+            f"transitive: {str(transitive).lower()}}}"
+        )
+    lines.append("---")
+    (docs / "wiki-config.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 def main() -> None:

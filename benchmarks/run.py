@@ -44,6 +44,8 @@ from mkdocs_relations.wiki import load_wiki  # noqa: E402
 DOCS_PAGE = REPO / "docs" / "benchmarks.md"
 START = "<!-- results:start -->"
 END = "<!-- results:end -->"
+SHAPES_START = "<!-- shapes:start -->"
+SHAPES_END = "<!-- shapes:end -->"
 PEERS = {
     # name in the table: (mkdocs.yml plugin entry, distribution)
     "mkdocs-backlinks-section-plugin": ("backlinks_section", "mkdocs-backlinks-section-plugin"),
@@ -70,6 +72,14 @@ class Settings:
     browser_edges: int = 400_000
     queries: int = 200
     themes: tuple[str, ...] = ("mkdocs", "material")
+    dag_sizes: tuple[int, ...] = (1000, 4000)
+    shape_rounds: int = 3
+    vocabulary_types: int = 1000
+    unknown_edges: int = 2001
+    typo_pages: int = 10_000
+    typos: int = 1000
+    unused_lint_pages: int = 20_000
+    unused_build_pages: int = 1000
 
 
 @dataclass
@@ -310,6 +320,138 @@ def peak_memory(docs: Path, size: int, report: Report) -> None:
     )
 
 
+# 7: graph shapes that once were slow (issue 13) ----------------------------------------------
+
+
+def _lint(docs: Path) -> float:
+    gc.collect()
+    start = time.perf_counter()
+    load_wiki(pages_in_folder(str(docs)))
+    return time.perf_counter() - start
+
+
+def _lint_pairs(base: Path, variant: Path, rounds: int) -> list[tuple[float, float]]:
+    _lint(base)  # warm the file cache
+    _lint(variant)
+    return [(_lint(base), _lint(variant)) for _ in range(rounds)]
+
+
+def _versus(pairs: list[tuple[float, float]]) -> str:
+    """``2.10× (0.84 s against 0.40 s)``: the ratio, and the medians it compares."""
+    base = statistics.median(a for a, _ in pairs)
+    variant = statistics.median(b for _, b in pairs)
+    return f"{median_ratio(pairs):.2f}× ({variant:.2f} s against {base:.2f} s)"
+
+
+def shapes(settings: Settings, work: Path, report: Report) -> None:
+    root = work / "shapes"
+    # A DAG with five depends-on a page, built with the index alone in the navigation: the
+    # panel's transitive reach is where the cost would show.
+    cost_per_page = []
+    for size in settings.dag_sizes:
+        folder = root / f"dag-{size}"
+        edges = generate.write_dag(folder / "docs", size, per_page=5, seed=7)
+        base = _mkdocs_yml(folder, "base", "mkdocs", [], True)
+        ours = _mkdocs_yml(folder, "ours", "mkdocs", ["relations"], True)
+        _build_time(base, folder / "site")
+        pairs = [
+            (_build_time(base, folder / "site"), _build_time(ours, folder / "site"))
+            for _ in range(settings.shape_rounds)
+        ]
+        ratio = median_ratio(pairs)
+        per_page = statistics.median((b - a) / size for a, b in pairs)
+        cost_per_page.append(per_page)
+        seconds = statistics.median(a for a, _ in pairs)
+        report.add(
+            f"DAG, {size:,} pages, {edges:,} depends-on edges, index-only navigation: build "
+            f"with the plugin against without ({seconds:.1f} s without); plugin ms per page",
+            f"{ratio:.2f}×; {per_page * 1000:.2f} ms",
+            "≤ 2×",
+            "met" if ratio <= 2 else "missed",
+        )
+        shutil.rmtree(folder)
+    if len(cost_per_page) > 1:
+        growth = cost_per_page[-1] / cost_per_page[0]
+        report.add(
+            f"DAG: plugin cost per page, {settings.dag_sizes[-1]:,} pages against "
+            f"{settings.dag_sizes[0]:,}",
+            f"{growth:.2f}×",
+            "flat (≤ 1.3×)",
+            "met" if growth <= 1.3 else "missed",
+        )
+
+    # Many declared types, many edges of near-miss unknown types.
+    count, unknown = settings.vocabulary_types, settings.unknown_edges
+    names = [f"kind-{i:04d}" for i in range(count)]
+    right, wrong = root / "types-right", root / "types-unknown"
+    for folder, misspell in ((right, False), (wrong, True)):
+        generate.write_dag(
+            folder,
+            unknown,
+            per_page=1,
+            seed=8,
+            edge_type=lambda edge, m=misspell: names[edge % count] + ("x" if m else ""),
+        )
+        generate.write_types(folder, names, acyclic=False, transitive=False)
+    pairs = _lint_pairs(right, wrong, settings.lint_rounds)
+    ratio = median_ratio(pairs)
+    report.add(
+        f"Lint, {count:,} declared types and {unknown - 1:,} unknown-type edges, against the "
+        "same wiki with the types right",
+        _versus(pairs),
+        "≤ 3×",
+        "met" if ratio <= 3 else "missed",
+    )
+
+    # Misspelt targets among many pages.
+    pages, typos = settings.typo_pages, settings.typos
+    clean, typo = root / "targets-right", root / "targets-misspelt"
+    generate.write_dag(clean, pages, per_page=1, seed=9)
+    generate.write_dag(typo, pages, per_page=1, seed=9, typos=typos)
+    pairs = _lint_pairs(clean, typo, settings.lint_rounds)
+    ratio = median_ratio(pairs)
+    report.add(
+        f"Lint, {pages:,} pages with {typos:,} misspelt targets, against the same wiki clean",
+        _versus(pairs),
+        "≤ 3×",
+        "met" if ratio <= 3 else "missed",
+    )
+
+    # Declared types that no edge uses: lint on a large wiki, and a build.
+    unused = [f"unused-{i:04d}" for i in range(settings.vocabulary_types)]
+    none, many = root / "unused-none", root / "unused-many"
+    for folder in (none, many):
+        generate.write_dag(folder / "docs", settings.unused_lint_pages, per_page=2, seed=10)
+    generate.write_types(many / "docs", unused, acyclic=True, transitive=True)
+    pairs = _lint_pairs(none / "docs", many / "docs", settings.lint_rounds)
+    ratio = median_ratio(pairs)
+    report.add(
+        f"Lint, {settings.unused_lint_pages:,} pages, {len(unused):,} unused acyclic and "
+        "transitive types against none",
+        _versus(pairs),
+        "≤ 1.5×",
+        "met" if ratio <= 1.5 else "missed",
+    )
+    for folder in (none, many):
+        for page in sorted((folder / "docs").glob("p*.md"))[settings.unused_build_pages :]:
+            page.unlink()
+    configs = [_mkdocs_yml(f, "ours", "mkdocs", ["relations"], True) for f in (none, many)]
+    _build_time(configs[0], none / "site")
+    pairs = [
+        (_build_time(configs[0], none / "site"), _build_time(configs[1], many / "site"))
+        for _ in range(settings.shape_rounds)
+    ]
+    ratio = median_ratio(pairs)
+    report.add(
+        f"Build, {settings.unused_build_pages:,} pages, index-only navigation, {len(unused):,} "
+        "unused acyclic and transitive types against none",
+        _versus(pairs),
+        "≤ 1.5×",
+        "met" if ratio <= 1.5 else "missed",
+    )
+    shutil.rmtree(root)
+
+
 # 6: the path finder in Chromium ------------------------------------------------------------
 
 
@@ -460,9 +602,9 @@ def machine() -> str:
     )
 
 
-def render(report: Report, settings: Settings, elapsed: float) -> str:
+def render(report: Report, elapsed: float, start: str = START, end: str = END) -> str:
     lines = [
-        START,
+        start,
         "",
         f"Measured {time.strftime('%Y-%m-%d')} on {machine()}, in {elapsed / 60:.0f} minutes.",
         "",
@@ -472,8 +614,14 @@ def render(report: Report, settings: Settings, elapsed: float) -> str:
     lines += [f"| {a} | {b} | {c} | {d} |" for a, b, c, d in report.rows]
     lines.append("")
     lines += [f"- {note}" for note in report.notes]
-    lines += ["", END]
+    lines += ["", end]
     return "\n".join(lines)
+
+
+def _replace(text: str, table: str, start: str, end: str) -> str:
+    if start in text and end in text:
+        return text[: text.index(start)] + table + text[text.index(end) + len(end) :]
+    return text + "\n" + table + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -481,7 +629,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="N = 200, one round")
     parser.add_argument("--out", type=Path, default=DOCS_PAGE, help="page whose table is rewritten")
     parser.add_argument(
-        "--only", choices=("build", "lint", "browser"), action="append", help="run only these"
+        "--only",
+        choices=("build", "lint", "browser", "shapes"),
+        action="append",
+        help="run only these",
     )
     args = parser.parse_args(argv)
     settings = Settings()
@@ -489,10 +640,13 @@ def main(argv: list[str] | None = None) -> int:
         settings = Settings(
             build_pages=200, build_rounds=1, full_nav_rounds=1, lint_sizes=(200, 400),
             lint_rounds=1, browser_pages=2000, browser_edges=8000, queries=20,
-            themes=("mkdocs",),
+            themes=("mkdocs",), dag_sizes=(100, 200), shape_rounds=1, vocabulary_types=50,
+            unknown_edges=101, typo_pages=500, typos=50, unused_lint_pages=500,
+            unused_build_pages=100,
         )  # fmt: skip
-    parts = args.only or ["build", "lint", "browser"]
-    report = Report()
+    parts = args.only or ["build", "lint", "browser", "shapes"]
+    # The graph shapes have a table of their own, so either half can be run alone.
+    report, shape_report = Report(), Report()
     start = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="relations-bench-") as temp:
         work = Path(temp)
@@ -502,13 +656,17 @@ def main(argv: list[str] | None = None) -> int:
             lint_scaling(settings, work, report)
         if "browser" in parts:
             browser_queries(settings, work, report)
-    table = render(report, settings, time.perf_counter() - start)
+        main_elapsed = time.perf_counter() - start
+        if "shapes" in parts:
+            shapes(settings, work, shape_report)
     out: Path = args.out
     text = out.read_text(encoding="utf-8") if out.exists() else f"{START}\n{END}\n"
-    if START in text and END in text:
-        text = text[: text.index(START)] + table + text[text.index(END) + len(END) :]
-    else:
-        text += "\n" + table + "\n"
+    if set(parts) - {"shapes"}:
+        text = _replace(text, render(report, main_elapsed), START, END)
+    if "shapes" in parts:
+        elapsed = time.perf_counter() - start - main_elapsed
+        table = render(shape_report, elapsed, SHAPES_START, SHAPES_END)
+        text = _replace(text, table, SHAPES_START, SHAPES_END)
     out.write_text(text, encoding="utf-8")
     print(f"wrote {out}")
     return 0

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from . import __version__
 from .cli_init import add_init_parser
 from .cli_inject import add_inject_parser
-from .diagnostics import Diagnostic, display_path, plural, summary
+from .cli_output import Output, json_text
+from .diagnostics import Diagnostic, bounded, display_path, plural, summary
 from .export import export_dot, export_json, export_mermaid
 from .paths import DEFAULT_MAX_HOPS, PathIndex, Step
 from .sources import folder_page_set
@@ -50,14 +50,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return EXIT_USAGE
     logging.basicConfig(level=logging.WARNING, format="%(levelname)-7s -  %(message)s")
+    output = Output(sys.stdout)
+    sys.stdout = output
     try:
         if not getattr(args, "needs_wiki", True):
-            return int(args.handler(args, None))
-        loaded = load(args)
-        return int(args.handler(args, loaded))
+            status = int(args.handler(args, None))
+        else:
+            status = int(args.handler(args, load(args)))
+        output.flush()
     except UsageError as exc:
         print(f"mkdocs-relations: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    finally:
+        sys.stdout = output.stream
+    if output.error is not None:
+        reason = output.error.strerror or output.error
+        print(f"mkdocs-relations: cannot write the output: {reason}", file=sys.stderr)
+        return EXIT_USAGE
+    return status
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -170,6 +180,14 @@ def _positive(text: str) -> int:
     return value
 
 
+def _field_name(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("must be a frontmatter key such as relationships")
+    if text != text.strip():
+        raise argparse.ArgumentTypeError(f"{text!r} has spaces around it; write {text.strip()!r}")
+    return text
+
+
 def _add_source_arguments(parser: argparse.ArgumentParser) -> None:
     source = parser.add_mutually_exclusive_group()
     source.add_argument(
@@ -184,7 +202,9 @@ def _add_source_arguments(parser: argparse.ArgumentParser) -> None:
         help="lint a folder of Markdown pages that has no mkdocs.yml (an Obsidian vault)",
     )
     parser.add_argument(
-        "--field", help="frontmatter key holding the edges (default: relationships)"
+        "--field",
+        type=_field_name,
+        help="frontmatter key holding the edges (default: relationships)",
     )
 
 
@@ -196,7 +216,7 @@ def load(args: argparse.Namespace) -> Loaded:
         options = Options(
             relationship_field=args.field, docs_dir=args.docs_dir, not_pages=pages.not_pages
         )
-        wiki = load_wiki(pages.sources, options)
+        wiki = load_wiki(pages.sources, options, pages.diagnostics)
         prefix = os.path.relpath(args.docs_dir).replace(os.sep, "/")
         return Loaded(wiki, prefix, options)
     config_file = args.config_file or "mkdocs.yml"
@@ -254,7 +274,7 @@ def run_lint(args: argparse.Namespace, loaded: Loaded) -> int:
             "unknown_types": [{"type": g.name, "edges": g.edges, "files": g.files} for g in groups],
             "diagnostics": [d.as_json() for d in diagnostics],
         }
-        print(json.dumps(document, indent=2, ensure_ascii=False))
+        print(json_text(document, indent=2))
     elif args.format == "github":
         for diagnostic in diagnostics:
             print(_annotation(diagnostic, display_path(loaded.prefix, diagnostic.file)))
@@ -317,20 +337,26 @@ def _note_errors(loaded: Loaded) -> None:
     if errors:
         print(
             f"mkdocs-relations: note: the wiki has {errors} lint error(s); answers use the "
-            "edges that resolve (run mkdocs-relations lint)",
+            "edges that resolve and have a known type, as the site's finder does (run "
+            "mkdocs-relations lint)",
             file=sys.stderr,
         )
 
 
-def format_chain(source: str, steps: Sequence[Step]) -> str:
+#: The characters of a chain; a console that cannot show them gets ``-type->``/``<-type-``.
+ARROWS = "—→←"
+
+
+def format_chain(source: str, steps: Sequence[Step], *, arrows: bool = True) -> str:
     """``[[a]] —depends-on→ [[b]] ←part-of— [[c]]``; a left arrow marks an edge declared on
     the later page."""
+    dash, right, left = ("—", "→", "←") if arrows else ("-", "->", "<-")
     parts = [f"[[{source}]]"]
     for step in steps:
         if step.direction == "forward":
-            parts.append(f"—{step.type}→")
+            parts.append(f"{dash}{step.type}{right}")
         else:
-            parts.append(f"←{step.type}—")
+            parts.append(f"{left}{step.type}{dash}")
         parts.append(f"[[{step.target}]]")
     return " ".join(parts)
 
@@ -339,6 +365,7 @@ def run_path(args: argparse.Namespace, loaded: Loaded) -> int:
     source = resolve_page(loaded, args.source)
     target = resolve_page(loaded, args.target)
     max_hops = _hops(args, loaded)
+    _check_types(args.types or [], loaded.wiki.graph.vocabulary)
     _note_errors(loaded)
     index = PathIndex.from_graph(loaded.wiki.graph)
     steps = index.shortest_path(
@@ -352,12 +379,21 @@ def run_path(args: argparse.Namespace, loaded: Loaded) -> int:
             "max_hops": max_hops,
             "path": [step.as_json() for step in steps or ()],
         }
-        print(json.dumps(document, ensure_ascii=False))
+        print(json_text(document))
     elif steps is None:
         print(f"no path from [[{source}]] to [[{target}]] within {max_hops} hops")
     else:
-        print(format_chain(source, steps))
+        output = sys.stdout
+        arrows = not isinstance(output, Output) or output.can_encode(ARROWS)
+        print(format_chain(source, steps, arrows=arrows))
     return EXIT_OK if steps is not None else EXIT_FAILED
+
+
+def _check_types(types: Sequence[str], vocabulary: Collection[str]) -> None:
+    """``--type`` names a type of the vocabulary; edges of any other type are never walked."""
+    unknown = [t for t in types if t not in vocabulary]
+    if unknown:
+        raise UsageError(f"unknown type(s) {', '.join(unknown)}; known: {bounded(vocabulary)}")
 
 
 def run_reach(args: argparse.Namespace, loaded: Loaded) -> int:
@@ -369,11 +405,7 @@ def run_reach(args: argparse.Namespace, loaded: Loaded) -> int:
     used = {edge.type for edge in graph.edges()}
     transitive = [t.name for t in graph.vocabulary.values() if t.transitive]
     types = args.types or [t for t in transitive if t in used] or transitive
-    unknown = [t for t in types if t not in graph.vocabulary]
-    if unknown:
-        raise UsageError(
-            f"unknown type(s) {', '.join(unknown)}; known: {', '.join(graph.vocabulary)}"
-        )
+    _check_types(types, graph.vocabulary)
     _note_errors(loaded)
     index = PathIndex.from_graph(graph)
     results = {t: index.reach(page, t, reverse=args.reverse, max_hops=max_hops) for t in types}
@@ -390,7 +422,7 @@ def run_reach(args: argparse.Namespace, loaded: Loaded) -> int:
                 for t, found in results.items()
             },
         }
-        print(json.dumps(document, ensure_ascii=False))
+        print(json_text(document))
         return EXIT_OK
     for relation, found in results.items():
         label = graph.vocabulary[relation]
@@ -418,7 +450,7 @@ def run_export(args: argparse.Namespace, loaded: Loaded) -> int:
     elif args.format == "mermaid":
         sys.stdout.write(export_mermaid(graph))
     else:
-        print(json.dumps(export_json(graph), ensure_ascii=False, indent=2, default=str))
+        print(json_text(export_json(graph), indent=2))
     return EXIT_OK
 
 

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import string
+from collections.abc import Mapping
+
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 
 from .diagnostics import SEVERITIES, check_severity_overrides
+from .labels import DEFAULT_LABELS
 from .panel import PANELS, PLACEMENTS
 from .paths import DEFAULT_MAX_HOPS
 from .wiki import DEFAULT_CONFIG_PAGE
@@ -41,6 +45,49 @@ class _AtLeast(c.Type[int]):
         return number
 
 
+class _Labels(c.DictOfItems[str]):
+    """Interface text; a known label may use only the placeholders its default uses."""
+
+    def __init__(self) -> None:
+        super().__init__(c.Type(str), default={})
+
+    def run_validation(self, value: object) -> dict[str, str]:
+        result = super().run_validation(value)
+        problems = check_labels(result)
+        if problems:
+            raise base.ValidationError("; ".join(problems))
+        return result
+
+
+def check_labels(labels: Mapping[str, str]) -> list[str]:
+    """Problems with a user's ``labels``, as sentences (empty when they are all usable).
+
+    ``transitive: "{0}"`` would fail every page of the build with a KeyError, and the path
+    finder would show ``{0}`` as is; both are caught here, with the placeholders to use.
+    """
+    problems = []
+    for key, text in labels.items():
+        default = DEFAULT_LABELS.get(key)
+        if default is None:
+            continue  # a type's label (``depends-on``, ``depends-on.inverse``): plain text
+        allowed = _placeholders(default)
+        try:
+            used = _placeholders(text)
+            text.format(**{name: "x" for name in allowed})
+        except (ValueError, KeyError, IndexError, AttributeError):
+            used = None
+        if used is None or not used <= allowed:
+            named = ", ".join(f"{{{name}}}" for name in sorted(allowed)) or "no placeholders"
+            problems.append(
+                f"label {key!r} ({text!r}) can use {named}; write literal braces as {{{{ and }}}}"
+            )
+    return problems
+
+
+def _placeholders(text: str) -> set[str]:
+    return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
+
+
 class RelationsConfig(base.Config):
     enabled = c.Type(bool, default=True)
     #: Frontmatter key holding the edges; unset means wiki-config.md's, else ``relationships``.
@@ -66,7 +113,7 @@ class RelationsConfig(base.Config):
     #: Past this many neighbours the picture shows one node per type and direction.
     picture_limit = _AtLeast(0, default=12)
     #: Interface text and type labels (``depends-on``, ``depends-on.inverse``) for other languages.
-    labels = c.DictOfItems(c.Type(str), default={})
+    labels = _Labels()
     #: Edge keys shown as an edge's note; unset means wiki-config.md's, else note/description/via.
     note_keys = c.Optional(c.ListOfItems(c.Type(str)))
     #: A trail of the page's part-of chain above its content ("Platform › Checkout › Ledger").

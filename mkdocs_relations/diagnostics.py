@@ -30,6 +30,7 @@ DEFAULT_SEVERITY: dict[str, Severity] = {
     # Both edges are valid and real wikis write such pairs on purpose (an "anchor" link
     # beside a directed one), so it is shown but fails nothing unless promoted.
     "mirror-mismatch": "info",
+    "linked-folder": "warning",
 }
 CODES: tuple[str, ...] = tuple(DEFAULT_SEVERITY)
 
@@ -108,6 +109,27 @@ def summary(diagnostics: Iterable[Diagnostic]) -> str:
         parts.append(plural(notes, "note"))
     listed = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
     return f"{listed} in {plural(files, 'file')}"
+
+
+def bounded(items: Iterable[str], limit: int = 12, joiner: str = ", ") -> str:
+    """``a, b, c and 988 more``: a list in a message never grows with the wiki."""
+    shown: list[str] = []
+    rest = 0
+    for item in items:
+        if len(shown) < limit:
+            shown.append(item)
+        else:
+            rest += 1
+    text = joiner.join(shown)
+    return f"{text} and {rest:,} more" if rest else text
+
+
+def clip(text: str, limit: int = 60) -> str:
+    """A value short enough to quote in a one-line message."""
+    if len(text) <= limit and "\n" not in text:
+        return text
+    head = text.split("\n", 1)[0][: limit - 20]
+    return f"{head}… ({len(text):,} characters)"
 
 
 def plural(count: int, word: str) -> str:

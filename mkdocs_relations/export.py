@@ -38,10 +38,8 @@ def site_graph(
     type_number = {name: i for i, name in enumerate(types)}
     edges: list[int] = []
     extra: dict[str, dict[str, Any]] = {}
-    for edge in graph.resolved_edges():
+    for edge in graph.walkable_edges():
         assert edge.target_id is not None
-        if edge.type not in type_number:
-            continue  # an unknown type (reported by lint, kept out of the site's graph)
         if edge.extra:
             extra[str(len(edges) // 3)] = extra_json(edge)
         edges += [number[edge.source], number[edge.target_id], type_number[edge.type]]

@@ -18,7 +18,8 @@ import yaml
 from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from .diagnostics import Diagnostic
+from .diagnostics import Diagnostic, clip
+from .yamlvalues import STR_TAG, build, contains, merged_items, problems, written_pairs
 
 try:  # the C parser is several times faster; fall back where libyaml is missing
     from yaml import CSafeLoader as _Loader
@@ -28,11 +29,6 @@ except ImportError:  # pragma: no cover - depends on how PyYAML was built
 #: Frontmatter larger than this is not parsed: a real block is a few kilobytes, and a huge one
 #: is either a missing closing fence or an attempt to make the build slow.
 MAX_FRONTMATTER_BYTES = 1_000_000
-#: Upper bound on nested collections walked in one value: YAML aliases can make a small
-#: document describe an exponentially large tree ("billion laughs").
-MAX_NODES = 10_000
-
-STR_TAG = "tag:yaml.org,2002:str"
 _OPENING = re.compile(rb"---[ \t]*(?:\r\n|\r|\n|$)")
 _FENCE = re.compile(rb"^(?:---|\.\.\.)[ \t]*$", re.M)
 #: Most frontmatter blocks fit in the first read.
@@ -54,8 +50,11 @@ class Frontmatter:
     line_map: list[int] | None = None
     root: MappingNode | None = None
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    #: key -> (key node, value node) for the top-level keys; the last one wins, as in YAML.
+    #: key -> (key node, value node) for the top-level keys as YAML reads them: the last one
+    #: wins, and keys merged with ``<<`` count.
     keys: dict[str, tuple[Node, Node]] = field(default_factory=dict)
+    #: ids of the nodes YAML's safe loader cannot build (each already reported).
+    bad: set[int] = field(default_factory=set)
 
     def line(self, node: Node) -> int:
         """The file line of a node."""
@@ -70,8 +69,15 @@ class Frontmatter:
         return self.line_map[-1] + 1 if self.line_map else self.first_line
 
     def get(self, key: str) -> Node | None:
+        """The value of a top-level key; None when absent or already reported as unbuildable."""
         pair = self.keys.get(key)
-        return pair[1] if pair else None
+        if pair is None or id(pair[1]) in self.bad:
+            return None
+        return pair[1]
+
+    def spoiled(self, node: Node) -> bool:
+        """Whether a value holds a node already reported as unbuildable (so say nothing more)."""
+        return contains(node, self.bad)
 
     def key_line(self, key: str) -> int:
         pair = self.keys.get(key)
@@ -113,6 +119,20 @@ def _read_block(stream: IO[bytes], result: Frontmatter) -> str | None:
         normal = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n") if b"\r" in data else data
         start = normal.index(b"\n") + 1 if b"\n" in normal else len(normal)
         fence = _FENCE.search(normal, start) if start < len(normal) else None
+        if fence is not None and fence.end() == len(normal):
+            # A fence at the end of what was read: the line may go on in the next chunk.
+            more = stream.read(_CHUNK)
+            if more:
+                data += more
+                continue
+            result.error(
+                normal.count(b"\n", 0, fence.start()) + 1,
+                "invalid-frontmatter",
+                "this closing fence is the file's last line and has no line break after it, so "
+                "MkDocs does not read the block as frontmatter (it shows it as page text); end "
+                "the file with a line break",
+            )
+            return None
         if fence is not None or len(data) >= cap:
             break
         more = stream.read(len(data))
@@ -185,33 +205,49 @@ def _parse(text: str, result: Frontmatter) -> None:
             f"frontmatter is not valid YAML: {reason}; remove the character",
         )
         return
+    except RecursionError:
+        # Only PyYAML's pure-Python parser recurses per nesting level; libyaml stops at 1,000.
+        result.error(
+            1,
+            "invalid-frontmatter",
+            "frontmatter nests lists or mappings too deep to parse; flatten it",
+        )
+        return
     finally:
         loader.dispose()
     if root is None:
         return
     if not isinstance(root, MappingNode):
-        result.error(
-            result.line(root),
-            "invalid-frontmatter",
-            f"frontmatter must be a mapping of keys to values, not {describe(root)}",
-        )
+        # MkDocs only takes a mapping as metadata; anything else between two '---' lines is
+        # page text to it (`---` / `Some intro` / `---` renders as text between rules). A list
+        # of mappings is data nobody writes as prose, so that one is reported.
+        if isinstance(root, SequenceNode) and any(
+            isinstance(item, MappingNode) for item in root.value
+        ):
+            result.error(
+                result.line(root),
+                "invalid-frontmatter",
+                f"frontmatter must be a mapping of keys to values, not {describe(root)}; MkDocs "
+                "shows this block as page text",
+            )
         return
     result.root = root
+    for found in problems(root):
+        result.bad.add(id(found.node))
+        result.error(result.line(found.node), "invalid-frontmatter", found.message)
     seen: dict[str, int] = {}
-    for key_node, value_node in root.value:
-        if not isinstance(key_node, ScalarNode):
-            continue
-        key = str(key_node.value)
+    for key, key_node, _ in written_pairs(root):
         line = result.line(key_node)
         if key in seen:
             result.error(
                 line,
                 "invalid-frontmatter",
-                f"key {key!r} appears twice (lines {seen[key]} and {line}); YAML keeps only the "
+                f"key {clip(key)!r} appears twice (lines {seen[key]} and {line}); YAML keeps "
+                "only the "
                 "last one, so merge them into one",
             )
         seen[key] = line
-        result.keys[key] = (key_node, value_node)
+    result.keys = merged_items(root)
 
 
 def _line_at(text: str, index: int) -> str:
@@ -220,10 +256,10 @@ def _line_at(text: str, index: int) -> str:
 
 
 def mapping_items(node: MappingNode) -> Iterator[tuple[str, Node, Node]]:
-    """(key text, key node, value node) for the scalar keys of a mapping node."""
-    for key_node, value_node in node.value:
-        if isinstance(key_node, ScalarNode):
-            yield str(key_node.value), key_node, value_node
+    """(key text, key node, value node) for the scalar keys of a mapping, as YAML reads them
+    (merge keys applied)."""
+    for key, (key_node, value_node) in merged_items(node).items():
+        yield key, key_node, value_node
 
 
 def string_value(node: Node | None) -> str | None:
@@ -240,9 +276,12 @@ def describe(node: Node) -> str:
     if isinstance(node, MappingNode):
         return "a mapping"
     tag = str(node.tag).rsplit(":", 1)[-1]
-    raw = str(node.value)
+    raw = clip(str(node.value))
     if tag == "bool":
-        return f"the boolean {str(construct(node)).lower()} (YAML reads an unquoted {raw} that way)"
+        value = SafeConstructor.bool_values.get(raw.lower())
+        if value is None:
+            return f"a !!bool value that is neither true nor false ({raw})"
+        return f"the boolean {str(value).lower()} (YAML reads an unquoted {raw} that way)"
     if tag == "null":
         return "empty (null)"
     if tag == "timestamp":
@@ -255,35 +294,22 @@ def describe(node: Node) -> str:
 
 
 def construct(node: Node) -> Any:
-    """The Python value of a node, refusing trees inflated by aliases."""
-    if _count_nodes(node) > MAX_NODES:
-        raise ValueError(f"value has more than {MAX_NODES} nested items")
-    value = SafeConstructor().construct_object(node, deep=True)
-    return value
+    """The Python value of a node; ValueError when YAML cannot build it or it is too large."""
+    return build(node)
 
 
 def plain_text(node: Node) -> str | None:
     """A scalar as display text: strings as is, numbers and dates as written; else None."""
     if not isinstance(node, ScalarNode) or node.tag.endswith(":null"):
         return None
-    value = construct(node) if node.tag != STR_TAG else node.value
-    if isinstance(value, (datetime.date, datetime.datetime, bool)):
+    if node.tag == STR_TAG:
         return str(node.value)
-    return str(value)
-
-
-def _count_nodes(node: Node) -> int:
-    count = 0
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        count += 1
-        if count > MAX_NODES:
-            return count
-        if isinstance(current, SequenceNode):
-            stack.extend(current.value)
-        elif isinstance(current, MappingNode):
-            for key, value in current.value:
-                stack.append(key)
-                stack.append(value)
-    return count
+    try:
+        value = build(node)
+    except ValueError:
+        return None
+    if isinstance(value, (datetime.date, datetime.datetime, bool, bytes)):
+        return str(node.value)
+    if isinstance(value, (str, int, float)):
+        return str(value)
+    return None

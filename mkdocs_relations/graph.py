@@ -83,6 +83,14 @@ class Graph:
         """Edges between two existing pages."""
         return (edge for edge in self.edges() if edge.target_id is not None)
 
+    def walkable_edges(self) -> Iterator[Edge]:
+        """The edges path queries walk, one rule for the site's graph file (the browser's
+        finder) and the command line: between two existing pages, of a known type. An
+        unknown-type edge is a lint error; with ``fail_on_error: false`` the site still builds,
+        and both must then answer the same."""
+        vocabulary = self.vocabulary
+        return (e for e in self.resolved_edges() if e.type in vocabulary)
+
     @property
     def edge_count(self) -> int:
         return sum(len(page.edges) for page in self.pages.values())

@@ -195,7 +195,9 @@ def load_mkdocs(config_file: str) -> tuple[MkDocsConfig, PageSet]:
     """Load mkdocs.yml as ``mkdocs build`` does (its loader trusts the file) and list its pages."""
     try:
         config = load_config(config_file)
-    except (MkDocsException, SystemExit, OSError) as exc:
+    except OSError as exc:
+        raise ConfigFileError(f"cannot read {config_file}: {exc.strerror or exc}") from exc
+    except (MkDocsException, SystemExit) as exc:
         raise ConfigFileError(f"{config_file} is not a usable MkDocs configuration: {exc}") from exc
     return config, _listed(config)
 

@@ -81,7 +81,7 @@ class PathIndex:
     def from_graph(cls, graph: Graph) -> PathIndex:
         return cls(
             graph.pages,
-            ((e.source, e.target_id, e.type) for e in graph.resolved_edges() if e.target_id),
+            ((e.source, e.target_id, e.type) for e in graph.walkable_edges() if e.target_id),
         )
 
     def _type_filter(self, types: Sequence[str] | None) -> set[int] | None:

@@ -10,9 +10,12 @@ from dataclasses import dataclass
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from .frontmatter import Frontmatter, construct, describe, mapping_items, plain_text, string_value
+from .diagnostics import clip
+from .frontmatter import Frontmatter, construct, describe, plain_text, string_value
+from .frontmatter_hints import misnamed_field, unreachable_id
 from .graph import Edge, Page
 from .targets import MARKDOWN_EXTENSIONS, TargetError, parse_target
+from .yamlvalues import merged_items, written_pairs
 
 NOTE_KEYS = ("note", "description")
 #: Keys that make an edge; every other key (``note``, ``via``, ``evidence``...) is kept in
@@ -57,9 +60,13 @@ def read_page(file: str, frontmatter: Frontmatter, options: ReadOptions) -> Page
                 f"id is {describe(id_node)}, not text, so nothing can link to it; quote it: "
                 f'id: "{_raw(id_node)}"',
             )
+        else:
+            problem = unreachable_id(page.frontmatter_id)
+            if problem is not None:  # reported, and resolution is left as it was
+                fm.error(fm.line(id_node), "invalid-frontmatter", problem)
     page.aliases = _aliases(fm)
     superseded = fm.get("superseded_by")
-    if superseded is not None:
+    if superseded is not None and not fm.spoiled(superseded):
         text = target_text(superseded)
         if text is None:
             fm.error(
@@ -74,6 +81,8 @@ def read_page(file: str, frontmatter: Frontmatter, options: ReadOptions) -> Page
     field_node = fm.get(options.field)
     if field_node is not None:
         page.edges = _edges(page.id, options.field, field_node, fm)
+    elif options.field not in fm.keys:
+        misnamed_field(options.field, fm)
     return page
 
 
@@ -106,18 +115,21 @@ def _edge(source: str, field: str, entry: Node, fm: Frontmatter) -> Edge | None:
             f"{describe(entry)}; write it as {_EXAMPLE}",
         )
         return None
-    keys: dict[str, tuple[Node, Node]] = {}
-    for key, key_node, value_node in mapping_items(entry):
-        if key in keys:
+    written: set[str] = set()
+    for key, key_node, _ in written_pairs(entry):
+        if key in written:
             fm.error(
                 fm.line(key_node),
                 "malformed-relationship",
-                f"key {key!r} appears twice in this entry; YAML keeps only the last one, so keep "
-                "one (one edge per entry)",
+                f"key {clip(key)!r} appears twice in this entry; YAML keeps only the last one, "
+                "so keep one (one edge per entry)",
             )
-        keys[key] = (key_node, value_node)
+        written.add(key)
+    keys = merged_items(entry)
     type_pair = keys.get("type")
     target_pair = keys.get("target")
+    if any(fm.spoiled(pair[1]) for pair in (type_pair, target_pair) if pair is not None):
+        return None  # the value YAML cannot build is reported at its own line
     problems = False
     if type_pair is None:
         fm.error(line, "malformed-relationship", "entry has no type; add e.g. 'type: depends-on'")
@@ -148,20 +160,27 @@ def _edge(source: str, field: str, entry: Node, fm: Frontmatter) -> Edge | None:
         return None
     if problems or type_pair is None:
         return None
-    redlink, reason = _redlink(keys.get("redlink"), fm)
+    usable = {key: pair for key, pair in keys.items() if not fm.spoiled(pair[1])}
+    redlink, reason = _redlink(usable.get("redlink"), fm)
     note = None
     for note_key in NOTE_KEYS:
-        if note_key in keys:
-            note = plain_text(keys[note_key][1])
+        if note_key in usable:
+            note = plain_text(usable[note_key][1])
             if note:
                 break
     extra = {}
-    for key, (_, value_node) in keys.items():
+    for key, (key_node, value_node) in usable.items():
         if key not in EDGE_KEYS:
             try:
                 extra[key] = construct(value_node)
-            except (ValueError, TypeError):
+            except ValueError as exc:  # too large, or refers to itself: said, not dropped
                 extra[key] = None
+                fm.error(
+                    fm.line(key_node),
+                    "invalid-frontmatter",
+                    f"{clip(key)}: {exc}, so this edge attribute is left out; write it out "
+                    "without aliases",
+                )
     return Edge(
         source=source,
         type=str(type_pair[1].value).strip(),
@@ -200,7 +219,10 @@ def _redlink(pair: tuple[Node, Node] | None, fm: Frontmatter) -> tuple[bool, str
         return False, None
     node = pair[1]
     if isinstance(node, ScalarNode) and node.tag.endswith(":bool"):
-        return bool(construct(node)), None
+        try:
+            return bool(construct(node)), None
+        except ValueError:
+            return False, None  # reported where the frontmatter was read
     text = plain_text(node)
     if text:
         return True, text
@@ -219,6 +241,8 @@ def _aliases(fm: Frontmatter) -> tuple[str, ...]:
     items = node.value if isinstance(node, SequenceNode) else [node]
     aliases = []
     for item in items:
+        if fm.spoiled(item):
+            continue
         text = plain_text(item) if isinstance(item, ScalarNode) else None
         if text is None or not text.strip():
             fm.error(
@@ -254,4 +278,4 @@ def _bad_target(node: Node) -> str:
 
 
 def _raw(node: Node) -> str:
-    return str(node.value) if isinstance(node, ScalarNode) else "..."
+    return clip(str(node.value)) if isinstance(node, ScalarNode) else "..."

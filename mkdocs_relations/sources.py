@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import os
 import posixpath
+from collections import deque
 from dataclasses import dataclass, field
 
+from .diagnostics import Diagnostic
 from .targets import MARKDOWN_EXTENSIONS
 
 #: Folders MkDocs never builds by default (``.*`` and ``/templates/``), plus editor state.
@@ -50,6 +52,8 @@ class PageSet:
 
     sources: dict[str, str] = field(default_factory=dict)
     not_pages: dict[str, str] = field(default_factory=dict)
+    #: What listing the folder found (a folder link that loops), for the lint report.
+    diagnostics: list[Diagnostic] = field(default_factory=list)
 
 
 def is_markdown(name: str) -> bool:
@@ -78,16 +82,52 @@ def folder_page_set(docs_dir: str) -> PageSet:
     """Every Markdown file MkDocs would build from ``docs_dir`` with its default settings.
 
     Mirrors MkDocs: names starting with a dot (``.obsidian``, ``.git``) and the top-level
-    ``templates`` folder are left out, and a ``README.md`` beside an ``index.md``.
+    ``templates`` folder are left out, and a ``README.md`` beside an ``index.md``. Symbolic
+    links to folders are followed, but every real folder is walked once: a link back to a
+    folder above it (a loop) or to a folder already read is skipped with a ``linked-folder``
+    warning, so the walk is linear in folders and no page is counted twice.
     """
     pages = PageSet()
     root = os.path.abspath(docs_dir)
-    for folder, dirnames, filenames in os.walk(root, followlinks=True):
-        relative = os.path.relpath(folder, root)
-        relative = "" if relative == "." else relative.replace(os.sep, "/")
-        dirnames[:] = sorted(
-            d for d in dirnames if not d.startswith(".") and not (not relative and d in _SKIP_TOP)
-        )
+    walked = {_identity(root)}
+    links: deque[tuple[str, str]] = deque()
+    # Real folders first, then links one at a time: a folder reached both ways is read at its
+    # real path, and a link is only followed into a folder no walk has entered.
+    _walk(root, "", walked, pages, links)
+    while links:
+        path, link = links.popleft()
+        identity = _identity(path)
+        if identity in walked:
+            pages.diagnostics.append(_repeated_folder(root, path, link))
+        elif os.path.isdir(path):
+            walked.add(identity)
+            _walk(path, link, walked, pages, links)
+    drop_shadowed_readmes(pages)
+    return pages
+
+
+def _walk(
+    start: str,
+    prefix: str,
+    walked: set[tuple[int, int] | str],
+    pages: PageSet,
+    links: deque[tuple[str, str]],
+) -> None:
+    """Add the files under ``start`` (shown as ``prefix``) without following folder links."""
+    for folder, dirnames, filenames in os.walk(start):
+        relative = os.path.relpath(folder, start).replace(os.sep, "/")
+        relative = prefix if relative == "." else f"{prefix}/{relative}".lstrip("/")
+        kept = []
+        for name in sorted(dirnames):
+            if name.startswith(".") or (not relative and name in _SKIP_TOP):
+                continue
+            path = os.path.join(folder, name)
+            if os.path.islink(path):
+                links.append((path, f"{relative}/{name}" if relative else name))
+                continue
+            walked.add(_identity(path))
+            kept.append(name)
+        dirnames[:] = kept
         for name in sorted(filenames):
             key = f"{relative}/{name}" if relative else name
             if name.startswith("."):
@@ -96,5 +136,30 @@ def folder_page_set(docs_dir: str) -> PageSet:
                 pages.not_pages[key] = NOT_MARKDOWN
             else:
                 pages.sources[key] = os.path.join(folder, name)
-    drop_shadowed_readmes(pages)
-    return pages
+
+
+def _identity(path: str) -> tuple[int, int] | str:
+    try:
+        status = os.stat(path)
+    except OSError:
+        return os.path.realpath(path)
+    return (status.st_dev, status.st_ino)
+
+
+def _repeated_folder(root: str, path: str, link: str) -> Diagnostic:
+    folder = os.path.dirname(path)
+    target = os.path.realpath(path)
+    shown = os.path.relpath(target, os.path.realpath(root)).replace(os.sep, "/")
+    shown = "the docs folder" if shown == "." else repr(shown)
+    real_parent = os.path.realpath(folder)
+    if real_parent == target or real_parent.startswith(target.rstrip(os.sep) + os.sep):
+        why = f"which contains the link itself: a loop, so its pages are read once, under {shown}"
+    else:
+        why = f"which is read already, so its pages are read once, under {shown}"
+    return Diagnostic(
+        link,
+        1,
+        "linked-folder",
+        f"folder {link!r} is a symbolic link to {shown}, {why}; remove the link or list it "
+        "in exclude_docs",
+    )

@@ -7,9 +7,10 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .diagnostics import Diagnostic
+from .diagnostics import Diagnostic, bounded, clip
 
-TYPE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+#: ``\Z``, not ``$``: ``$`` also matches before a final line break, and ``"x\n"`` is no name.
+TYPE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*\Z")
 TYPE_KEYS = ("name", "inverse", "description", "symmetric", "acyclic", "transitive")
 _FLAGS = ("symmetric", "acyclic", "transitive")
 
@@ -135,7 +136,7 @@ def parse_types(
             report(
                 index,
                 "name" if "name" in entry else None,
-                f"type name must be a word such as 'governed-by', not {name!r}",
+                f"type name must be a word such as 'governed-by', not {clip(repr(name))}",
             )
             continue
         unknown = sorted(str(k) for k in entry if k not in TYPE_KEYS)
@@ -143,7 +144,7 @@ def parse_types(
             report(
                 index,
                 unknown[0],
-                f"type {name!r} has unknown key(s) {', '.join(unknown)}; "
+                f"type {name!r} has unknown key(s) {bounded(unknown)}; "
                 f"allowed: {', '.join(TYPE_KEYS)}",
             )
         flags = {}
@@ -153,7 +154,11 @@ def parse_types(
             if value is None:
                 value = False
             if not isinstance(value, bool):
-                report(index, flag, f"{flag} of type {name!r} must be true or false, not {value!r}")
+                report(
+                    index,
+                    flag,
+                    f"{flag} of type {name!r} must be true or false, not {clip(repr(value))}",
+                )
                 bad = True
             flags[flag] = bool(value)
         inverse = entry.get("inverse")

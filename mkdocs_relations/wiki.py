@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 import os
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -66,10 +66,15 @@ class Wiki:
         return level, lint.unknown_type_groups(self.graph)
 
 
-def load_wiki(sources: Mapping[str, str], options: Options | None = None) -> Wiki:
+def load_wiki(
+    sources: Mapping[str, str],
+    options: Options | None = None,
+    found: Iterable[Diagnostic] = (),
+) -> Wiki:
     """Read the frontmatter of every page and lint the graph.
 
-    ``sources`` maps each page's docs-relative, ``/``-separated path to the file to read.
+    ``sources`` maps each page's docs-relative, ``/``-separated path to the file to read;
+    ``found`` holds what listing them reported (a folder link that loops).
     """
     # Reading allocates many long-lived objects and no reference cycles worth collecting;
     # the cyclic collector would traverse the growing heap again and again, which made
@@ -77,15 +82,14 @@ def load_wiki(sources: Mapping[str, str], options: Options | None = None) -> Wik
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _load(sources, options or Options())
+        return _load(sources, options or Options(), list(found))
     finally:
         if enabled:
             gc.enable()
 
 
-def _load(sources: Mapping[str, str], options: Options) -> Wiki:
+def _load(sources: Mapping[str, str], options: Options, diagnostics: list[Diagnostic]) -> Wiki:
     files = sorted(sources)
-    diagnostics: list[Diagnostic] = []
 
     inside = _Containment(options.docs_dir)
     config_fm: Frontmatter | None = None

@@ -23,10 +23,13 @@ from dataclasses import dataclass, field
 
 from yaml.nodes import MappingNode, Node, SequenceNode
 
+from .diagnostics import clip
 from .frontmatter import Frontmatter, construct, describe, mapping_items, plain_text, string_value
+from .frontmatter_hints import misnamed_settings
 from .reader import target_text
 from .targets import TargetError, loose, parse_target
 from .vocabulary import RelationType, parse_types
+from .yamlvalues import written_pairs
 
 KEYS = ("relationship_field", "relationship_types", "redlinks", "note_keys")
 
@@ -61,13 +64,25 @@ def read_wiki_config(fm: Frontmatter) -> WikiConfig:
     if field_node is not None:
         config.relationship_field = string_value(field_node)
         config.field_line = fm.line(field_node)
-        if not config.relationship_field:
+        if not config.relationship_field or not config.relationship_field.strip():
+            config.relationship_field = None
             fm.error(
                 fm.line(field_node),
                 "invalid-vocabulary",
                 "relationship_field must be a key name such as relations, not "
-                f"{describe(field_node)}",
+                f"{_describe_empty(field_node)}",
             )
+        elif config.relationship_field != config.relationship_field.strip():
+            # No page key has spaces or a line break around it: every edge would be dropped.
+            name = config.relationship_field.strip()
+            config.relationship_field = None
+            fm.error(
+                fm.line(field_node),
+                "invalid-vocabulary",
+                f"relationship_field {clip(repr(string_value(field_node)))} has spaces or a "
+                f"line break around it, which no frontmatter key has; write {clip(name)!r}",
+            )
+    misnamed_settings(KEYS, fm)
     types_node = fm.get("relationship_types")
     if types_node is not None:
         _read_types(types_node, fm, config)
@@ -94,30 +109,71 @@ def _note_keys(node: Node, fm: Frontmatter) -> tuple[str, ...] | None:
 
 
 def _read_types(node: Node, fm: Frontmatter, config: WikiConfig) -> None:
+    if fm.spoiled(node) and not isinstance(node, SequenceNode):
+        return  # reported where the frontmatter was read
+    if node.tag.endswith(":null"):
+        return
+    if not isinstance(node, SequenceNode):
+        fm.error(
+            fm.key_line("relationship_types"),
+            "invalid-vocabulary",
+            "relationship_types must be a list of types, each a mapping with a name",
+        )
+        return
+    # Each entry is built on its own: an entry YAML cannot build (reported at its line) costs
+    # that entry only, and the bound on values unfolded by aliases applies per type, so a
+    # vocabulary of thousands of types is read.
+    nodes: list[Node] = []
+    entries: list[object] = []
+    for entry in node.value:
+        _duplicate_keys(entry, fm, "relationship type")
+        if fm.spoiled(entry):
+            continue
+        try:
+            entries.append(construct(entry))
+        except ValueError as exc:
+            fm.error(fm.line(entry), "invalid-vocabulary", f"relationship type: {exc}")
+            continue
+        nodes.append(entry)
+
     def locate(index: int, key: str | None) -> int:
-        if index < 0 or not isinstance(node, SequenceNode):
-            return fm.line(node) if index >= 0 else fm.key_line("relationship_types")
-        entry = node.value[index]
+        if index < 0:
+            return fm.key_line("relationship_types")
+        entry = nodes[index]
         if key is not None and isinstance(entry, MappingNode):
             for name, key_node, _ in mapping_items(entry):
                 if name == key:
                     return fm.line(key_node)
         return fm.line(entry)
 
-    try:
-        data = construct(node)
-    except ValueError as exc:
-        fm.error(fm.line(node), "invalid-vocabulary", f"relationship_types: {exc}")
-        return
-    types, problems = parse_types(data, fm.file, locate, fm.file)
+    types, problems = parse_types(entries, fm.file, locate, fm.file)
     fm.diagnostics.extend(problems)
+    first: dict[str, int] = {}
+    for index, entry in enumerate(entries):
+        name = entry.get("name") if isinstance(entry, dict) else entry
+        if isinstance(name, str):
+            first.setdefault(name, index)
     for relation_type in types:
-        index = next(i for i, entry in enumerate(data) if _name_of(entry) == relation_type.name)
-        config.types.append((relation_type, fm.file, locate(index, "name")))
+        config.types.append((relation_type, fm.file, locate(first[relation_type.name], "name")))
 
 
-def _name_of(entry: object) -> object:
-    return entry.get("name") if isinstance(entry, dict) else entry
+def _describe_empty(node: Node) -> str:
+    return "empty text" if string_value(node) is not None else describe(node)
+
+
+def _duplicate_keys(entry: Node, fm: Frontmatter, what: str) -> None:
+    if not isinstance(entry, MappingNode):
+        return
+    seen: set[str] = set()
+    for key, key_node, _ in written_pairs(entry):
+        if key in seen:
+            fm.error(
+                fm.line(key_node),
+                "invalid-vocabulary",
+                f"key {clip(key)!r} appears twice in this {what}; YAML keeps only the last one, so "
+                "keep one",
+            )
+        seen.add(key)
 
 
 def _read_redlinks(node: Node, fm: Frontmatter, config: WikiConfig) -> None:
@@ -129,6 +185,9 @@ def _read_redlinks(node: Node, fm: Frontmatter, config: WikiConfig) -> None:
         )
         return
     for item in node.value:
+        if fm.spoiled(item):
+            continue  # reported where the frontmatter was read
+        _duplicate_keys(item, fm, "redlink")
         reason = None
         target_node: Node | None = item
         if isinstance(item, MappingNode):

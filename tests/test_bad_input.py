@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import sys
@@ -76,7 +77,10 @@ def test_alias_bomb_and_huge_block_are_bounded(tmp_path: Path) -> None:
     assert [(d.code, d.line) for d in huge] == [("invalid-frontmatter", 1)]
     bomb = [d for d in wiki.diagnostics if d.file == "bomb.md"]
     # An alias is reported where its anchor is defined: the composed YAML keeps no other mark.
-    assert [(d.code, d.line) for d in bomb] == [("malformed-relationship", 8)]
+    assert [(d.code, d.line) for d in bomb] == [
+        ("malformed-relationship", 8),
+        ("invalid-frontmatter", 12),  # the edge attribute that would unfold 9^7 items
+    ]
 
 
 def test_nothing_outside_docs_is_opened(tmp_path: Path) -> None:
@@ -152,3 +156,21 @@ def test_wiki_config_with_every_kind_of_bad_entry(site: Site) -> None:
         "docs/wiki-config.md:5: error:",
         "docs/wiki-config.md:6: error:",
     ], lines
+
+
+def test_the_whole_corpus_builds_through_panels_and_graph_file(tmp_path: Path) -> None:
+    """With ``fail_on_error: false`` every hostile page goes through panels, the picture, the
+    finder and the graph file: the build ends, and what it writes is valid."""
+    site = _make_site(tmp_path)
+    (site.docs / "latin1.md").unlink()  # MkDocs itself refuses a page that is not UTF-8
+    site.plugin_options = {"fail_on_error": False}
+    result = site.build()
+    assert result.ok, result.error
+    assert "Traceback" not in "\n".join(m for _, m in result.messages)
+    expected = EXPECTED.read_text(encoding="utf-8").splitlines()
+    assert relation_lines(result) == [d for d in expected if not d.startswith("docs/latin1.md")]
+    graph = json.loads(
+        (site.site_dir / "assets" / "mkdocs-relations" / "graph.json").read_text("utf-8")
+    )
+    assert "merge-entry" in graph["ids"] and "value-bad-date" in graph["ids"]
+    assert "relations-panel" in site.html("merge-entry/index.html")

@@ -11,7 +11,10 @@ from conftest import REPO
 
 def test_quick_benchmark_run(tmp_path: Path) -> None:
     out = tmp_path / "benchmarks.md"
-    out.write_text("# Benchmarks\n\n<!-- results:start -->\n<!-- results:end -->\n\nAfter.\n")
+    out.write_text(
+        "# Benchmarks\n\n<!-- results:start -->\n<!-- results:end -->\n\nBetween.\n\n"
+        "<!-- shapes:start -->\n<!-- shapes:end -->\n\nAfter.\n"
+    )
     result = subprocess.run(
         [sys.executable, str(REPO / "benchmarks" / "run.py"), "--quick", "--out", str(out)],
         capture_output=True, text=True, timeout=900, check=False, cwd=tmp_path,
@@ -19,6 +22,9 @@ def test_quick_benchmark_run(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
     text = out.read_text(encoding="utf-8")
     assert text.startswith("# Benchmarks") and text.rstrip().endswith("After.")
+    results, shapes = text.split("Between.")
+    assert "Lint alone" in results and "DAG" not in results
+    assert "DAG" in shapes and "Lint alone" not in shapes
     for row in (
         "Build overhead, theme mkdocs, default navigation",
         "Build overhead, theme mkdocs, navigation with the index only",
@@ -27,6 +33,11 @@ def test_quick_benchmark_run(tmp_path: Path) -> None:
         "Lint time per page",
         "Peak memory of mkdocs-relations lint",
         "Path finder",
+        "DAG, 100 pages",
+        "DAG: plugin cost per page",
+        "Lint, 50 declared types and 100 unknown-type edges",
+        "Lint, 500 pages with 50 misspelt targets",
+        "unused acyclic and transitive types against none",
     ):
         assert row in text, row
     assert "Measured " in text

@@ -106,10 +106,23 @@ def test_nul_byte(tmp_path: Path) -> None:
     assert (d.code, d.line) == ("invalid-frontmatter", 2)
 
 
-def test_frontmatter_that_is_not_a_mapping(tmp_path: Path) -> None:
-    fm, _ = _read(tmp_path, b"---\n- a\n- b\n---\n")
+def test_frontmatter_that_is_a_list_of_mappings(tmp_path: Path) -> None:
+    fm, _ = _read(tmp_path, b"---\n- type: depends-on\n  target: b\n---\n")
     [d] = fm.diagnostics
     assert (d.code, d.line) == ("invalid-frontmatter", 2)
+    assert "MkDocs shows this block as page text" in d.message
+
+
+@pytest.mark.parametrize("block", [b"Some intro", b"- a\n- b", b"42"])
+def test_text_between_two_rules_is_page_text_as_in_mkdocs(tmp_path: Path, block: bytes) -> None:
+    """MkDocs takes only a mapping as metadata and renders anything else as the page's text."""
+    from mkdocs.utils.meta import get_data
+
+    data = b"---\n" + block + b"\n---\n\nBody\n"
+    fm, _ = _read(tmp_path, data)
+    assert fm.diagnostics == [] and fm.root is None
+    markdown, meta = get_data(data.decode())
+    assert meta == {} and markdown.startswith("---")
 
 
 @pytest.mark.parametrize(
