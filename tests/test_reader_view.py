@@ -193,12 +193,6 @@ def test_type_named_like_an_interface_label(site: Site) -> None:
     assert _texts(a, "relations__title") == ["Beziehungen"]
 
 
-def test_labels_with_other_braces_build(site: Site) -> None:
-    site.pages(WIKI)
-    site.plugin_options = {"labels": {"transitive": "{0} {label} {}", "more": "{x}"}}
-    assert site.build(strict=True).ok
-
-
 def test_long_groups_fold_and_keep_every_neighbour(site: Site) -> None:
     pages = {f"n{i:02d}.md": f"# Node {i:02d}\n" for i in range(30)}
     links = "".join(f"  - {{type: depends-on, target: n{i:02d}}}\n" for i in range(30))
