@@ -148,13 +148,19 @@ def _read_types(node: Node, fm: Frontmatter, config: WikiConfig) -> None:
 
     types, problems = parse_types(entries, fm.file, locate, fm.file)
     fm.diagnostics.extend(problems)
-    first: dict[str, int] = {}
+    # Each type at its own entry's line: a name declared twice is reported where the second
+    # definition is, not at the first one again.
+    at: dict[str, list[int]] = {}
     for index, entry in enumerate(entries):
         name = entry.get("name") if isinstance(entry, dict) else entry
         if isinstance(name, str):
-            first.setdefault(name, index)
+            at.setdefault(name, []).append(index)
+    seen: dict[str, int] = {}
     for relation_type in types:
-        config.types.append((relation_type, fm.file, locate(first[relation_type.name], "name")))
+        indexes = at[relation_type.name]
+        index = indexes[min(seen.get(relation_type.name, 0), len(indexes) - 1)]
+        seen[relation_type.name] = seen.get(relation_type.name, 0) + 1
+        config.types.append((relation_type, fm.file, locate(index, "name")))
 
 
 def _describe_empty(node: Node) -> str:

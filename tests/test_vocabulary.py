@@ -155,3 +155,16 @@ def test_bad_vocabulary_entries(site: Site) -> None:
         "docs/wiki-config.md:6: error:",
         "docs/wiki-config.md:8: error:",
     ], lines
+
+
+def test_a_type_declared_twice_is_reported_at_the_second_definition(site: Site) -> None:
+    site.pages(
+        {
+            "wiki-config.md": "---\nrelationship_types:\n  - name: uses\n    inverse: used by\n"
+            "  - name: other\n    inverse: other of\n  - name: uses\n    symmetric: true\n---\n",
+            "index.md": "# Home\n",
+        }
+    )
+    (line,) = [m for m in relation_lines(site.build()) if "already defined" in m]
+    assert line.startswith("docs/wiki-config.md:7: error: [invalid-vocabulary] type 'uses' is "
+                           "already defined (wiki-config.md:3)")  # fmt: skip
