@@ -187,8 +187,14 @@ def _parse(text: str, result: Frontmatter) -> None:
         line = result.yaml_line(int(mark.line)) if mark else 1
         problem = exc.problem or exc.context or "syntax error"
         hint = "fix the YAML syntax"
-        if mark is not None and "\t" in _line_at(text, int(mark.line))[: int(mark.column) + 1]:
+        written = _line_at(text, int(mark.line)) if mark is not None else ""
+        if mark is not None and "\t" in written[: int(mark.column) + 1]:
             hint = "YAML does not allow tabs for indentation; indent with spaces"
+        elif "mapping values are not allowed" in problem and ": " in written.strip():
+            # `title: ADR 1: Use Postgres`: the second ': ' starts a mapping inside a value.
+            key, _, value = written.strip().partition(": ")
+            quoted = value.replace("\\", "\\\\").replace('"', '\\"')
+            hint = f'a value with ": " in it must be quoted: {key}: "{quoted}"'
         column = f" (column {mark.column + 1})" if mark else ""
         result.error(
             line, "invalid-frontmatter", f"frontmatter is not valid YAML: {problem}{column}; {hint}"

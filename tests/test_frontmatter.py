@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 
 from mkdocs_relations.frontmatter import read_frontmatter
 from mkdocs_relations.reader import ReadOptions, read_page
@@ -218,3 +219,15 @@ def test_alias_bomb_is_bounded(tmp_path: Path) -> None:
     _, page = _read(tmp_path, b"---\n" + b"\n".join(lines) + b"\n---\n")
     assert len(page.edges) == 1
     assert page.edges[0].extra == {"evidence": None}
+
+
+def test_an_unquoted_colon_in_a_value_gets_the_quoted_form(tmp_path: Path) -> None:
+    page = tmp_path / "adr.md"
+    page.write_text('---\ntitle: ADR 1: Use "Postgres"\n---\n', encoding="utf-8")
+    (diagnostic,) = read_frontmatter(str(page), "adr.md").diagnostics
+    assert diagnostic.line == 2
+    assert diagnostic.message.endswith(
+        'a value with ": " in it must be quoted: title: "ADR 1: Use \\"Postgres\\""'
+    )
+    fixed = diagnostic.message.split("must be quoted: ", 1)[1]
+    assert yaml.safe_load(fixed) == {"title": 'ADR 1: Use "Postgres"'}
