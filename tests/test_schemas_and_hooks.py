@@ -128,3 +128,26 @@ def test_pre_commit_hook_in_a_temporary_repository(tmp_path: Path) -> None:
     subprocess.run(["git", "add", "-A"], cwd=repo, check=True, env=env)
     passing = hook()
     assert passing.returncode == 0, passing.stdout + passing.stderr
+
+
+def test_schemas_follow_the_code() -> None:
+    """The hand-kept schemas against the constants they describe: adding a lint code, a
+    severity, a placement, a panel, a type key or a bound in the code fails here until the
+    schemas say the same."""
+    from mkdocs_relations.config import _AtLeast
+    from mkdocs_relations.diagnostics import CODES, SEVERITIES
+    from mkdocs_relations.panel import PANELS, PLACEMENTS
+    from mkdocs_relations.vocabulary import TYPE_KEYS, TYPE_NAME
+
+    plugin = _schema("plugin")["$defs"]
+    options = plugin["options"]["properties"]
+    assert options["severity"]["propertyNames"]["enum"] == list(CODES)
+    assert options["severity"]["additionalProperties"]["enum"] == list(SEVERITIES)
+    assert options["placement"]["enum"] == list(PLACEMENTS) == options["path_finder"]["enum"]
+    assert options["panels"]["items"]["enum"] == list(PANELS)
+    for name, option in RelationsConfig._schema:
+        if isinstance(option, _AtLeast):
+            assert options[name]["minimum"] == option.minimum, name
+    declared = plugin["relationship_type"]["oneOf"][1]["properties"]
+    assert set(declared) == set(TYPE_KEYS)
+    assert TYPE_NAME.match("governed-by") and declared["name"]["pattern"].startswith("^[A-Za-z0-9]")
