@@ -1,0 +1,157 @@
+"""Resolving a wiki's targets once: edge targets, ``superseded_by`` and listed redlinks.
+
+One step, one set of messages: a target that matches no page is told the nearest names (or
+which file it is and why that file is not a page), an ambiguous one the nearest candidate,
+and a deliberate redlink that now exists is stale. Lint then checks the resolved graph only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from .diagnostics import Diagnostic, plural
+from .graph import Edge, Graph, Page
+from .reader import page_id_for
+from .resolve import PageKeys, Resolution, Resolver
+from .targets import TargetError, parse_target
+from .wikiconfig import WikiConfig
+
+
+class NotPages:
+    """Files that exist but are not pages, looked up the way pages are (on the first miss)."""
+
+    def __init__(self, reasons: Mapping[str, str]) -> None:
+        self._reasons = reasons
+        self._resolver: Resolver | None = None
+        self._ids: dict[str, str] = {}
+
+    def why(self, target: str, source_id: str) -> str | None:
+        if not self._reasons:
+            return None
+        if self._resolver is None:
+            self._ids = {page_id_for(path): path for path in sorted(self._reasons, reverse=True)}
+            self._resolver = Resolver(PageKeys(page_id) for page_id in self._ids)
+        found = self._resolver.resolve(target, source_id).page_id
+        if found is None:
+            return None
+        path = self._ids[found]
+        return f"target {target!r} is the file {path}, which {self._reasons[path]}"
+
+
+def resolve_targets(
+    graph: Graph, resolver: Resolver, config: WikiConfig, not_pages: NotPages
+) -> list[Diagnostic]:
+    diagnostics: list[Diagnostic] = []
+    for page in graph.pages.values():
+        for edge in page.edges:
+            own = edge.redlink
+            listed = config.redlink_for(edge.target)
+            resolution, written = _resolve(resolver, edge.target, edge.whole, page.id)
+            edge.target = written
+            edge.target_id = resolution.page_id
+            if resolution.page_id is not None:
+                if own:
+                    diagnostics.append(_stale(page, edge, resolution.page_id))
+                edge.redlink = False
+                edge.redlink_reason = None
+                continue
+            problem = resolution.problem(edge.target, page.id)
+            if problem is not None:
+                diagnostics.append(Diagnostic(page.file, edge.line, *problem))
+                if resolution.outside:
+                    edge.redlink = False
+            elif listed is not None or own:
+                edge.redlink = True
+                edge.redlink_reason = edge.redlink_reason or (listed.reason if listed else None)
+            else:
+                message = not_pages.why(edge.target, page.id) or _missing(edge, resolver)
+                diagnostics.append(Diagnostic(page.file, edge.line, "missing-target", message))
+        if page.superseded_by is not None:
+            diagnostics.extend(_resolve_successor(page, resolver, not_pages))
+    if config.file:
+        for redlink in config.redlinks.values():
+            if redlink.line and resolver.resolve(redlink.target).page_id is not None:
+                diagnostics.append(
+                    Diagnostic(
+                        config.file,
+                        redlink.line,
+                        "stale-redlink",
+                        f"{redlink.target!r} is listed as a redlink, but the page exists now; "
+                        "remove it from redlinks",
+                    )
+                )
+    return diagnostics
+
+
+def _resolve(
+    resolver: Resolver, target: str, whole: str | None, source_id: str
+) -> tuple[Resolution, str]:
+    """The resolution of a target, and the text that resolved (what the user wrote)."""
+    resolution = resolver.resolve(target, source_id)
+    if resolution.page_id is None and whole and not resolution.ambiguous:
+        # A file name may itself contain '#' ("C# notes.md"): try the whole text.
+        retry = resolver.resolve(whole, source_id)
+        if retry.page_id is not None or retry.ambiguous:
+            return retry, whole
+    return resolution, target
+
+
+def _resolve_successor(page: Page, resolver: Resolver, not_pages: NotPages) -> list[Diagnostic]:
+    """``superseded_by`` is a target like an edge's: the same steps, the same messages."""
+    assert page.superseded_by is not None
+    text, line = page.superseded_by
+    try:
+        target = parse_target(text)
+    except TargetError as exc:
+        return [Diagnostic(page.file, line, "malformed-relationship", f"superseded_by: {exc}")]
+    whole = target.whole if target.whole != target.path else None
+    resolution, written = _resolve(resolver, target.path, whole, page.id)
+    page.superseded_by_id = resolution.page_id
+    if resolution.page_id is not None:
+        return []
+    problem = resolution.problem(written, page.id)
+    if problem is not None:
+        return [Diagnostic(page.file, line, *problem)]
+    near = resolver.suggest(written, source_id=page.id)
+    hint = f" Did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
+    message = not_pages.why(written, page.id) or (
+        f"superseded_by {written!r} matches no page.{hint} Fix it, or remove superseded_by"
+    )
+    return [Diagnostic(page.file, line, "missing-target", message)]
+
+
+#: ``[text](path.md)``: a link as a Markdown body writes it, pasted into frontmatter.
+_MARKDOWN_LINK = re.compile(r"\[[^\]]*\]\(\s*<?([^)>\s]+)>?\s*\)")
+
+
+def _missing(edge: Edge, resolver: Resolver) -> str:
+    folder = resolver.folder_size(edge.target, edge.source)
+    if folder:
+        return (
+            f"target {edge.target!r} names a folder of {plural(folder, 'page')} that has no index "
+            f"page; point it at one of its pages, or add {edge.target.rstrip('/')}/index.md"
+        )
+    link = _MARKDOWN_LINK.fullmatch(edge.target.strip())
+    if link is not None:
+        path = link.group(1).removesuffix(".md")
+        return (
+            f"target {edge.target!r} is a Markdown link; a target names the page itself, "
+            f'e.g. target: "[[{path}]]"'
+        )
+    near = resolver.suggest(edge.target, source_id=edge.source)
+    hint = f" Did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
+    return (
+        f"target {edge.target!r} matches no page.{hint} Fix the target, create the page, or "
+        "mark the edge as a deliberate redlink with 'redlink: true'"
+    )
+
+
+def _stale(page: Page, edge: Edge, target_id: str) -> Diagnostic:
+    return Diagnostic(
+        page.file,
+        edge.line,
+        "stale-redlink",
+        f"target {edge.target!r} is marked as a redlink, but page {target_id!r} exists now; "
+        "remove 'redlink:' from this edge",
+    )
