@@ -8,6 +8,7 @@ through its bare name, which always means the interface text.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Literal
 
@@ -55,15 +56,24 @@ DEFAULT_LABELS: dict[str, str] = {
 FINDER_MESSAGES = tuple(k for k in DEFAULT_LABELS if k.startswith("finder_"))
 
 
-def fill(text: str, **values: object) -> str:
-    """Text with ``{name}`` placeholders filled, as the finder's script fills them.
+_PLACE = re.compile(r"\{\{|\}\}|\{(\w+)\}")
 
-    Not ``str.format``: a translation may contain other braces (``{0}``, ``{}``), which must
-    show as written rather than fail the build.
+
+def fill(text: str, **values: object) -> str:
+    """Text with ``{name}`` placeholders filled and ``{{``/``}}`` read as literal braces, in
+    one pass (a value is never read again), exactly as the finder's script fills them.
+
+    config.py accepts only the placeholders a label's default uses; anything else in braces
+    is shown as written rather than failing the build.
     """
-    for name, value in values.items():
-        text = text.replace("{" + name + "}", str(value))
-    return text
+
+    def one(match: re.Match[str]) -> str:
+        token, name = match.group(0), match.group(1)
+        if name is None:
+            return token[0]
+        return str(values[name]) if name in values else token
+
+    return _PLACE.sub(one, text)
 
 
 def _capital(text: str) -> str:

@@ -14,6 +14,7 @@ from test_cli import run
 from test_panels import WIKI
 
 from mkdocs_relations import reach as reach_module
+from mkdocs_relations.labels import fill
 from mkdocs_relations.paths import PathIndex
 from mkdocs_relations.reach import bounded_reach
 
@@ -191,6 +192,12 @@ def test_type_named_like_an_interface_label(site: Site) -> None:
     expected[names.index("finder_to")] = "Finder to"
     assert _texts(a, "relations__label") == expected
     assert _texts(a, "relations__title") == ["Beziehungen"]
+
+
+def test_labels_fill_placeholders_once_and_keep_literal_braces() -> None:
+    assert fill("{{{label}}}, transitively", label="Uses {n}") == "{Uses {n}}, transitively"
+    assert fill("{n} hops {x}", n=3) == "3 hops {x}"
+    assert fill("and {n} more", n="{n}") == "and {n} more"
 
 
 def test_long_groups_fold_and_keep_every_neighbour(site: Site) -> None:

@@ -122,12 +122,14 @@
     // Every message comes from the build (labels: applied); none is repeated here.
     var messages = {};
     try { messages = JSON.parse(root.getAttribute("data-relations-messages") || "{}"); } catch (e) {}
+    // The same rule as labels.fill in Python: {name} filled, {{ and }} literal braces,
+    // one pass, so a filled-in title is never read again.
     function message(key, values) {
-      var text = messages[key] || key;
-      Object.keys(values || {}).forEach(function (name) {
-        text = text.split("{" + name + "}").join(String(values[name]));
+      values = values || {};
+      return (messages[key] || key).replace(/\{\{|\}\}|\{(\w+)\}/g, function (token, name) {
+        if (name === undefined) return token.charAt(0);
+        return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : token;
       });
-      return text;
     }
     var options = [];
     var active = -1;
