@@ -11,6 +11,7 @@ machine drift. The results table is rewritten between the markers in docs/benchm
 from __future__ import annotations
 
 import argparse
+import functools
 import gc
 import gzip
 import json
@@ -73,7 +74,7 @@ class Settings:
     queries: int = 200
     themes: tuple[str, ...] = ("mkdocs", "material")
     dag_sizes: tuple[int, ...] = (1000, 4000)
-    shape_rounds: int = 3
+    shape_rounds: int = 4
     vocabulary_types: int = 1000
     unknown_edges: int = 2001
     typo_pages: int = 10_000
@@ -330,10 +331,26 @@ def _lint(docs: Path) -> float:
     return time.perf_counter() - start
 
 
+def _alternating(
+    base: Callable[[], float], variant: Callable[[], float], rounds: int
+) -> list[tuple[float, float]]:
+    """(base, variant) timings, the order swapped every round: a load spike on a shared
+    machine then lands on either side, not always on the one run first."""
+    base()  # warm the file cache and the imports
+    variant()
+    pairs = []
+    for number in range(rounds):
+        if number % 2:
+            later = variant()
+            pairs.append((base(), later))
+        else:
+            first = base()
+            pairs.append((first, variant()))
+    return pairs
+
+
 def _lint_pairs(base: Path, variant: Path, rounds: int) -> list[tuple[float, float]]:
-    _lint(base)  # warm the file cache
-    _lint(variant)
-    return [(_lint(base), _lint(variant)) for _ in range(rounds)]
+    return _alternating(functools.partial(_lint, base), functools.partial(_lint, variant), rounds)
 
 
 def _versus(pairs: list[tuple[float, float]]) -> str:
@@ -353,11 +370,12 @@ def shapes(settings: Settings, work: Path, report: Report) -> None:
         edges = generate.write_dag(folder / "docs", size, per_page=5, seed=7)
         base = _mkdocs_yml(folder, "base", "mkdocs", [], True)
         ours = _mkdocs_yml(folder, "ours", "mkdocs", ["relations"], True)
-        _build_time(base, folder / "site")
-        pairs = [
-            (_build_time(base, folder / "site"), _build_time(ours, folder / "site"))
-            for _ in range(settings.shape_rounds)
-        ]
+        site = folder / "site"
+        pairs = _alternating(
+            functools.partial(_build_time, base, site),
+            functools.partial(_build_time, ours, site),
+            settings.shape_rounds,
+        )
         ratio = median_ratio(pairs)
         per_page = statistics.median((b - a) / size for a, b in pairs)
         cost_per_page.append(per_page)
@@ -436,11 +454,11 @@ def shapes(settings: Settings, work: Path, report: Report) -> None:
         for page in sorted((folder / "docs").glob("p*.md"))[settings.unused_build_pages :]:
             page.unlink()
     configs = [_mkdocs_yml(f, "ours", "mkdocs", ["relations"], True) for f in (none, many)]
-    _build_time(configs[0], none / "site")
-    pairs = [
-        (_build_time(configs[0], none / "site"), _build_time(configs[1], many / "site"))
-        for _ in range(settings.shape_rounds)
-    ]
+    pairs = _alternating(
+        functools.partial(_build_time, configs[0], none / "site"),
+        functools.partial(_build_time, configs[1], many / "site"),
+        settings.shape_rounds,
+    )
     ratio = median_ratio(pairs)
     report.add(
         f"Build, {settings.unused_build_pages:,} pages, index-only navigation, {len(unused):,} "
