@@ -13,7 +13,6 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from .diagnostics import clip
 from .frontmatter import (
-    STR_TAG,
     Frontmatter,
     construct,
     describe,
@@ -23,7 +22,7 @@ from .frontmatter import (
 from .frontmatter_hints import misnamed_field, unreachable_id
 from .graph import Edge, Page
 from .targets import MARKDOWN_EXTENSIONS, TargetError, parse_target
-from .yamlvalues import merged_items, written_pairs
+from .yamlvalues import STR_TAG, merged_items, written_pairs
 
 NOTE_KEYS = ("note", "description")
 #: Keys that make an edge; every other key (``note``, ``via``, ``evidence``...) is kept in
