@@ -47,6 +47,9 @@ START = "<!-- results:start -->"
 END = "<!-- results:end -->"
 SHAPES_START = "<!-- shapes:start -->"
 SHAPES_END = "<!-- shapes:end -->"
+#: Relations blocks against the panel have a table of their own too.
+QUERIES_START = "<!-- queries:start -->"
+QUERIES_END = "<!-- queries:end -->"
 PEERS = {
     # name in the table: (mkdocs.yml plugin entry, distribution)
     "mkdocs-backlinks-section-plugin": ("backlinks_section", "mkdocs-backlinks-section-plugin"),
@@ -197,6 +200,111 @@ def build_overhead(settings: Settings, work: Path, report: Report) -> None:
         )
     _build_time(_mkdocs_yml(work, "ours", settings.themes[0], ["relations"], True), work / "site")
     site_graph_sizes(work / "site", wiki, report)
+
+
+# 4b: relations blocks against the panel ------------------------------------------------
+
+QUERY_BLOCKS = {
+    "one-hop list (a block with no keys)": "```relations\n```\n",
+    "two-hop table": "```relations\ndepth: 2\nshow: table\n```\n",
+}
+#: Runs one build in a child process and prints the CPU seconds spent in the plugin's hooks.
+HOOK_TIMER = """
+import json, logging, os, sys, time
+os.environ["NO_MKDOCS_2_WARNING"] = "1"
+logging.disable(logging.INFO)
+from mkdocs_relations.plugin import RelationsPlugin
+spent = [0.0]
+def timed(original):
+    def hook(self, *args, **kwargs):
+        start = time.process_time()
+        try:
+            return original(self, *args, **kwargs)
+        finally:
+            spent[0] += time.process_time() - start
+    hook.mkdocs_priority = getattr(original, "mkdocs_priority", 0)
+    return hook
+for name in ("on_config", "on_files", "on_page_markdown", "on_env", "on_page_context",
+             "on_post_build"):
+    setattr(RelationsPlugin, name, timed(getattr(RelationsPlugin, name)))
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+config = load_config(sys.argv[1])
+config["site_dir"] = sys.argv[2]
+build(config)
+print(json.dumps(spent[0]))
+"""
+
+
+def _hook_seconds(config: Path, site: Path) -> float:
+    result = subprocess.run(
+        [sys.executable, "-c", HOOK_TIMER, str(config), str(site)],
+        capture_output=True, text=True, check=False, cwd=REPO,
+    )  # fmt: skip
+    if result.returncode != 0:
+        raise RuntimeError(f"{config.name} failed:\n{result.stderr[-2000:]}")
+    return float(result.stdout.strip().splitlines()[-1])
+
+
+def query_blocks(settings: Settings, work: Path, report: Report) -> None:
+    """Per-page cost of a block on every page against the panel's, on the same wiki.
+
+    CPU time inside the plugin's hooks, in a child process per build: the plugin with panel
+    and finder off (the base), the panel on, and panel off with one block on every page.
+    Wall-clock differences of a few tenths of a second drown in a shared machine's noise;
+    the hooks' CPU time is what the block adds, and it is steady to a few per cent.
+    """
+    wiki = generate.plan(settings.build_pages, seed=1)
+    off = {"placement": "off", "path_finder": "off"}
+    variants: dict[str, tuple[Path, dict[str, str]]] = {}
+    plain = work / "docs-plain"
+    generate.write(wiki, plain, seed=1)
+    variants["base"] = (plain, off)
+    variants["panel"] = (plain, {"placement": "bottom", "path_finder": "off"})
+    pages = len(list(plain.rglob("*.md")))
+    for number, (name, block) in enumerate(QUERY_BLOCKS.items()):
+        docs = work / f"docs-blocks-{number}"
+        generate.write(wiki, docs, seed=1)
+        for page in docs.rglob("*.md"):
+            with page.open("a", encoding="utf-8") as stream:
+                stream.write("\n" + block)
+        variants[name] = (docs, off)
+    configs = {}
+    for number, (name, (docs, options)) in enumerate(variants.items()):
+        path = work / f"queries-{number}.yml"
+        config = {
+            "site_name": "Benchmark",
+            "docs_dir": str(docs),
+            "theme": {"name": "mkdocs"},
+            "plugins": [{"relations": options}],
+            "nav": ["index.md"],
+        }
+        path.write_text(yaml.safe_dump(config), encoding="utf-8")
+        configs[name] = path
+    seconds: dict[str, list[float]] = {name: [] for name in configs}
+    for _ in range(max(settings.build_rounds, 3)):
+        for name, config in configs.items():
+            seconds[name].append(_hook_seconds(config, work / "site"))
+    base = statistics.median(seconds["base"])
+    per_page = {
+        name: (statistics.median(values) - base) / pages * 1000
+        for name, values in seconds.items()
+        if name != "base"
+    }
+    panel = per_page.pop("panel")
+    for name, cost in per_page.items():
+        report.add(
+            f"Relations block on every page ({pages} pages, {name}): ms per page in the "
+            "plugin's hooks, against the panel's",
+            f"{cost:.2f} ms; panel {panel:.2f} ms ({cost / panel:.2f}×)",
+            "≤ the panel",
+            "met" if cost <= panel else "missed",
+        )
+    report.notes.append(
+        "Relations blocks: CPU time in the plugin's hooks beyond the plugin with panel and "
+        "finder off, theme mkdocs, navigation with the index only; median of "
+        f"{max(settings.build_rounds, 3)} alternating rounds."
+    )
 
 
 # 5: the graph file --------------------------------------------------------------------------
@@ -648,7 +756,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=DOCS_PAGE, help="page whose table is rewritten")
     parser.add_argument(
         "--only",
-        choices=("build", "lint", "browser", "shapes"),
+        choices=("build", "lint", "browser", "shapes", "queries"),
         action="append",
         help="run only these",
     )
@@ -662,9 +770,9 @@ def main(argv: list[str] | None = None) -> int:
             unknown_edges=101, typo_pages=500, typos=50, unused_lint_pages=500,
             unused_build_pages=100,
         )  # fmt: skip
-    parts = args.only or ["build", "lint", "browser", "shapes"]
+    parts = args.only or ["build", "lint", "browser", "shapes", "queries"]
     # The graph shapes have a table of their own, so either half can be run alone.
-    report, shape_report = Report(), Report()
+    report, shape_report, query_report = Report(), Report(), Report()
     start = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="relations-bench-") as temp:
         work = Path(temp)
@@ -677,14 +785,20 @@ def main(argv: list[str] | None = None) -> int:
         main_elapsed = time.perf_counter() - start
         if "shapes" in parts:
             shapes(settings, work, shape_report)
+        shapes_elapsed = time.perf_counter() - start - main_elapsed
+        if "queries" in parts:
+            query_blocks(settings, work, query_report)
     out: Path = args.out
     text = out.read_text(encoding="utf-8") if out.exists() else f"{START}\n{END}\n"
-    if set(parts) - {"shapes"}:
+    if set(parts) - {"shapes", "queries"}:
         text = _replace(text, render(report, main_elapsed), START, END)
     if "shapes" in parts:
-        elapsed = time.perf_counter() - start - main_elapsed
-        table = render(shape_report, elapsed, SHAPES_START, SHAPES_END)
+        table = render(shape_report, shapes_elapsed, SHAPES_START, SHAPES_END)
         text = _replace(text, table, SHAPES_START, SHAPES_END)
+    if "queries" in parts:
+        elapsed = time.perf_counter() - start - main_elapsed - shapes_elapsed
+        table = render(query_report, elapsed, QUERIES_START, QUERIES_END)
+        text = _replace(text, table, QUERIES_START, QUERIES_END)
     out.write_text(text, encoding="utf-8")
     print(f"wrote {out}")
     return 0

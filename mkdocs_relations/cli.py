@@ -9,7 +9,7 @@ import sys
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from . import __version__
+from . import __version__, cli_query
 from .cli_init import add_init_parser
 from .cli_inject import add_inject_parser
 from .cli_output import Output, json_text
@@ -147,6 +147,8 @@ def _parser() -> argparse.ArgumentParser:
     export.add_argument("--format", choices=("json", "dot", "mermaid"), default="json")
     export.set_defaults(handler=run_export)
 
+    cli_query.add_query_parser(commands, _add_source_arguments)
+
     schema = commands.add_parser(
         "schema",
         help="print a JSON Schema shipped with the package",
@@ -264,6 +266,7 @@ def _load_mkdocs(config_file: str, field: str | None) -> Loaded:
 
 
 def run_lint(args: argparse.Namespace, loaded: Loaded) -> int:
+    cli_query.lint_blocks(loaded)
     wiki = loaded.wiki
     diagnostics = wiki.diagnostics
     level, groups = wiki.unknown_type_groups()

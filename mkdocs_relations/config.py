@@ -112,6 +112,9 @@ class RelationsConfig(base.Config):
     max_hops = _AtLeast(1, default=DEFAULT_MAX_HOPS)
     #: Past this many neighbours the picture shows one node per type and direction.
     picture_limit = _AtLeast(0, default=12)
+    #: Docs-relative path of a generated overview page (unset: none). A page of your own can
+    #: hold the overview instead: put ``<!-- relations/overview -->`` on a line of it.
+    overview = c.Optional(c.Type(str))
     #: Interface text and type labels (``depends-on``, ``depends-on.inverse``) for other languages.
     labels = _Labels()
     #: Edge keys shown as an edge's note; unset means wiki-config.md's, else note/description/via.

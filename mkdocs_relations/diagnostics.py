@@ -31,6 +31,7 @@ DEFAULT_SEVERITY: dict[str, Severity] = {
     # beside a directed one), so it is shown but fails nothing unless promoted.
     "mirror-mismatch": "info",
     "linked-folder": "warning",
+    "invalid-query": "error",
 }
 CODES: tuple[str, ...] = tuple(DEFAULT_SEVERITY)
 

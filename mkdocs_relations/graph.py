@@ -48,6 +48,9 @@ class Page:
     superseded_by_id: str | None = None
     #: Frontmatter switch that hides the relationships panel on this page.
     hide_panel: bool = False
+    #: Other top-level frontmatter values as text (lists of text), for query filters and
+    #: columns; mappings and the relationship field are left out.
+    meta: dict[str, str | list[str] | None] = field(default_factory=dict)
 
     @property
     def display_title(self) -> str:

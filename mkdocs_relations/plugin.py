@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import html
+from collections.abc import Callable
+from functools import partial
+
 import markupsafe
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -11,13 +15,18 @@ from mkdocs.structure.pages import Page as MkDocsPage
 from mkdocs.structure.toc import AnchorLink, TableOfContents
 from mkdocs.utils.templates import TemplateContext
 
+from .blocks import marker_lines, replace_lines
 from .config import RelationsConfig
-from .diagnostics import display_path, summary
+from .diagnostics import Diagnostic, apply_severity, display_path, summary
 from .mkdocs_input import display_of, display_prefix, options_from, page_set
-from .page_additions import PageAdditions
+from .overview import MARKER as OVERVIEW
+from .overview import overview_markdown, overview_page
+from .page_additions import PageAdditions, relative_url
+from .panel import PageRef
+from .queryblocks import BlockAnswers
 from .reader import page_id_for
 from .render import TEMPLATES
-from .site_files import CSS, SCRIPTS, asset_source, write_graph_files
+from .site_files import CSS, QUERY_CSS, SCRIPTS, asset_source, write_graph_files
 from .wiki import Wiki, load_wiki
 
 log = get_plugin_logger(__name__)
@@ -34,6 +43,11 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         self.additions: PageAdditions | None = None
         #: page id -> (title, site-relative URL), known once every page has been read.
         self.pages: dict[str, tuple[str, str]] = {}
+        self.blocks: BlockAnswers | None = None
+        #: Pages holding relations blocks, by file, answered once every title is known.
+        self.rendered: dict[str, MkDocsPage] = {}
+        #: (URL, folder of the page linking to it) -> relative URL, for block answers.
+        self.relative_urls: dict[tuple[str, str], str] = {}
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         # State from a previous `mkdocs serve` rebuild must never leak into this one.
@@ -44,8 +58,9 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         # so a custom_dir override can include relations/sidebar.html (and still wins).
         if TEMPLATES not in config.theme.dirs:
             config.theme.dirs.append(TEMPLATES)
-        if self._shows_anything() and CSS not in config.extra_css:
-            config.extra_css.append(CSS)
+        for sheet in (CSS, QUERY_CSS) if self._shows_anything() else ():
+            if sheet not in config.extra_css:
+                config.extra_css.append(sheet)
         if self.config.path_finder != "off":
             for script in SCRIPTS:
                 if script not in config.extra_javascript:
@@ -57,6 +72,7 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
 
     def _assets(self) -> list[str]:
         assets = [CSS] if self._shows_anything() else []
+        assets.append(QUERY_CSS)
         if self.config.path_finder != "off":
             assets += SCRIPTS
         return assets
@@ -69,9 +85,30 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         options.not_pages = pages.not_pages
         self.wiki = load_wiki(pages.sources, options)
         report(self.wiki, display_prefix(config), fail=self.config.fail_on_error)
+        self.blocks = BlockAnswers(self.wiki, self.config.max_hops, self.config.labels)
         for asset in self._assets():
             files.append(File.generated(config, asset, abs_src_path=asset_source(asset)))
+        overview = self.config.overview
+        if overview and files.get_file_from_path(overview) is None:
+            files.append(
+                File.generated(config, overview, content=overview_page(self.config.labels))
+            )
         return files
+
+    def on_page_markdown(
+        self, markdown: str, *, page: MkDocsPage, config: MkDocsConfig, files: Files
+    ) -> str | None:
+        if self.blocks is None:
+            return markdown
+        file = page.file.src_uri
+        offset = partial(_line_offset, page, markdown)
+        markdown = self.blocks.collect(markdown, file, page_id_for(file), offset)
+        if marker_lines(markdown, OVERVIEW):
+            overview = self.blocks.collect(overview_markdown(self.config.labels), file, None, 0)
+            markdown = replace_lines(markdown, marker_lines(markdown, OVERVIEW), overview)
+        if file in self.blocks.pending:
+            self.rendered[file] = page
+        return markdown
 
     def on_env(self, env: object, *, config: MkDocsConfig, files: Files) -> None:
         if self.wiki is None:
@@ -85,6 +122,57 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         self.additions = PageAdditions(
             self.wiki, self.pages, display_of(self.config), config.theme.dirs
         )
+        self._answer_blocks(display_prefix(config), linked=QUERY_CSS in config.extra_css)
+
+    def _answer_blocks(self, prefix: str, *, linked: bool) -> None:
+        """Report the blocks' diagnostics, then put every answer in its page's HTML."""
+        assert self.blocks is not None and self.additions is not None
+        diagnostics = apply_severity(self.blocks.diagnostics, self.config.severity)
+        for diagnostic in diagnostics:
+            _log(diagnostic, prefix)
+        if self.config.fail_on_error and any(d.severity == "error" for d in diagnostics):
+            raise PluginError(
+                f"relations: {summary(diagnostics)} in relations blocks; the build stops "
+                "(each one is listed above with its file and line)"
+            )
+        self.blocks.engine(self.additions.builder.index)
+        renderer = self.additions.renderer
+        for file, page in self.rendered.items():
+            if page.content is None:
+                continue
+            ref = self._references(page)
+            page.content, lost = self.blocks.answer(file, page.content, ref, renderer)
+            if not linked:
+                # Panel and finder are off, so no stylesheet of ours is on every page: the
+                # pages with answers link theirs (a stylesheet link may stand in the body).
+                href = html.escape(relative_url(QUERY_CSS, page.url))
+                page.content = f'<link rel="stylesheet" href="{href}">' + page.content
+            for line in lost:
+                log.warning(
+                    f"{display_path(prefix, file)}:{line}: the answer of this relations block "
+                    "has no place in the page: another extension or plugin removed its "
+                    "placeholder"
+                )
+
+    def _references(self, page: MkDocsPage) -> Callable[[str], PageRef]:
+        """Title and URL relative to ``page``, by page id, each worked out once."""
+        refs: dict[str, PageRef] = {}
+        # A relative URL depends only on the folder of the page it is written in.
+        folder = page.url[: page.url.rfind("/") + 1]
+        relative = self.relative_urls
+
+        def ref(other: str) -> PageRef:
+            found = refs.get(other)
+            if found is None:
+                title, url = self.pages.get(other, (other, ""))
+                key = (url, folder)
+                link = relative.get(key)
+                if link is None:
+                    link = relative[key] = relative_url(url, page.url)
+                found = refs[other] = PageRef(title, link)
+            return found
+
+        return ref
 
     @event_priority(-100)  # after the search plugins have indexed the page without the panel
     def on_page_context(
@@ -136,15 +224,30 @@ def report(wiki: Wiki, prefix: str, *, fail: bool) -> None:
     for group in groups:
         {"error": log.error, "warning": log.warning}.get(level, log.info)(group.message())
     for diagnostic in wiki.diagnostics:
-        shown = diagnostic.format(display_path(prefix, diagnostic.file))
-        if diagnostic.severity == "error":
-            log.error(shown)
-        elif diagnostic.severity == "warning":
-            log.warning(shown)
-        else:
-            log.info(shown)
+        _log(diagnostic, prefix)
     if fail and wiki.errors:
         raise PluginError(
             f"relations: {summary(wiki.diagnostics)}; the build stops so broken edges do not "
             "reach the site (each one is listed above with its file and line)"
         )
+
+
+def _log(diagnostic: Diagnostic, prefix: str) -> None:
+    shown = diagnostic.format(display_path(prefix, diagnostic.file))
+    if diagnostic.severity == "error":
+        log.error(shown)
+    elif diagnostic.severity == "warning":
+        log.warning(shown)
+    else:
+        log.info(shown)
+
+
+def _line_offset(page: MkDocsPage, markdown: str) -> int:
+    """File lines before the Markdown MkDocs hands over: the frontmatter it stripped."""
+    try:
+        source = page.file.content_string
+    except (OSError, UnicodeDecodeError):
+        return 0
+    if not source.endswith(markdown):
+        return 0  # another plugin changed the text; lines count from its start
+    return source.count("\n", 0, len(source) - len(markdown))

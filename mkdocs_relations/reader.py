@@ -6,16 +6,23 @@ date) become diagnostics here; whether targets exist is decided later, once ever
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from .diagnostics import clip
-from .frontmatter import Frontmatter, construct, describe, plain_text, string_value
+from .frontmatter import (
+    Frontmatter,
+    construct,
+    describe,
+    plain_text,
+    string_value,
+)
 from .frontmatter_hints import misnamed_field, unreachable_id
 from .graph import Edge, Page
 from .targets import MARKDOWN_EXTENSIONS, TargetError, parse_target
-from .yamlvalues import merged_items, written_pairs
+from .yamlvalues import STR_TAG, merged_items, written_pairs
 
 NOTE_KEYS = ("note", "description")
 #: Keys that make an edge; every other key (``note``, ``via``, ``evidence``...) is kept in
@@ -83,7 +90,46 @@ def read_page(file: str, frontmatter: Frontmatter, options: ReadOptions) -> Page
         page.edges = _edges(page.id, options.field, field_node, fm)
     elif options.field not in fm.keys:
         misnamed_field(options.field, fm)
+    page.meta = _meta(fm, options.field)
     return page
+
+
+def _meta(fm: Frontmatter, field: str) -> dict[str, str | list[str] | None]:
+    """Scalar and list-of-scalar values as text; cheap, because strings need no construction."""
+    meta: dict[str, str | list[str] | None] = {}
+    for key, (_, node) in fm.keys.items():
+        if key == field:
+            continue
+        if isinstance(node, ScalarNode):
+            meta[key] = meta_text(node)
+        elif isinstance(node, SequenceNode):
+            items = [meta_text(item) for item in node.value if isinstance(item, ScalarNode)]
+            meta[key] = [item for item in items if item is not None]
+    return meta
+
+
+def meta_text(node: ScalarNode) -> str | None:
+    """A frontmatter scalar as the text queries compare: ``true``/``false`` for booleans."""
+    if node.tag == STR_TAG:
+        return str(node.value)
+    if node.tag.endswith(":null"):
+        return None
+    try:
+        value = construct(node)
+    except (ValueError, TypeError):
+        return str(node.value)
+    return query_text(value)
+
+
+def query_text(value: object) -> str | None:
+    """The text form shared by frontmatter values and the values a query compares them with."""
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        return value.isoformat()
+    return str(value)
 
 
 def _edges(source: str, field: str, node: Node, fm: Frontmatter) -> list[Edge]:

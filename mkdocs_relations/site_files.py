@@ -13,6 +13,8 @@ from .labels import Labels
 ASSETS = os.path.join(os.path.dirname(__file__), "assets")
 ASSET_DIR = "assets/mkdocs-relations"
 CSS = f"{ASSET_DIR}/relations.css"
+#: Styles for relations blocks and the overview: page content, so on every page.
+QUERY_CSS = f"{ASSET_DIR}/relations-query.css"
 SCRIPTS = (f"{ASSET_DIR}/relations-paths.js", f"{ASSET_DIR}/relations-finder.js")
 GRAPH_JSON = f"{ASSET_DIR}/graph.json"
 GRAPH_SCRIPT = f"{ASSET_DIR}/graph.js"

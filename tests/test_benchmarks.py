@@ -13,7 +13,8 @@ def test_quick_benchmark_run(tmp_path: Path) -> None:
     out = tmp_path / "benchmarks.md"
     out.write_text(
         "# Benchmarks\n\n<!-- results:start -->\n<!-- results:end -->\n\nBetween.\n\n"
-        "<!-- shapes:start -->\n<!-- shapes:end -->\n\nAfter.\n"
+        "<!-- shapes:start -->\n<!-- shapes:end -->\n\nAnd.\n\n"
+        "<!-- queries:start -->\n<!-- queries:end -->\n\nAfter.\n"
     )
     result = subprocess.run(
         [sys.executable, str(REPO / "benchmarks" / "run.py"), "--quick", "--out", str(out)],
@@ -22,7 +23,9 @@ def test_quick_benchmark_run(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
     text = out.read_text(encoding="utf-8")
     assert text.startswith("# Benchmarks") and text.rstrip().endswith("After.")
-    results, shapes = text.split("Between.")
+    results, rest = text.split("Between.")
+    shapes, queries = rest.split("And.")
+    assert "Relations block on every page" in queries and "DAG" not in queries
     assert "Lint alone" in results and "DAG" not in results
     assert "DAG" in shapes and "Lint alone" not in shapes
     for row in (
@@ -38,6 +41,7 @@ def test_quick_benchmark_run(tmp_path: Path) -> None:
         "Lint, 50 declared types and 100 unknown-type edges",
         "Lint, 500 pages with 50 misspelt targets",
         "unused acyclic and transitive types against none",
+        "Relations block on every page",
     ):
         assert row in text, row
     assert "Measured " in text

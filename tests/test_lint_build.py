@@ -239,6 +239,19 @@ CASES: dict[str, tuple[dict[str, str], tuple[str, int], dict[str, str]]] = {
             "b.md": "---\nrelationships:\n  - type: depends-on\n    target: a\n---\n",
         },
     ),
+    "invalid-query": (
+        {
+            "index.md": "---\ntitle: Home\n---\n# Home\n\n"
+            "```relations\nfrom: ledger\ndepth: 12\n```\n",
+            "ledger.md": LEDGER,
+        },
+        ("docs/index.md", 8),
+        {
+            "index.md": "---\ntitle: Home\n---\n# Home\n\n"
+            "```relations\nfrom: ledger\ndepth: 2\n```\n",
+            "ledger.md": LEDGER,
+        },
+    ),
 }
 
 WARNINGS = {"self-reference", "duplicate-edge", "stale-redlink", "supersession-mismatch"}

@@ -82,7 +82,7 @@ def test_builds_are_byte_identical(site: Site) -> None:
         for p in site.site_dir.rglob("*")
         if p.is_file() and "mkdocs-relations" in str(p)
     }
-    assert first == second and len(first) == 5
+    assert first == second and len(first) == 6
 
 
 def test_size_is_linear_in_pages_and_edges(tmp_path: Path) -> None:

@@ -1,0 +1,176 @@
+"""``mkdocs-relations query``: a ``relations`` block's rows on the command line.
+
+The block's YAML comes from a file, stdin (``-``) or flags (``--from``, ``--where KEY=VALUE``
+...; flags win over the file), and goes through the same reader and engine as a block, so
+the rows are the block's rows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import TYPE_CHECKING, Any
+
+import yaml
+
+from .diagnostics import apply_severity
+from .query import QueryEngine
+from .queryblocks import check_files
+from .querylang import QueryReader
+from .querymodel import DIRECTIONS, LISTS, SHOWS
+from .queryrows import Item, Result
+
+if TYPE_CHECKING:  # the CLI imports this module; importing it back at run time would loop
+    from .cli import Loaded
+
+EXIT_OK = 0
+EXIT_INVALID = 1
+SOURCE_NAME = "<query>"
+
+
+def add_query_parser(commands: Any, add_source_arguments: Any) -> None:
+    query = commands.add_parser(
+        "query",
+        help="the rows a relations block would show, as text or JSON",
+        description="Answer a relations block's query: YAML from a file, stdin (-) or flags.",
+    )
+    query.add_argument("file", nargs="?", help="a file holding the block's YAML, or - for stdin")
+    add_source_arguments(query)
+    query.add_argument("--page", help="answer as a block on this page would (the default from)")
+    query.add_argument("--from", dest="start", metavar="PAGE", help="the page the walk starts at")
+    query.add_argument("--list", choices=LISTS, help="list pages, types or wanted targets")
+    query.add_argument("--follow", action="append", metavar="TYPE", help="repeatable")
+    query.add_argument("--direction", choices=DIRECTIONS)
+    query.add_argument("--depth", type=int, metavar="N")
+    query.add_argument(
+        "--where",
+        action="append",
+        metavar="KEY=VALUE",
+        help="a where condition; VALUE is YAML (repeatable)",
+    )
+    query.add_argument("--show", choices=SHOWS)
+    query.add_argument("--columns", metavar="A,B", help="comma-separated column names")
+    query.add_argument("--sort", metavar="COLUMN")
+    query.add_argument("--limit", type=int, metavar="N")
+    query.add_argument("--format", choices=("text", "json"), default="text")
+    query.set_defaults(handler=run_query)
+
+
+class QueryUsageError(Exception):
+    """Bad flags or an unreadable file (exit 2)."""
+
+
+def query_source(args: argparse.Namespace) -> str:
+    """The YAML to read: the file's text as written (its lines stay right) or with flags."""
+    text = ""
+    if args.file == "-":
+        text = sys.stdin.read()
+    elif args.file:
+        try:
+            with open(args.file, encoding="utf-8-sig") as stream:
+                text = stream.read()
+        except OSError as exc:
+            raise QueryUsageError(f"cannot read {args.file}: {exc.strerror or exc}") from None
+    flags: dict[str, Any] = {}
+    for key in ("start", "list", "follow", "direction", "depth", "show", "sort", "limit"):
+        value = getattr(args, key)
+        if value is not None:
+            flags["from" if key == "start" else key] = value
+    if args.columns:
+        flags["columns"] = [c.strip() for c in args.columns.split(",") if c.strip()]
+    for condition in args.where or ():
+        key, equals, value = condition.partition("=")
+        if not equals or not key.strip():
+            raise QueryUsageError(f"--where {condition!r}: write KEY=VALUE, e.g. status=active")
+        try:
+            flags.setdefault("where", {})[key.strip()] = yaml.safe_load(value)
+        except yaml.YAMLError as exc:
+            raise QueryUsageError(f"--where {condition!r}: VALUE is not YAML: {exc}") from None
+    if not flags:
+        return text
+    try:
+        base = yaml.safe_load(text) if text.strip() else {}
+    except yaml.YAMLError:
+        return text  # the reader reports the syntax error with its line
+    if not isinstance(base, dict):
+        return text
+    if "where" in flags and isinstance(base.get("where"), dict):
+        flags["where"] = {**base["where"], **flags["where"]}
+    return yaml.safe_dump({**base, **flags}, sort_keys=False, allow_unicode=True)
+
+
+def run_query(args: argparse.Namespace, loaded: Loaded) -> int:
+    # Imported here: cli.py imports this module to register the command.
+    from .cli import UsageError, resolve_page
+
+    try:
+        source = query_source(args)
+    except QueryUsageError as exc:
+        raise UsageError(str(exc)) from None
+    page = resolve_page(loaded, args.page) if args.page else None
+    reader = QueryReader(loaded.wiki.graph.vocabulary, loaded.wiki.resolver, loaded.max_hops)
+    name = args.file if args.file and args.file != "-" else SOURCE_NAME
+    query, problems = reader.read(source, name, 1, page)
+    if query is None:
+        for problem in problems:
+            print(problem.format(), file=sys.stderr)
+        return EXIT_INVALID
+    result = QueryEngine(loaded.wiki.graph).answer(query)
+    if args.format == "json":
+        print(json.dumps(result_json(result), ensure_ascii=False, indent=2))
+    else:
+        sys.stdout.write(result_text(result))
+    return EXIT_OK
+
+
+def _item_json(item: Item) -> dict[str, Any]:
+    found: dict[str, Any] = {"text": item.text}
+    if item.page is not None:
+        found["page"] = item.page
+    if item.missing:
+        found["missing"] = True
+    return found
+
+
+def result_json(result: Result) -> dict[str, Any]:
+    return {
+        "columns": list(result.columns),
+        "rows": [
+            {
+                "key": row.key,
+                **({"page": row.page} if row.page is not None else {}),
+                **({"hops": row.hops, "via": row.via} if row.via is not None else {}),
+                "cells": {
+                    name: [_item_json(item) for item in cell]
+                    for name, cell in zip(result.columns, row.cells, strict=True)
+                },
+            }
+            for row in result.rows
+        ],
+    }
+
+
+def result_text(result: Result) -> str:
+    """An aligned table: a header, then one line per row; pages by their titles."""
+    table = [list(result.columns)]
+    for row in result.rows:
+        table.append([", ".join(item.text for item in cell) for cell in row.cells])
+    widths = [max(len(line[i]) for line in table) for i in range(len(result.columns))]
+    lines = [
+        "  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip() for line in table
+    ]
+    if not result.rows:
+        lines.append("(no rows)")
+    return "\n".join(lines) + "\n"
+
+
+def lint_blocks(loaded: Loaded) -> None:
+    """Add the diagnostics of every relations block to the wiki's (for ``lint``)."""
+    wiki = loaded.wiki
+    docs = loaded.options.docs_dir or "."
+    files = [(p.file, os.path.join(docs, *p.file.split("/"))) for p in wiki.graph.pages.values()]
+    found = check_files(wiki, files, loaded.max_hops)
+    if found:
+        wiki.diagnostics = apply_severity(wiki.diagnostics + found, loaded.options.severity)

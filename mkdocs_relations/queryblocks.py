@@ -1,0 +1,146 @@
+"""``relations`` blocks in a build: checked while pages are read, answered once titles are known.
+
+Two phases, as for cross-references: a page's title is only known once MkDocs has rendered
+it, so while pages are read each block is checked and replaced by a placeholder, and once
+every page is rendered each placeholder becomes the answer. The command line's lint runs
+the same check over the files' text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, replace
+
+from .blocks import find_blocks, replace_blocks
+from .diagnostics import Diagnostic
+from .panel import PageRef
+from .paths import PathIndex
+from .query import QueryEngine
+from .querylang import QueryReader
+from .querymodel import Query
+from .queryviews import build_view, render_view
+from .render import Renderer
+from .wiki import Wiki
+
+
+@dataclass(frozen=True)
+class Pending:
+    token: str
+    query: Query | None
+    #: Line of the block's opening fence in the Markdown (past the frontmatter), for a
+    #: placeholder that went missing.
+    line: int
+    #: Lines before the Markdown, or how to work them out.
+    offset: int | Callable[[], int] = 0
+
+    def file_line(self) -> int:
+        return self.line + (self.offset if isinstance(self.offset, int) else self.offset())
+
+
+class BlockAnswers:
+    """The blocks of one build. Create it once the graph is loaded; it holds no MkDocs objects."""
+
+    def __init__(self, wiki: Wiki, max_hops: int, labels: Mapping[str, str]) -> None:
+        self.wiki = wiki
+        self.reader = QueryReader(wiki.graph.vocabulary, wiki.resolver, max_hops)
+        self.labels = labels
+        self.diagnostics: list[Diagnostic] = []
+        self.pending: dict[str, list[Pending]] = {}
+        self._engine: QueryEngine | None = None
+        self._count = 0
+
+    def engine(self, index: PathIndex | None = None) -> QueryEngine:
+        if self._engine is None:
+            self._engine = QueryEngine(self.wiki.graph, index, self.labels)
+        return self._engine
+
+    def collect(
+        self,
+        markdown: str,
+        file: str,
+        page_id: str | None,
+        line_offset: int | Callable[[], int],
+    ) -> str:
+        """Check the page's blocks and put a placeholder where each one was.
+
+        ``line_offset`` is the number of file lines before ``markdown`` (the frontmatter), or
+        a function that works it out, called only for a page that has blocks.
+        """
+        blocks = find_blocks(markdown)
+        if not blocks:
+            return markdown
+        tokens = []
+        problems: list[Diagnostic] = []
+        for block in blocks:
+            # Lines count from the Markdown's start; the frontmatter's are added below,
+            # only when there is something to report (working them out reads the file).
+            line = block.first_line + 1
+            query, found = self.reader.read(block.source, file, line, page_id)
+            if not block.closed:
+                found.append(_unclosed(file, line - 1))
+                query = None
+            problems += found
+            self._count += 1
+            # Letters and digits only: Markdown leaves it alone in any container.
+            token = f"relationsqueryblock{self._count}x"
+            self.pending.setdefault(file, []).append(Pending(token, query, line - 1, line_offset))
+            tokens.append(token)
+        if problems:
+            offset = line_offset if isinstance(line_offset, int) else line_offset()
+            self.diagnostics += [replace(d, line=d.line + offset) for d in problems]
+        return replace_blocks(markdown, blocks, tokens)
+
+    def answer(
+        self, file: str, html: str, ref: Callable[[str], PageRef], renderer: Renderer
+    ) -> tuple[str, list[int]]:
+        """The page's HTML with answers in place; and the lines of blocks whose placeholder
+        did not reach the HTML (another extension or plugin removed it)."""
+        lost = []
+        engine = self.engine()
+        for pending in self.pending.get(file, ()):
+            if pending.query is None:
+                answer = ""  # reported as a diagnostic; the build fails unless told not to
+            else:
+                result = engine.answer(pending.query)
+                view = build_view(result, ref, engine.step_label, self.labels)
+                answer = render_view(renderer, view)
+            paragraph = f"<p>{pending.token}</p>"
+            if paragraph in html:
+                html = html.replace(paragraph, answer)
+            elif pending.token in html:
+                html = html.replace(pending.token, answer)
+            else:
+                lost.append(pending.file_line())
+        return html, lost
+
+
+def _unclosed(file: str, line: int) -> Diagnostic:
+    return Diagnostic(
+        file,
+        line,
+        "invalid-query",
+        "this relations block is never closed, so the rest of the page would vanish into "
+        "it; end it with a fence like the one that opens it",
+    )
+
+
+def check_files(wiki: Wiki, files: Iterable[tuple[str, str]], max_hops: int) -> list[Diagnostic]:
+    """Diagnostics for the blocks in ``(docs-relative name, path)`` files, for the CLI's lint.
+
+    Each file is read once, as bytes; one without the word ``relations`` is not decoded.
+    """
+    answers = BlockAnswers(wiki, max_hops, {})
+    graph_pages = {page.file: page.id for page in wiki.graph.pages.values()}
+    for name, path in files:
+        try:
+            with open(path, "rb") as stream:
+                data = stream.read()
+        except OSError:
+            continue  # the frontmatter reader has reported it
+        if b"relations" not in data:  # most pages: no decoding, no scan
+            continue
+        text = data.decode("utf-8-sig", errors="replace")
+        if "\r" in text:
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
+        answers.collect(text, name, graph_pages.get(name), 0)
+    return answers.diagnostics

@@ -1,0 +1,303 @@
+"""Reads a ``relations`` block's YAML into a :class:`Query`, with a diagnostic per bad key.
+
+The grammar is specified in :mod:`mkdocs_relations.query`; this module checks it against the
+wiki (types, pages, the hop bound) and says, with the file line, how to fix what does not fit.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode
+
+from .diagnostics import Diagnostic
+from .frontmatter import describe, mapping_items
+from .querymodel import (
+    DIRECTIONS,
+    EDGE_CONDITIONS,
+    KEYS,
+    LISTS,
+    SHOWS,
+    WALK_COLUMNS,
+    WALK_SHOWS,
+    Follow,
+    Query,
+    Where,
+    build_query,
+    columns_for,
+)
+from .queryvalues import Problem, choice, integer, meta_values, one_text, texts
+from .reader import target_text
+from .resolve import Resolver
+from .suggest import suggest_type
+from .targets import TargetError, parse_target
+from .vocabulary import Vocabulary
+
+CODE = "invalid-query"
+
+try:  # the C parser, as for frontmatter
+    from yaml import CSafeLoader as _Loader
+except ImportError:  # pragma: no cover - depends on how PyYAML was built
+    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+
+
+@dataclass
+class QueryReader:
+    """What a block is checked against: the wiki's types and pages, and the hop bound."""
+
+    vocabulary: Vocabulary
+    resolver: Resolver
+    max_hops: int
+    _composed: dict[str, tuple[Node | None, tuple[int, str] | None]] = field(
+        default_factory=dict, repr=False
+    )
+
+    def read(
+        self, source: str, file: str, first_line: int, page_id: str | None
+    ) -> tuple[Query | None, list[Diagnostic]]:
+        """Parse ``source``; ``first_line`` is the file line (1-based) of its first line.
+
+        ``page_id`` is the page holding the block (the default start); None on the command
+        line, where a walk needs ``from``.
+        """
+        diagnostics: list[Diagnostic] = []
+
+        def report(node: Node | None, message: str) -> None:
+            line = first_line + (int(node.start_mark.line) if node is not None else 0)
+            diagnostics.append(Diagnostic(file, line, CODE, message))
+
+        root, error = self._compose(source)
+        if error is not None:
+            return None, [Diagnostic(file, first_line + error[0], CODE, error[1])]
+        if root is None or (isinstance(root, ScalarNode) and root.tag.endswith(":null")):
+            root = MappingNode("tag:yaml.org,2002:map", [])
+        if not isinstance(root, MappingNode):
+            report(
+                root, f"a relations block holds keys such as from: and show:, not {describe(root)}"
+            )
+            return None, diagnostics
+        values: dict[str, tuple[Node, Node]] = {}
+        for key, key_node, value_node in mapping_items(root):
+            if key not in KEYS:
+                near = difflib.get_close_matches(key, KEYS, n=1)
+                hint = f"; did you mean {near[0]}?" if near else ""
+                report(
+                    key_node,
+                    f"unknown key {key!r} in a relations block{hint} "
+                    f"(known keys: {', '.join(KEYS)})",
+                )
+                continue
+            values[key] = (key_node, value_node)
+        query: dict[str, Any] = {}
+        for key in KEYS:
+            if key not in values:
+                continue
+            key_node, value_node = values[key]
+            try:
+                query[key] = getattr(self, f"_{key}")(value_node, page_id)
+            except Problem as problem:
+                report(problem.node or key_node, problem.message)
+        self._combine(query, values, page_id, report)
+        if diagnostics:
+            return None, sorted(diagnostics, key=lambda d: (d.line, d.message))
+        return build_query(query, page_id), diagnostics
+
+    def _compose(self, source: str) -> tuple[Node | None, tuple[int, str] | None]:
+        """The YAML's node tree, or (line offset, message); the same text is composed once,
+        since a wiki often repeats one block on many pages. Nodes are only read."""
+        found = self._composed.get(source)
+        if found is not None:
+            return found
+        loader = _Loader(source)
+        try:
+            found = (loader.get_single_node(), None)
+        except yaml.MarkedYAMLError as exc:
+            mark = exc.problem_mark or exc.context_mark
+            problem = exc.problem or exc.context or "syntax error"
+            message = f"this relations block is not valid YAML: {problem}; fix the YAML"
+            # At the end of the text the parser points past its last line: name the last.
+            line = min(int(mark.line) if mark else 0, source.count("\n"))
+            found = (None, (line, message))
+        except yaml.YAMLError as exc:
+            found = (None, (0, f"this relations block is not valid YAML: {exc}; fix the YAML"))
+        finally:
+            loader.dispose()
+        self._composed[source] = found
+        return found
+
+    def _combine(
+        self,
+        query: dict[str, Any],
+        values: dict[str, tuple[Node, Node]],
+        page_id: str | None,
+        report: Callable[[Node | None, str], None],
+    ) -> None:
+        """Checks between keys: what a list query cannot have, and columns per form."""
+        kind = query.get("list")
+        if "list" in values:
+            for key in ("from", "follow", "direction", "depth"):
+                if key in values:
+                    report(
+                        values[key][0],
+                        f"{key}: walks from a page, so it cannot go with list:; remove one of them",
+                    )
+            if kind in ("types", "wanted") and "where" in values:
+                report(
+                    values["where"][0], f"where: filters pages; list: {kind} has no pages to filter"
+                )
+            show = query.get("show")
+            if show in WALK_SHOWS:
+                report(
+                    values["show"][1],
+                    f"show: {show} draws a walk from a page; use list or table with list:, "
+                    "or replace list: with from:",
+                )
+        elif page_id is None and "from" not in values:
+            report(
+                None,
+                "this query walks from a page: add from: (a block in a page starts at that page)",
+            )
+        allowed = columns_for(kind)
+        for key in ("columns", "sort"):
+            if key not in values:
+                continue
+            names = query.get(key)
+            if names is None:
+                continue
+            for name in (names,) if isinstance(names, str) else names:
+                name = name.removeprefix("-") if key == "sort" else name
+                if allowed is not None and name not in allowed:
+                    report(
+                        values[key][1],
+                        f"{key}: {name!r} is not a column of list: {kind}; "
+                        f"use one of {', '.join(allowed)}",
+                    )
+                elif kind == "pages" and (name in WALK_COLUMNS or name.startswith("edge.")):
+                    report(
+                        values[key][1],
+                        f"{key}: {name!r} describes the step of a walk; list: pages has none "
+                        "(use from: to walk)",
+                    )
+
+    def _from(self, node: Node, page_id: str | None) -> str:
+        text = target_text(node)
+        if text is None:
+            raise Problem(node, f'from: is {describe(node)}; write a page, e.g. from: "[[ledger]]"')
+        try:
+            target = parse_target(text)
+        except TargetError as exc:
+            raise Problem(node, f"from: {exc}") from None
+        resolution = self.resolver.resolve(target.path, page_id or "")
+        if resolution.page_id is not None:
+            return resolution.page_id
+        problem = resolution.problem(target.path)
+        if problem is not None:
+            raise Problem(node, f"from: {problem[1]}")
+        near = self.resolver.suggest(target.path)
+        hint = f" Did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
+        raise Problem(
+            node,
+            f"from: {text!r} matches no page.{hint} "
+            "Write an existing page's id, file name or alias",
+        )
+
+    def _list(self, node: Node, page_id: str | None) -> str:
+        return choice(node, "list", LISTS)
+
+    def _follow(self, node: Node, page_id: str | None) -> tuple[Follow, ...]:
+        follows = []
+        for item, text in texts(node, "follow", "a type name or an inverse label"):
+            if text in self.vocabulary:
+                follows.append(Follow(text, False))
+                continue
+            by_label = [
+                t.name
+                for t in self.vocabulary.values()
+                if t.inverse.casefold() == text.casefold() and not t.symmetric
+            ]
+            if by_label:
+                follows.append(Follow(by_label[0], True))
+                continue
+            raise Problem(
+                item,
+                f"follow: unknown type {text!r}.{self._near(text)} Use a type name "
+                f"({', '.join(self.vocabulary)}) or an inverse label such as 'used by'",
+            )
+        return tuple(dict.fromkeys(follows))
+
+    def _direction(self, node: Node, page_id: str | None) -> str:
+        return choice(node, "direction", DIRECTIONS)
+
+    def _depth(self, node: Node, page_id: str | None) -> int:
+        depth = integer(node, "depth")
+        if depth > self.max_hops:
+            raise Problem(
+                node,
+                f"depth: {depth} is over the bound of {self.max_hops} hops (max_hops); "
+                "lower it, or raise max_hops in mkdocs.yml",
+            )
+        return depth
+
+    def _where(self, node: Node, page_id: str | None) -> Where:
+        if not isinstance(node, MappingNode):
+            raise Problem(
+                node,
+                f"where: is {describe(node)}; write conditions such as "
+                "where: {folder: services/, status: active}",
+            )
+        folders: list[str] = []
+        edges: list[tuple[str, frozenset[str] | None]] = []
+        meta: list[tuple[str, tuple[str | None, ...]]] = []
+        negated: list[Where] = []
+        for key, _, value in mapping_items(node):
+            if key == "folder":
+                folders += [
+                    text.strip("/")
+                    for _, text in texts(value, "where: folder", "a folder such as services/")
+                ]
+            elif key in EDGE_CONDITIONS:
+                edges.append((key, self._types(value, key)))
+            elif key == "not":
+                negated.append(self._where(value, page_id))
+            else:
+                meta.append((key, meta_values(value, key)))
+        return Where(tuple(folders), tuple(edges), tuple(meta), tuple(negated))
+
+    def _types(self, node: Node, key: str) -> frozenset[str] | None:
+        names = [(item, text) for item, text in texts(node, f"where: {key}", "a type name or any")]
+        if any(text == "any" for _, text in names):
+            return None
+        for item, text in names:
+            if text not in self.vocabulary:
+                raise Problem(
+                    item,
+                    f"where: {key}: unknown type {text!r}.{self._near(text)} "
+                    "Use a type name or any",
+                )
+        return frozenset(text for _, text in names)
+
+    def _near(self, text: str) -> str:
+        """ " Did you mean 'depends-on'?" for a typo of a known type, else nothing."""
+        near = suggest_type(
+            text,
+            {t.name: t.inverse for t in self.vocabulary.values()},
+            [t.name for t in self.vocabulary.values() if t.symmetric],
+        )
+        return f" Did you mean {near!r}?" if near else ""
+
+    def _show(self, node: Node, page_id: str | None) -> str:
+        return choice(node, "show", SHOWS)
+
+    def _columns(self, node: Node, page_id: str | None) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(text for _, text in texts(node, "columns", "a column name")))
+
+    def _sort(self, node: Node, page_id: str | None) -> str:
+        text = one_text(node, "sort", "a column name, with - before it for descending")
+        return text
+
+    def _limit(self, node: Node, page_id: str | None) -> int:
+        return integer(node, "limit")

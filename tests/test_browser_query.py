@@ -1,0 +1,187 @@
+"""Query answers in a real headless Chromium: hostile titles and attribute values stay text,
+and the answers are visible and styled in the three themes."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from conftest import Site, output_dir, publish_screenshot, serve
+
+pytestmark = pytest.mark.browser
+
+HOSTILE_TITLE = "<img src=x onerror=\"window.__xss='title'\">Ledger"
+HOSTILE_OWNER = "\"><script>window.__xss='owner'</script>"
+HOSTILE_SINCE = "<svg onload=\"window.__xss='edge'\"></svg>"
+HOSTILE_NOTE = "' onmouseover='window.__xss=1"
+
+PAGES = {
+    "index.md": f"""
+        ---
+        title: Payments
+        relationships:
+          - type: depends-on
+            target: "[[ledger]]"
+            note: {json.dumps(HOSTILE_NOTE)}
+            since: {json.dumps(HOSTILE_SINCE)}
+          - type: depends-on
+            target: "[[<b>planned</b>]]"
+            redlink: true
+        ---
+        # Payments
+
+        ```relations
+        from: "[[ledger]]"
+        direction: in
+        show: table
+        columns: [title, via, note, edge.since, owner]
+        ```
+
+        ```relations
+        depth: 2
+        show: table
+        columns: [title, hops, type, via, owner, depends-on]
+        ```
+
+        ```relations
+        depth: 2
+        show: tree
+        ```
+
+        ```relations
+        depth: 2
+        show: graph
+        ```
+
+        ```relations
+        depth: 2
+        show: mermaid
+        ```
+        """,
+    "ledger.md": f"""
+        ---
+        title: {json.dumps(HOSTILE_TITLE)}
+        owner: {json.dumps(HOSTILE_OWNER)}
+        relationships:
+          - {{type: depends-on, target: "[[storage]]"}}
+        ---
+        # Ledger
+        """,
+    "storage.md": '---\ntitle: Storage & "quotes"\nowner: \'a "b" <c>\'\n---\n# Storage\n',
+}
+
+
+@pytest.mark.parametrize("theme", ["mkdocs", "readthedocs", "material"])
+def test_hostile_values_stay_text(site: Site, browser: Any, theme: str) -> None:
+    site.pages(PAGES)
+    # The themes' own navigation prints titles unescaped (MkDocs' templates do not
+    # autoescape): keep the hostile pages out of it, so only our output is on trial.
+    site.extra_config = {"theme": {"name": theme}, "nav": [{"Payments": "index.md"}]}
+    result = site.build(strict=True)
+    assert result.ok, result.messages
+    with serve(site.site_dir) as url:
+        context = browser.new_context(viewport={"width": 1200, "height": 900})
+        page = context.new_page()
+        errors: list[str] = []
+        dialogs: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+        page.goto(url)
+        tables = page.locator("[data-relations-query] table")
+        assert tables.count() == 2
+        first = tables.nth(0)
+        first.scroll_into_view_if_needed()
+        first.hover()
+        assert page.evaluate("window.__xss") is None and dialogs == []
+        cell = "[data-relations-row='index'] td:nth-child({})"
+        # Columns: title, via, note, edge.since, owner.
+        assert first.locator(cell.format(3)).inner_text() == HOSTILE_NOTE
+        assert first.locator(cell.format(4)).inner_text() == HOSTILE_SINCE
+        second = tables.nth(1)
+        # Columns: title, hops, type, via, owner, depends-on.
+        ledger = "[data-relations-row='ledger'] td:nth-child({})"
+        assert second.locator(ledger.format(1)).inner_text() == HOSTILE_TITLE
+        assert second.locator(ledger.format(5)).inner_text() == HOSTILE_OWNER
+        storage = "[data-relations-row='storage'] td:nth-child({})"
+        assert second.locator(storage.format(5)).inner_text() == 'a "b" <c>'
+        assert second.locator(storage.format(4)).inner_text() == HOSTILE_TITLE
+        # No element came out of a value: the only images and scripts are the theme's.
+        assert (
+            page.locator("[data-relations-query] img, [data-relations-query] script").count() == 0
+        )
+        assert page.locator("[data-relations-query] b").count() == 0
+        svg_titles = page.eval_on_selector_all(
+            "[data-relations-query-picture] a title", "els => els.map(e => e.textContent)"
+        )
+        assert HOSTILE_TITLE in svg_titles
+        # Mermaid source: Mermaid's own entity codes, then HTML escaping (read from the file,
+        # as Material swaps the element for its rendering).
+        mermaid = site.html().split('<pre class="mermaid"><code>')[1].split("</code>")[0]
+        assert "#60;img src=x onerror=#61;#34;window.__xss" in mermaid or "#60;img" in mermaid
+        assert "<" not in mermaid and '"' not in mermaid.replace("&#34;", "")
+        # Visible and styled: a table with rows, a tree, a picture, links in the theme's colour.
+        assert second.is_visible() and second.locator("tbody tr").count() == 2
+        box = page.locator("[data-relations-query-picture] svg").bounding_box()
+        assert box is not None and box["width"] > 300
+        link = second.locator(ledger.format(1) + " a")
+        assert link.get_attribute("href") in ("ledger/", "ledger/index.html")
+        shot = output_dir("query") / f"query-{theme}.png"
+        page.locator("[data-relations-query]").nth(1).screenshot(path=str(shot))
+        publish_screenshot(shot)
+        # The mkdocs and readthedocs themes load highlight.js, and Material loads Mermaid,
+        # from a CDN this machine cannot reach; their scripts then fail on their own.
+        cdn = ("hljs", "backdrop", "mermaid")
+        assert [e for e in errors if not any(word in e for word in cdn)] == []
+        context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_picture_and_redlinks_follow_materials_palette(
+    site: Site, browser: Any, scheme: str
+) -> None:
+    site.pages(
+        {
+            "index.md": "---\ntitle: Payments\nrelationships:\n"
+            "  - {type: depends-on, target: ledger}\n"
+            "  - {type: depends-on, target: '[[fraud]]', redlink: true}\n---\n# Payments\n\n"
+            "```relations\ndepth: 2\nshow: graph\n```\n\n"
+            "```relations\nshow: table\ncolumns: [title, depends-on]\nlist: pages\n```\n",
+            "ledger.md": "---\ntitle: Ledger\n---\n# Ledger\n",
+        }
+    )
+    site.extra_config = {
+        "theme": {
+            "name": "material",
+            "palette": [
+                {"media": "(prefers-color-scheme: light)", "scheme": "default"},
+                {"media": "(prefers-color-scheme: dark)", "scheme": "slate"},
+            ],
+        }
+    }
+    assert site.build(strict=True).ok
+    with serve(site.site_dir) as url:
+        context = browser.new_context(color_scheme=scheme, viewport={"width": 1200, "height": 900})
+        page = context.new_page()
+        page.goto(url)
+
+        def brightness(selector: str, prop: str) -> float:
+            value = page.eval_on_selector(selector, f"el => getComputedStyle(el).{prop}")
+            parts = value[value.index("(") + 1 : value.index(")")].split(",")[:3]
+            return sum(float(v) for v in parts) / 3
+
+        text = brightness(".relations-query__picture .relations__node--current text", "fill")
+        assert (text > 128) == (scheme == "dark")
+        line = page.eval_on_selector(
+            ".relations-query__picture .relations__edge line", "el => getComputedStyle(el).stroke"
+        )
+        assert line not in ("none", "")
+        redlink = page.eval_on_selector(
+            "[data-relations-query] .relations__redlink", "el => getComputedStyle(el).color"
+        )
+        red, green, _ = (float(v) for v in redlink[redlink.index("(") + 1 : -1].split(",")[:3])
+        assert red > green + 40, redlink
+        shot = output_dir("query") / f"query-picture-{scheme}.png"
+        page.locator("[data-relations-query-picture]").screenshot(path=str(shot))
+        publish_screenshot(shot)
+        context.close()

@@ -1,0 +1,313 @@
+"""``relations`` blocks and the overview page in real ``mkdocs build`` runs."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import Site, relation_lines
+from query_hooks import answers
+from test_cli import run
+
+THEMES = ["mkdocs", "readthedocs", "material"]
+
+WIKI = {
+    "index.md": """
+        ---
+        title: Payments
+        owner: team-a
+        status: active
+        relationships:
+          - {type: depends-on, target: "[[ledger]]", note: balances, since: 2024}
+          - {type: part-of, target: "[[services/checkout]]"}
+          - {type: depends-on, target: "[[fraud]]", redlink: planned}
+        ---
+        # Payments
+        """,
+    "ledger.md": """
+        ---
+        title: Ledger
+        owner: team-b
+        status: active
+        tags: [core, money]
+        relationships:
+          - {type: depends-on, target: "[[storage]]"}
+        ---
+        # Ledger
+        """,
+    "storage.md": "---\ntitle: Storage\nstatus: retired\n---\n# Storage\n",
+    "services/checkout.md": """
+        ---
+        title: Checkout
+        relationships:
+          - {type: supersedes, target: "[[services/old]]"}
+        ---
+        # Checkout
+        """,
+    "services/old.md": "---\ntitle: Old checkout\n---\n# Old checkout\n",
+    "services/lonely.md": "---\ntitle: Lonely\n---\n# Lonely\n",
+}
+
+SHOWS = """
+# Views
+
+```relations
+follow: [depends-on]
+depth: 2
+show: table
+columns: [title, hops, type, via, owner, note, edge.since]
+```
+
+```relations
+from: "[[storage]]"
+follow: [used by]
+depth: 3
+show: tree
+```
+
+```relations
+list: pages
+where: {folder: services/, not: {in: part-of}}
+```
+
+```relations
+depth: 3
+show: graph
+```
+
+```relations
+depth: 2
+show: mermaid
+```
+"""
+
+
+def _site(site: Site, theme: str = "mkdocs", **extra: object) -> Site:
+    site.pages(WIKI)
+    site.page(
+        "views.md",
+        "---\ntitle: Views\n---\n"
+        + SHOWS.replace("```relations\nfollow", "```relations\nfrom: index\nfollow", 1)
+        .replace("```relations\ndepth: 3", "```relations\nfrom: index\ndepth: 3")
+        .replace("```relations\ndepth: 2", "```relations\nfrom: index\ndepth: 2"),
+    )
+    site.extra_config = {"theme": {"name": theme}, **extra}
+    return site
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_every_show_form(site: Site, theme: str) -> None:
+    _site(site, theme)
+    result = site.build(strict=True)
+    assert result.ok, relation_lines(result)
+    table, tree, listing, graph, mermaid = answers(site.html("views/index.html"))
+    assert table.show == "table"
+    assert [r.key for r in table.rows] == ["ledger", "storage"]
+    ledger = table.rows[0].cells
+    assert ledger["title"].pages == ["ledger"] and ledger["title"].text == "Ledger"
+    assert ledger["hops"].text == "1" and ledger["type"].text == "depends on"
+    assert ledger["via"].pages == ["index"] and ledger["owner"].text == "team-b"
+    assert ledger["note"].text == "balances" and ledger["edge.since"].text == "2024"
+    assert table.rows[1].cells["via"].pages == ["ledger"] and table.rows[1].cells["note"].text == ""
+    # The tree nests each page under the one it was reached from.
+    assert [(r.key, r.parent) for r in tree.rows] == [("ledger", None), ("index", "ledger")]
+    assert "used by" in tree.rows[0].text
+    # Under services/, every page but Checkout, which Payments is part of.
+    assert [r.key for r in listing.rows] == ["services/lonely", "services/old"]
+    assert graph.show == "graph" and len(graph.svg_links) == 4
+    assert mermaid.text.startswith("flowchart LR")
+    assert "-->|depends-on|" in mermaid.text and '"Payments"' in mermaid.text
+    html = site.html("views/index.html")
+    assert '<pre class="mermaid"><code>flowchart LR' in html
+    assert "relations-query.css" in html
+
+
+def test_relative_links_and_no_directory_urls(site: Site) -> None:
+    _site(site, use_directory_urls=False)
+    assert site.build(strict=True).ok
+    html = site.html("views.html")
+    assert 'href="ledger.html" data-relations-page="ledger"' in html
+    assert 'href="services/checkout.html"' in html
+
+
+@pytest.mark.parametrize("extension", ["fenced_code", "pymdownx.superfences"])
+def test_examples_inside_fences_stay_examples(site: Site, extension: str) -> None:
+    site.pages(WIKI)
+    site.page(
+        "syntax.md",
+        """
+        # Syntax
+
+        `````markdown
+        ```relations
+        from: "[[no such page]]"
+        ```
+        `````
+
+        ```relations
+        from: ledger
+        ```
+        """,
+    )
+    site.extra_config = {"markdown_extensions": [extension]}
+    result = site.build(strict=True)
+    assert result.ok, relation_lines(result)
+    html = site.html("syntax/index.html")
+    [live] = answers(html)
+    assert [r.key for r in live.rows] == ["storage"]
+    assert "from: &quot;[[no such page]]&quot;" in html or 'from: "[[no such page]]"' in html
+
+
+def test_blocks_in_admonitions_with_superfences(site: Site) -> None:
+    site.pages(WIKI)
+    site.page(
+        "note.md",
+        """
+        # Note
+
+        !!! note "What the ledger needs"
+
+            ```relations
+            from: ledger
+            show: table
+            ```
+
+        - In a list:
+
+            ```relations
+            from: index
+            follow: [part-of]
+            ```
+        """,
+    )
+    site.extra_config = {"markdown_extensions": ["admonition", "pymdownx.superfences"]}
+    assert site.build(strict=True).ok
+    html = site.html("note/index.html")
+    first, second = answers(html)
+    assert [r.key for r in first.rows] == ["storage"]
+    assert [r.key for r in second.rows] == ["services/checkout"]
+    assert "relationsqueryblock" not in html
+
+
+def test_results_are_in_the_search_index(site: Site) -> None:
+    _site(site)
+    site.extra_config["plugins"] = ["search", "relations"]
+    site.page(
+        "views.md",
+        "# Views\n\n```relations\nfrom: index\nshow: table\ncolumns: [title, owner]\n```\n",
+    )
+    config = site.load()
+    config.plugins  # noqa: B018
+    assert site.build().ok
+    index = json.loads((site.site_dir / "search" / "search_index.json").read_text())
+    text = " ".join(doc["text"] for doc in index["docs"] if doc["location"].startswith("views/"))
+    assert "team-b" in text and "Ledger" in text
+    # The panel is not page content: its heading is not indexed.
+    assert "Relationships" not in text
+
+
+def test_a_page_without_blocks_is_untouched(site: Site) -> None:
+    site.pages(WIKI)
+    assert site.build(strict=True).ok
+    assert answers(site.html("ledger/index.html")) == []
+
+
+def test_generated_overview_page(site: Site) -> None:
+    site.pages(WIKI)
+    site.plugin_options = {"overview": "relations.md"}
+    result = site.build(strict=True)
+    assert result.ok, relation_lines(result)
+    html = site.html("relations/index.html")
+    types, wanted, orphans, hubs, superseded = answers(html)
+    assert [r.key for r in types.rows][:2] == ["depends-on", "part-of"]
+    assert (
+        types.rows[0].cells["edges"].text == "3"
+        and types.rows[0].cells["inverse"].text == "used by"
+    )
+    assert [r.key for r in wanted.rows] == ["fraud"]
+    assert wanted.rows[0].cells["from"].pages == ["index"]
+    assert wanted.rows[0].cells["kind"].text == "redlink"
+    assert [r.key for r in orphans.rows] == ["services/lonely"]
+    assert hubs.rows[0].key == "index"
+    assert [r.key for r in superseded.rows] == ["services/old"]
+    assert superseded.rows[0].cells["superseded by"].pages == ["services/checkout"]
+    assert "<h1" in html and "Relationships overview" in html
+    assert "list: types" in html  # each list shows the query a reader could write
+    assert not (site.docs / "relations.md").exists()  # generated, never written into docs
+
+
+def test_overview_placeholder_in_an_authored_page(site: Site) -> None:
+    site.pages(WIKI)
+    site.page(
+        "map.md",
+        """
+        # Map of the wiki
+
+        Written by hand, with the overview below.
+
+        <!-- relations/overview -->
+
+        ```markdown
+        <!-- relations/overview -->
+        ```
+        """,
+    )
+    assert site.build(strict=True).ok
+    html = site.html("map/index.html")
+    assert len(answers(html)) == 5
+    assert "&lt;!-- relations/overview --&gt;" in html  # the example stays an example
+    assert 'id="orphans"' in html  # the overview's headings reach the table of contents
+
+
+def test_rebuild_follows_another_pages_frontmatter(site: Site) -> None:
+    """As under ``mkdocs serve``: one config and plugin instance, several builds."""
+    site.pages(WIKI)
+    site.page(
+        "users.md", "# Users\n\n```relations\nfrom: storage\nfollow: [used by]\ndepth: 3\n```\n"
+    )
+    config = site.load()
+    assert site.build(config=config).ok
+    assert [r.key for r in answers(site.html("users/index.html"))[0].rows] == ["ledger", "index"]
+    site.page("storage.md", "---\ntitle: Storage\n---\n# Storage\n")
+    site.page(
+        "services/lonely.md", "---\nrelationships:\n  - {type: depends-on, target: storage}\n---\n"
+    )
+    assert site.build(config=config).ok
+    rows = answers(site.html("users/index.html"))[0].rows
+    assert [r.key for r in rows] == ["ledger", "services/lonely", "index"]
+
+
+def test_cli_lint_reports_blocks_too(site: Site) -> None:
+    site.pages(WIKI)
+    site.page("bad.md", "---\ntitle: Bad\n---\n# Bad\n\n```relations\nfrom: ledgr\n```\n")
+    site.write_config()
+    result = run("lint", cwd=site.root)
+    assert result.returncode == 1
+    assert "docs/bad.md:7: error: [invalid-query] from: 'ledgr' matches no page." in result.stdout
+    build = site.build()
+    assert not build.ok
+    assert any(
+        line.startswith("docs/bad.md:7: error: [invalid-query]") for line in relation_lines(build)
+    )
+
+
+def test_blocks_bring_their_stylesheet_when_nothing_else_shows(site: Site) -> None:
+    site.pages(WIKI)
+    site.page("views.md", "# Views\n\n```relations\nfrom: index\n```\n")
+    site.plugin_options = {"placement": "off", "path_finder": "off"}
+    assert site.build(strict=True).ok
+    assert "mkdocs-relations" not in site.html("ledger/index.html")
+    views = site.html("views/index.html")
+    assert '<link rel="stylesheet" href="../assets/mkdocs-relations/relations-query.css">' in views
+    assert (site.site_dir / "assets" / "mkdocs-relations" / "relations-query.css").exists()
+
+
+def test_steps_read_with_the_sites_labels(site: Site) -> None:
+    site.pages(WIKI)
+    site.page(
+        "views.md", "# Views\n\n```relations\nfrom: storage\nfollow: [used by]\nshow: table\n```\n"
+    )
+    site.plugin_options = {"labels": {"depends-on.inverse": "utilisé par"}}
+    assert site.build(strict=True).ok
+    [table] = answers(site.html("views/index.html"))
+    assert table.rows[0].cells["type"].text == "utilisé par"
