@@ -11,13 +11,17 @@ import os
 import posixpath
 from typing import Any
 
+import yaml
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException
 from mkdocs.structure.files import File, Files, InclusionLevel, get_files
 from mkdocs.utils.yaml import yaml_load
+from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from .config import RelationsConfig
+from .diagnostics import Diagnostic
+from .frontmatter import Frontmatter, mapping_items
 from .page_additions import Display
 from .sources import (
     DRAFT,
@@ -29,6 +33,7 @@ from .sources import (
     readme_shadowed,
 )
 from .wiki import Options
+from .wikiconfig import WikiConfig, read_plugin_settings
 
 
 class ConfigFileError(Exception):
@@ -76,16 +81,6 @@ def options_from(plugin: RelationsConfig, config: MkDocsConfig) -> Options:
     types_file = "mkdocs.yml"
     if config.config_file_path:
         types_file = os.path.relpath(config.config_file_path, config.docs_dir).replace(os.sep, "/")
-    text = _read(config.config_file_path)
-    lines = text.splitlines()
-
-    def types_line(name: str) -> int:
-        # Best effort: MkDocs' loader keeps no positions; the first line naming the type.
-        for number, line in enumerate(lines, start=1):
-            if name and name in line:
-                return number
-        return 1
-
     return Options(
         relationship_field=plugin.field,
         config_page=plugin.config_page,
@@ -93,9 +88,49 @@ def options_from(plugin: RelationsConfig, config: MkDocsConfig) -> Options:
         redlinks=list(plugin.redlinks),
         severity=dict(plugin.severity),
         types_file=types_file,
-        types_line=types_line,
         docs_dir=config.docs_dir,
+        plugin_settings=_plugin_settings(config.config_file_path, types_file),
     )
+
+
+def _plugin_settings(
+    config_file: str | None, shown: str
+) -> tuple[WikiConfig, list[Diagnostic]] | None:
+    """``types`` and ``redlinks`` read from mkdocs.yml's composed nodes, for their lines.
+
+    MkDocs' loader keeps no positions, so the file is composed again (composing builds no
+    values, so its tags such as ``!ENV`` are only carried). None when the options are not
+    written in this file (``INHERIT``) or it cannot be composed: the plain values are used.
+    """
+    if not config_file:
+        return None
+    try:
+        with open(config_file, encoding="utf-8-sig") as stream:
+            root = yaml.compose(stream, Loader=yaml.SafeLoader)
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return None
+    options = _relations_node(root)
+    if options is None:
+        return None
+    fm = Frontmatter(shown, first_line=1, root=options)
+    fm.keys = {name: (key, value) for name, key, value in mapping_items(options)}
+    return read_plugin_settings(fm), fm.diagnostics
+
+
+def _relations_node(root: object) -> MappingNode | None:
+    if not isinstance(root, MappingNode):
+        return None
+    for name, _, plugins in mapping_items(root):
+        if name != "plugins":
+            continue
+        items = plugins.value if isinstance(plugins, (SequenceNode, MappingNode)) else []
+        for item in items:
+            pair = item if isinstance(item, tuple) else None
+            if pair is None and isinstance(item, MappingNode):
+                pair = next(((k, v) for k, v in item.value), None)
+            if pair and isinstance(pair[0], ScalarNode) and pair[0].value == "relations":
+                return pair[1] if isinstance(pair[1], MappingNode) else None
+    return None
 
 
 def display_of(plugin: RelationsConfig) -> Display:
@@ -110,16 +145,6 @@ def display_of(plugin: RelationsConfig) -> Display:
         note_keys=tuple(plugin.note_keys) if plugin.note_keys else None,
         breadcrumbs=plugin.breadcrumbs,
     )
-
-
-def _read(path: str | None) -> str:
-    if not path:
-        return ""
-    try:
-        with open(path, encoding="utf-8-sig") as stream:
-            return stream.read()
-    except (OSError, UnicodeDecodeError):
-        return ""
 
 
 def display_prefix(config: MkDocsConfig) -> str:

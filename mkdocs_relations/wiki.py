@@ -41,6 +41,9 @@ class Options:
     docs_dir: str | None = None
     #: Files in the docs folder that are not pages, with the reason (see sources.PageSet).
     not_pages: Mapping[str, str] = field(default_factory=dict)
+    #: ``types`` and ``redlinks`` already read from mkdocs.yml with their lines (and the
+    #: problems found there); when set, the plain ``types`` and ``redlinks`` are not used.
+    plugin_settings: tuple[WikiConfig, list[Diagnostic]] | None = None
 
 
 @dataclass
@@ -101,17 +104,25 @@ def _load(sources: Mapping[str, str], options: Options, diagnostics: list[Diagno
     field_name = _field(options, wiki_config, diagnostics)
 
     declared = list(wiki_config.types)
-    mkdocs_types, problems = parse_types(
-        options.types,
-        options.types_file,
-        lambda index, key: options.types_line(_name_at(options.types, index)),
-        "mkdocs.yml",
-    )
-    diagnostics.extend(problems)
-    declared += [(t, options.types_file, options.types_line(t.name)) for t in mkdocs_types]
+    if options.plugin_settings is not None:
+        settings, problems = options.plugin_settings
+        diagnostics.extend(problems)
+        declared += settings.types
+        for key, redlink in settings.redlinks.items():
+            # Line 0: a stale redlink is reported in wiki-config.md only (by its line there).
+            wiki_config.redlinks.setdefault(key, Redlink(redlink.target, redlink.reason, 0))
+    else:
+        mkdocs_types, problems = parse_types(
+            options.types,
+            options.types_file,
+            lambda index, key: options.types_line(_name_at(options.types, index)),
+            "mkdocs.yml",
+        )
+        diagnostics.extend(problems)
+        declared += [(t, options.types_file, options.types_line(t.name)) for t in mkdocs_types]
+        _extra_redlinks(options.redlinks, wiki_config, options.types_file, diagnostics)
     vocabulary, problems = merge(declared)
     diagnostics.extend(problems)
-    _extra_redlinks(options.redlinks, wiki_config, options.types_file, diagnostics)
 
     graph = Graph(vocabulary)
     read_options = ReadOptions(field=field_name)

@@ -108,16 +108,34 @@ def _note_keys(node: Node, fm: Frontmatter) -> tuple[str, ...] | None:
     return keys
 
 
-def _read_types(node: Node, fm: Frontmatter, config: WikiConfig) -> None:
+def read_plugin_settings(fm: Frontmatter) -> WikiConfig:
+    """The relations plugin's ``types`` and ``redlinks`` in mkdocs.yml, read by the same
+    parser as wiki-config.md's, so their diagnostics carry mkdocs.yml's own lines.
+
+    ``fm`` holds the plugin's options mapping, composed from mkdocs.yml with positions.
+    """
+    config = WikiConfig(file=fm.file)
+    types_node = fm.get("types")
+    if types_node is not None:
+        _read_types(types_node, fm, config, setting="types")
+    redlinks_node = fm.get("redlinks")
+    if redlinks_node is not None:
+        _read_redlinks(redlinks_node, fm, config)
+    return config
+
+
+def _read_types(
+    node: Node, fm: Frontmatter, config: WikiConfig, setting: str = "relationship_types"
+) -> None:
     if fm.spoiled(node) and not isinstance(node, SequenceNode):
         return  # reported where the frontmatter was read
     if node.tag.endswith(":null"):
         return
     if not isinstance(node, SequenceNode):
         fm.error(
-            fm.key_line("relationship_types"),
+            fm.key_line(setting),
             "invalid-vocabulary",
-            "relationship_types must be a list of types, each a mapping with a name",
+            f"{setting} must be a list of types, each a mapping with a name",
         )
         return
     # Each entry is built on its own: an entry YAML cannot build (reported at its line) costs
@@ -138,7 +156,7 @@ def _read_types(node: Node, fm: Frontmatter, config: WikiConfig) -> None:
 
     def locate(index: int, key: str | None) -> int:
         if index < 0:
-            return fm.key_line("relationship_types")
+            return fm.key_line(setting)
         entry = nodes[index]
         if key is not None and isinstance(entry, MappingNode):
             for name, key_node, _ in mapping_items(entry):

@@ -168,3 +168,30 @@ def test_a_type_declared_twice_is_reported_at_the_second_definition(site: Site) 
     (line,) = [m for m in relation_lines(site.build()) if "already defined" in m]
     assert line.startswith("docs/wiki-config.md:7: error: [invalid-vocabulary] type 'uses' is "
                            "already defined (wiki-config.md:3)")  # fmt: skip
+
+
+def test_mkdocs_yml_problems_are_at_their_own_lines(site: Site) -> None:
+    site.page("index.md", "# Home\n")
+    (site.root / "mkdocs.yml").write_text(
+        "site_name: Lines\n"
+        "plugins:\n"
+        "  - search\n"
+        "  - relations:\n"
+        "      types:\n"
+        "        - name: governed-by\n"
+        "          inverse: governs\n"
+        "        - name: depends-on\n"  # line 8: redefines a canonical type
+        "          inverse: needed by\n"
+        "      redlinks:\n"
+        "        - '[[later]]'\n"
+        "        - {reason: no target}\n",  # line 12
+        encoding="utf-8",
+    )
+    from mkdocs.config import load_config
+
+    result = site.build(config=load_config(str(site.root / "mkdocs.yml")))
+    lines = relation_lines(result)
+    assert any(line.startswith("mkdocs.yml:8: error: [invalid-vocabulary] type 'depends-on'")
+               for line in lines), lines  # fmt: skip
+    assert any(line.startswith("mkdocs.yml:12: error: [invalid-vocabulary] each redlink")
+               for line in lines), lines  # fmt: skip
