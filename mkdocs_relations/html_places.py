@@ -33,7 +33,6 @@ class Places:
     #: Where the content's first heading (the page title) ends, when it comes first.
     title_end: int | None = None
     title: str | None = None
-    html_title: str | None = None
     marked: bool = False
     #: Which element held the content: "article", "main" or "role=main".
     container: str | None = None
@@ -46,11 +45,9 @@ class _Finder(HTMLParser):
         self.places = Places()
         self._depth = 0
         self._content_depth: int | None = None
-        self._in_title = False
         self._h1_depth: int | None = None
         self._h1_text: list[str] = []
         self._seen_child = False
-        self._title_text: list[str] = []
         self._skip_depth: int | None = None
 
     def _offset(self) -> int:
@@ -65,8 +62,6 @@ class _Finder(HTMLParser):
             self.places.marked = True
         classes = (names.get("class") or "").split()
         places = self.places
-        if tag == "title":
-            self._in_title = True
         if tag == "article" and "md-content__inner" in classes and places.container != "article":
             self._enter(end, "article")
         elif places.container is None and (names.get("role") == "main" or tag == "main"):
@@ -111,9 +106,7 @@ class _Finder(HTMLParser):
             self._skip_depth = None
             return
         places = self.places
-        if tag == "title":
-            self._in_title = False
-        elif tag == "head" and places.head_end is None:
+        if tag == "head" and places.head_end is None:
             places.head_end = start
         elif tag == "body":
             places.body_end = start
@@ -127,14 +120,8 @@ class _Finder(HTMLParser):
             self._content_depth = None
 
     def handle_data(self, data: str) -> None:
-        if self._in_title:
-            self._title_text.append(data)
         if self._h1_depth is not None and self._h1_depth >= 0 and self._skip_depth is None:
             self._h1_text.append(data)
-
-    def close(self) -> None:
-        super().close()
-        self.places.html_title = " ".join("".join(self._title_text).split()) or None
 
 
 def find_places(text: str) -> Places:
