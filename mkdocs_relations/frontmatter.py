@@ -19,7 +19,7 @@ from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from .diagnostics import Diagnostic, clip
-from .yamlvalues import STR_TAG, build, contains, merged_items, problems, written_pairs
+from .yamlvalues import STR_TAG, build, contains, merged_items, problems, repeated_keys
 
 try:  # the C parser is several times faster; fall back where libyaml is missing
     from yaml import CSafeLoader as _Loader
@@ -241,18 +241,14 @@ def _parse(text: str, result: Frontmatter) -> None:
     for found in problems(root):
         result.bad.add(id(found.node))
         result.error(result.line(found.node), "invalid-frontmatter", found.message)
-    seen: dict[str, int] = {}
-    for key, key_node, _ in written_pairs(root):
-        line = result.line(key_node)
-        if key in seen:
-            result.error(
-                line,
-                "invalid-frontmatter",
-                f"key {clip(key)!r} appears twice (lines {seen[key]} and {line}); YAML keeps "
-                "only the "
-                "last one, so merge them into one",
-            )
-        seen[key] = line
+    for key, before, again in repeated_keys(root):
+        line = result.line(again)
+        result.error(
+            line,
+            "invalid-frontmatter",
+            f"key {clip(key)!r} appears twice (lines {result.line(before)} and {line}); YAML "
+            "keeps only the last one, so merge them into one",
+        )
     result.keys = merged_items(root)
 
 

@@ -22,7 +22,7 @@ from .frontmatter import (
 from .frontmatter_hints import misnamed_field, unreachable_id
 from .graph import Edge, Page
 from .targets import MARKDOWN_EXTENSIONS, TargetError, parse_target
-from .yamlvalues import STR_TAG, merged_items, written_pairs
+from .yamlvalues import STR_TAG, merged_items, repeated_keys
 
 NOTE_KEYS = ("note", "description")
 #: Keys that make an edge; every other key (``note``, ``via``, ``evidence``...) is kept in
@@ -161,16 +161,13 @@ def _edge(source: str, field: str, entry: Node, fm: Frontmatter) -> Edge | None:
             f"{describe(entry)}; write it as {_EXAMPLE}",
         )
         return None
-    written: set[str] = set()
-    for key, key_node, _ in written_pairs(entry):
-        if key in written:
-            fm.error(
-                fm.line(key_node),
-                "malformed-relationship",
-                f"key {clip(key)!r} appears twice in this entry; YAML keeps only the last one, "
-                "so keep one (one edge per entry)",
-            )
-        written.add(key)
+    for key, _, again in repeated_keys(entry):
+        fm.error(
+            fm.line(again),
+            "malformed-relationship",
+            f"key {clip(key)!r} appears twice in this entry; YAML keeps only the last one, "
+            "so keep one (one edge per entry)",
+        )
     keys = merged_items(entry)
     type_pair = keys.get("type")
     target_pair = keys.get("target")

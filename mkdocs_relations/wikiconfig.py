@@ -29,7 +29,7 @@ from .frontmatter_hints import misnamed_settings
 from .reader import target_text
 from .targets import TargetError, loose, parse_target
 from .vocabulary import RelationType, parse_types
-from .yamlvalues import written_pairs
+from .yamlvalues import repeated_keys
 
 KEYS = ("relationship_field", "relationship_types", "redlinks", "note_keys")
 
@@ -188,16 +188,13 @@ def _describe_empty(node: Node) -> str:
 def _duplicate_keys(entry: Node, fm: Frontmatter, what: str) -> None:
     if not isinstance(entry, MappingNode):
         return
-    seen: set[str] = set()
-    for key, key_node, _ in written_pairs(entry):
-        if key in seen:
-            fm.error(
-                fm.line(key_node),
-                "invalid-vocabulary",
-                f"key {clip(key)!r} appears twice in this {what}; YAML keeps only the last one, so "
-                "keep one",
-            )
-        seen.add(key)
+    for key, _, again in repeated_keys(entry):
+        fm.error(
+            fm.line(again),
+            "invalid-vocabulary",
+            f"key {clip(key)!r} appears twice in this {what}; YAML keeps only the last one, so "
+            "keep one",
+        )
 
 
 def _read_redlinks(node: Node, fm: Frontmatter, config: WikiConfig) -> None:

@@ -250,6 +250,15 @@ def written_pairs(node: MappingNode) -> Iterator[tuple[str, Node, Node]]:
             yield str(key_node.value), key_node, value_node
 
 
+def repeated_keys(node: MappingNode) -> Iterator[tuple[str, Node, Node]]:
+    """(key text, its previous key node, this key node) each time a key is written again."""
+    previous: dict[str, Node] = {}
+    for key, key_node, _ in written_pairs(node):
+        if key in previous:
+            yield key, previous[key], key_node
+        previous[key] = key_node
+
+
 def contains(node: Node, wanted: set[int]) -> bool:
     """Whether ``node`` or a node under it is in ``wanted`` (ids); bounded like :func:`build`."""
     if not wanted:
