@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from yaml.nodes import SequenceNode
 
-from .fields import FIELD_CANDIDATES, is_edge
+from .fields import FIELD_CANDIDATES, edge_list
 from .frontmatter import read_frontmatter
 from .suggest import compact, words
 from .vocabulary import CANONICAL, RelationType, label_of
@@ -165,25 +165,33 @@ _YAML_WORDS = {"yes", "no", "on", "off", "true", "false", "null", "y", "n", "~"}
 
 @dataclass
 class FieldGuess:
-    """The frontmatter key a wiki keeps its edges under, with the evidence."""
+    """The frontmatter key a wiki keeps its edges under, with the evidence, and the candidate
+    keys that hold plain lists of links instead (with the pages that do it)."""
 
     name: str
     pages: Counter[str] = field(default_factory=Counter)
+    untyped: dict[str, list[str]] = field(default_factory=dict)
 
 
 def detect_field(sources: Mapping[str, str]) -> FieldGuess:
-    """The candidate key whose values most pages write as a list of {type, target} entries."""
+    """The candidate key whose values most pages write as a list of {type, target} entries.
+
+    One read of each page's frontmatter answers both questions init asks of the keys.
+    """
     counts: Counter[str] = Counter()
+    untyped: dict[str, list[str]] = {}
     for file in sorted(sources):
         fm = read_frontmatter(sources[file], file)
         for key in FIELD_CANDIDATES:
             node = fm.get(key)
-            if isinstance(node, SequenceNode) and any(is_edge(e) for e in node.value):
+            if edge_list(node):
                 counts[key] += 1
+            elif isinstance(node, SequenceNode) and node.value:
+                untyped.setdefault(key, []).append(file)
     if not counts:
-        return FieldGuess("relationships", counts)
+        return FieldGuess("relationships", counts, untyped)
     best = max(FIELD_CANDIDATES, key=lambda key: (counts[key], -FIELD_CANDIDATES.index(key)))
-    return FieldGuess(best, counts)
+    return FieldGuess(best, counts, untyped)
 
 
 def excluded_folders(docs_dir: str) -> list[str]:
@@ -229,22 +237,6 @@ def not_pages_to_exclude(not_pages: Mapping[str, str], sources: Iterable[str]) -
     if any(path.endswith(".excalidraw.md") for path in sources):
         patterns.append("*.excalidraw.md")
     return patterns
-
-
-def untyped_lists(sources: Mapping[str, str]) -> dict[str, list[str]]:
-    """Candidate keys holding plain lists of links (no types), with the pages that do it."""
-    found: dict[str, list[str]] = {}
-    for file in sorted(sources):
-        fm = read_frontmatter(sources[file], file)
-        for key in FIELD_CANDIDATES:
-            node = fm.get(key)
-            if (
-                isinstance(node, SequenceNode)
-                and node.value
-                and not any(is_edge(entry) for entry in node.value)
-            ):
-                found.setdefault(key, []).append(file)
-    return found
 
 
 def site_name(docs_dir: str) -> str:

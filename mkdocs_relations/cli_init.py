@@ -18,7 +18,6 @@ from .adopt import (
     not_pages_to_exclude,
     site_name,
     types_to_declare,
-    untyped_lists,
     wiki_config_md,
 )
 from .frontmatter import read_frontmatter
@@ -114,7 +113,8 @@ def _init(args: argparse.Namespace, cli: Any) -> int:
         existing_field = read_wiki_config(
             read_frontmatter(config_path, config_page)
         ).relationship_field
-    field = args.field or plugin_field or existing_field or detect_field(pages.sources).name
+    survey = detect_field(pages.sources)
+    field = args.field or plugin_field or existing_field or survey.name
 
     options = Options(
         relationship_field=field, config_page=config_page, types=plugin_types, docs_dir=docs_dir
@@ -148,7 +148,7 @@ def _init(args: argparse.Namespace, cli: Any) -> int:
         print(f"wrote {shown}: {declares}{len(plans)} type(s) declared: {listed}")
     else:
         _print_additions(shown, config_path, field, existing_field, plugin_field, plans)
-    _notes(docs_dir, pages, field, plans, shown)
+    _notes(docs_dir, pages, field, plans, shown, survey.untyped)
 
     lint_args = argparse.Namespace(
         config_file=config_file, docs_dir=None, field=None, format="text", strict=False
@@ -192,7 +192,14 @@ def _print_additions(
         print("\n".join(["relationship_types:", *entries]))
 
 
-def _notes(docs_dir: str, pages: PageSet, field: str, plans: list[TypePlan], shown: str) -> None:
+def _notes(
+    docs_dir: str,
+    pages: PageSet,
+    field: str,
+    plans: list[TypePlan],
+    shown: str,
+    untyped: dict[str, list[str]],
+) -> None:
     """What init noticed and cannot do for the user."""
     placeholders = [plan.name for plan in plans if plan.placeholder]
     if placeholders:
@@ -206,7 +213,7 @@ def _notes(docs_dir: str, pages: PageSet, field: str, plans: list[TypePlan], sho
             "note: the docs folder has no index.md, so the site will have no home page; "
             "add one (or rename the vault's home page to index.md)"
         )
-    for key, files in untyped_lists(pages.sources).items():
+    for key, files in untyped.items():
         if key != field:  # under the field itself, lint reports each entry
             example = posixpath.join(os.path.relpath(docs_dir).replace(os.sep, "/"), files[0])
             print(
