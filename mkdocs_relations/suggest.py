@@ -71,7 +71,7 @@ class NearIndex:
 
 
 def _deletions(key: str) -> set[str]:
-    # Keys longer than this are ids, not words; one deletion per position is still linear.
+    # The key and each key with one character removed: O(length) variants, never more.
     return {key, *(key[:i] + key[i + 1 :] for i in range(len(key)))}
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,8 +35,6 @@ class Options:
     severity: Mapping[str, str] = field(default_factory=dict)
     #: Name of the file ``types`` came from, relative to the docs folder, for diagnostics.
     types_file: str = "mkdocs.yml"
-    #: Line of a type in that file, by type name (best effort; 1 when unknown).
-    types_line: Callable[[str], int] = lambda name: 1
     #: The docs folder: a page whose file resolves outside it (a symbolic link) is not read.
     docs_dir: str | None = None
     #: Files in the docs folder that are not pages, with the reason (see sources.PageSet).
@@ -115,11 +113,11 @@ def _load(sources: Mapping[str, str], options: Options, diagnostics: list[Diagno
         mkdocs_types, problems = parse_types(
             options.types,
             options.types_file,
-            lambda index, key: options.types_line(_name_at(options.types, index)),
+            lambda index, key: 1,  # plain values carry no lines (see plugin_settings)
             "mkdocs.yml",
         )
         diagnostics.extend(problems)
-        declared += [(t, options.types_file, options.types_line(t.name)) for t in mkdocs_types]
+        declared += [(t, options.types_file, 1) for t in mkdocs_types]
         _extra_redlinks(options.redlinks, wiki_config, options.types_file, diagnostics)
     vocabulary, problems = merge(declared)
     diagnostics.extend(problems)
@@ -202,14 +200,6 @@ def _field(options: Options, config: WikiConfig, diagnostics: list[Diagnostic]) 
             )
         )
     return options.relationship_field or config.relationship_field or DEFAULT_FIELD
-
-
-def _name_at(entries: list[Any], index: int) -> str:
-    if 0 <= index < len(entries):
-        entry = entries[index]
-        name = entry.get("name") if isinstance(entry, dict) else entry
-        return str(name)
-    return ""
 
 
 def _extra_redlinks(
