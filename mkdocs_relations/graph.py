@@ -3,37 +3,67 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 from .vocabulary import Vocabulary
 
 
-@dataclass
-class Edge:
-    """One declared edge, as its source page states it."""
+@dataclass(frozen=True, slots=True)
+class DeclaredEdge:
+    """One edge as its source page writes it, before any other page is looked at."""
 
     source: str
     type: str
-    #: The target as written, without brackets, alias or heading (what resolution looked up).
+    #: The target without brackets, alias or heading: what resolution looks up first.
+    target: str
+    line: int
+    type_line: int
+    alias: str | None = None
+    #: The target with its ``#`` part, tried when ``target`` matches nothing, for file names
+    #: that contain ``#``; None when the target has no ``#``.
+    whole: str | None = None
+    note: str | None = None
+    #: The edge says ``redlink:`` itself (with a reason when it gives one).
+    redlink: bool = False
+    redlink_reason: str | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Edge:
+    """One edge once every page is known: what it points at, or why it points at nothing.
+
+    Made from a :class:`DeclaredEdge` by resolution (resolve_targets.py), never changed after.
+    """
+
+    source: str
+    type: str
+    #: The target as the user wrote it and as it was found (with its ``#`` part when only
+    #: the whole text names a page).
     target: str
     #: The page the target resolved to; None for a redlink or a target that matches nothing.
     target_id: str | None
     line: int
     type_line: int
     alias: str | None = None
-    #: The target with its ``#`` part, for file names that contain ``#``.
-    whole: str | None = None
     note: str | None = None
+    #: A deliberate redlink: the target matches no page and the edge or the wiki's redlink
+    #: list says so.
     redlink: bool = False
     redlink_reason: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra: Mapping[str, Any] = field(default_factory=dict)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Page:
-    """A Markdown page that MkDocs builds, with what its frontmatter says about the graph."""
+    """A Markdown page that MkDocs builds, with what its frontmatter says about the graph.
+
+    The reader fills the declared half (``declared``, ``superseded_by``); resolution makes a
+    copy with the resolved half (``edges``, ``superseded_by_id``).
+    """
 
     id: str
     #: Path relative to the docs folder, with its extension (``platform/checkout.md``).
@@ -41,16 +71,18 @@ class Page:
     title: str | None = None
     frontmatter_id: str | None = None
     aliases: tuple[str, ...] = ()
-    edges: list[Edge] = field(default_factory=list)
+    declared: tuple[DeclaredEdge, ...] = ()
     #: ``superseded_by`` as written, with its line, for the supersession check.
     superseded_by: tuple[str, int] | None = None
-    #: The page ``superseded_by`` resolved to, in the same step as edge targets.
-    superseded_by_id: str | None = None
     #: Frontmatter switch that hides the relationships panel on this page.
     hide_panel: bool = False
     #: Other top-level frontmatter values as text (lists of text), for query filters and
     #: columns; mappings and the relationship field are left out.
-    meta: dict[str, str | list[str] | None] = field(default_factory=dict)
+    meta: Mapping[str, str | list[str] | None] = field(default_factory=dict)
+    #: The declared edges resolved, in declaration order.
+    edges: tuple[Edge, ...] = ()
+    #: The page ``superseded_by`` resolved to, in the same step as edge targets.
+    superseded_by_id: str | None = None
 
     @property
     def display_title(self) -> str:
@@ -65,17 +97,14 @@ class Graph:
     pages: dict[str, Page] = field(default_factory=dict)
     incoming: dict[str, list[Edge]] = field(default_factory=lambda: defaultdict(list))
 
-    def add(self, page: Page) -> None:
-        self.pages[page.id] = page
-
-    def finish(self) -> None:
-        """Sort pages by id and index reverse edges; call once after every page is added."""
-        self.pages = dict(sorted(self.pages.items()))
-        incoming: dict[str, list[Edge]] = defaultdict(list)
-        for edge in self.edges():
+    @classmethod
+    def of(cls, vocabulary: Vocabulary, pages: Iterable[Page]) -> Graph:
+        """The graph of resolved pages: in id order, with reverse edges indexed."""
+        graph = cls(vocabulary, {page.id: page for page in sorted(pages, key=attrgetter("id"))})
+        for edge in graph.edges():
             if edge.target_id is not None:
-                incoming[edge.target_id].append(edge)
-        self.incoming = incoming
+                graph.incoming[edge.target_id].append(edge)
+        return graph
 
     def edges(self) -> Iterator[Edge]:
         """Every declared edge, by source page id, then in declaration order."""

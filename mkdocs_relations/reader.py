@@ -1,4 +1,4 @@
-"""Turns one page's frontmatter into a :class:`~mkdocs_relations.graph.Page` with raw edges.
+"""Turns one page's frontmatter into the declared half of a :class:`~mkdocs_relations.graph.Page`.
 
 Shape problems (a field that is not a list, an entry without a type, a target YAML read as a
 date) become diagnostics here; whether targets exist is decided later, once every page is known.
@@ -20,7 +20,7 @@ from .frontmatter import (
     string_value,
 )
 from .frontmatter_hints import misnamed_field, unreachable_id
-from .graph import Edge, Page
+from .graph import DeclaredEdge, Page
 from .targets import MARKDOWN_EXTENSIONS, TargetError, parse_target
 from .yamlvalues import STR_TAG, merged_items, repeated_keys
 
@@ -49,49 +49,69 @@ def page_id_for(file: str) -> str:
 
 
 def read_page(file: str, frontmatter: Frontmatter, options: ReadOptions) -> Page:
-    """Build a page from its frontmatter; problems are appended to ``frontmatter.diagnostics``."""
-    page = Page(page_id_for(file), file)
-    if frontmatter.root is None:
-        return page
+    """The declared half of a page; problems are appended to ``frontmatter.diagnostics``."""
+    page_id = page_id_for(file)
     fm = frontmatter
+    if fm.root is None:
+        return Page(page_id, file)
     title = fm.get("title")
-    if title is not None:
-        page.title = plain_text(title)
-    id_node = fm.get("id")
-    if id_node is not None:
-        page.frontmatter_id = string_value(id_node)
-        if page.frontmatter_id is None:
-            fm.error(
-                fm.line(id_node),
-                "invalid-frontmatter",
-                f"id is {describe(id_node)}, not text, so nothing can link to it; quote it: "
-                f'id: "{_raw(id_node)}"',
-            )
-        else:
-            problem = unreachable_id(page.frontmatter_id)
-            if problem is not None:  # reported, and resolution is left as it was
-                fm.error(fm.line(id_node), "invalid-frontmatter", problem)
-    page.aliases = _aliases(fm)
-    superseded = fm.get("superseded_by")
-    if superseded is not None and not fm.spoiled(superseded):
-        text = target_text(superseded)
-        if text is None:
-            fm.error(
-                fm.line(superseded),
-                "malformed-relationship",
-                f"superseded_by is {describe(superseded)}; write it as a page, e.g. "
-                'superseded_by: "[[new-page]]"',
-            )
-        else:
-            page.superseded_by = (text, fm.line(superseded))
-    page.hide_panel = _hidden(fm)
+    # In the order the keys are checked, so their problems are listed in that order.
+    frontmatter_id = _frontmatter_id(fm)
+    aliases = _aliases(fm)
+    superseded_by = _superseded_by(fm)
+    hide_panel = _hidden(fm)
     field_node = fm.get(options.field)
+    declared: tuple[DeclaredEdge, ...] = ()
     if field_node is not None:
-        page.edges = _edges(page.id, options.field, field_node, fm)
+        declared = _edges(page_id, options.field, field_node, fm)
     elif options.field not in fm.keys:
         misnamed_field(options.field, fm)
-    page.meta = _meta(fm, options.field)
-    return page
+    return Page(
+        page_id,
+        file,
+        title=None if title is None else plain_text(title),
+        frontmatter_id=frontmatter_id,
+        aliases=aliases,
+        declared=declared,
+        superseded_by=superseded_by,
+        hide_panel=hide_panel,
+        meta=_meta(fm, options.field),
+    )
+
+
+def _frontmatter_id(fm: Frontmatter) -> str | None:
+    id_node = fm.get("id")
+    if id_node is None:
+        return None
+    text = string_value(id_node)
+    if text is None:
+        fm.error(
+            fm.line(id_node),
+            "invalid-frontmatter",
+            f"id is {describe(id_node)}, not text, so nothing can link to it; quote it: "
+            f'id: "{_raw(id_node)}"',
+        )
+        return None
+    problem = unreachable_id(text)
+    if problem is not None:  # reported, and resolution is left as it was
+        fm.error(fm.line(id_node), "invalid-frontmatter", problem)
+    return text
+
+
+def _superseded_by(fm: Frontmatter) -> tuple[str, int] | None:
+    node = fm.get("superseded_by")
+    if node is None or fm.spoiled(node):
+        return None
+    text = target_text(node)
+    if text is None:
+        fm.error(
+            fm.line(node),
+            "malformed-relationship",
+            f"superseded_by is {describe(node)}; write it as a page, e.g. "
+            'superseded_by: "[[new-page]]"',
+        )
+        return None
+    return text, fm.line(node)
 
 
 def _meta(fm: Frontmatter, field: str) -> dict[str, str | list[str] | None]:
@@ -132,9 +152,9 @@ def query_text(value: object) -> str | None:
     return str(value)
 
 
-def _edges(source: str, field: str, node: Node, fm: Frontmatter) -> list[Edge]:
+def _edges(source: str, field: str, node: Node, fm: Frontmatter) -> tuple[DeclaredEdge, ...]:
     if isinstance(node, ScalarNode) and node.tag.endswith(":null"):
-        return []  # `relationships:` with nothing under it: no edges, as with `[]`
+        return ()  # `relationships:` with nothing under it: no edges, as with `[]`
     if not isinstance(node, SequenceNode):
         fm.error(
             fm.key_line(field),
@@ -142,16 +162,12 @@ def _edges(source: str, field: str, node: Node, fm: Frontmatter) -> list[Edge]:
             f"{field} must be a list of entries, not {describe(node)}; write one list item per "
             f"edge, e.g. {_EXAMPLE}",
         )
-        return []
-    edges = []
-    for entry in node.value:
-        edge = _edge(source, field, entry, fm)
-        if edge is not None:
-            edges.append(edge)
-    return edges
+        return ()
+    edges = (_edge(source, field, entry, fm) for entry in node.value)
+    return tuple(edge for edge in edges if edge is not None)
 
 
-def _edge(source: str, field: str, entry: Node, fm: Frontmatter) -> Edge | None:
+def _edge(source: str, field: str, entry: Node, fm: Frontmatter) -> DeclaredEdge | None:
     line = fm.line(entry)
     if not isinstance(entry, MappingNode):
         fm.error(
@@ -224,11 +240,10 @@ def _edge(source: str, field: str, entry: Node, fm: Frontmatter) -> Edge | None:
                     f"{clip(key)}: {exc}, so this edge attribute is left out; write it out "
                     "without aliases",
                 )
-    return Edge(
+    return DeclaredEdge(
         source=source,
         type=str(type_pair[1].value).strip(),
         target=target.path,
-        target_id=None,
         line=target_line,
         type_line=fm.line(type_pair[0]),
         alias=target.alias,

@@ -8,10 +8,11 @@ and a deliberate redlink that now exists is stale. Lint then checks the resolved
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
 
 from .diagnostics import Diagnostic, plural
-from .graph import Edge, Graph, Page
+from .graph import DeclaredEdge, Edge, Page
 from .reader import page_id_for
 from .resolve import PageKeys, Resolution, Resolver
 from .targets import TargetError, parse_target
@@ -40,35 +41,20 @@ class NotPages:
 
 
 def resolve_targets(
-    graph: Graph, resolver: Resolver, config: WikiConfig, not_pages: NotPages
-) -> list[Diagnostic]:
+    pages: Iterable[Page], resolver: Resolver, config: WikiConfig, not_pages: NotPages
+) -> tuple[list[Page], list[Diagnostic]]:
+    """Each page with its declared edges and ``superseded_by`` resolved, and what went wrong."""
     diagnostics: list[Diagnostic] = []
-    for page in graph.pages.values():
-        for edge in page.edges:
-            own = edge.redlink
-            listed = config.redlink_for(edge.target)
-            resolution, written = _resolve(resolver, edge.target, edge.whole, page.id)
-            edge.target = written
-            edge.target_id = resolution.page_id
-            if resolution.page_id is not None:
-                if own:
-                    diagnostics.append(_stale(page, edge, resolution.page_id))
-                edge.redlink = False
-                edge.redlink_reason = None
-                continue
-            problem = resolution.problem(edge.target, page.id)
-            if problem is not None:
-                diagnostics.append(Diagnostic(page.file, edge.line, *problem))
-                if resolution.outside:
-                    edge.redlink = False
-            elif listed is not None or own:
-                edge.redlink = True
-                edge.redlink_reason = edge.redlink_reason or (listed.reason if listed else None)
-            else:
-                message = not_pages.why(edge.target, page.id) or _missing(edge, resolver)
-                diagnostics.append(Diagnostic(page.file, edge.line, "missing-target", message))
+    resolved = []
+    for page in pages:
+        edges = tuple(
+            _resolve_edge(page, edge, resolver, config, not_pages, diagnostics)
+            for edge in page.declared
+        )
+        successor = None
         if page.superseded_by is not None:
-            diagnostics.extend(_resolve_successor(page, resolver, not_pages))
+            successor = _resolve_successor(page, resolver, not_pages, diagnostics)
+        resolved.append(replace(page, edges=edges, superseded_by_id=successor))
     if config.file:
         for redlink in config.redlinks.values():
             if redlink.line and resolver.resolve(redlink.target).page_id is not None:
@@ -81,7 +67,47 @@ def resolve_targets(
                         "remove it from redlinks",
                     )
                 )
-    return diagnostics
+    return resolved, diagnostics
+
+
+def _resolve_edge(
+    page: Page,
+    edge: DeclaredEdge,
+    resolver: Resolver,
+    config: WikiConfig,
+    not_pages: NotPages,
+    diagnostics: list[Diagnostic],
+) -> Edge:
+    listed = config.redlink_for(edge.target)
+    resolution, written = _resolve(resolver, edge.target, edge.whole, page.id)
+    redlink, reason = edge.redlink, edge.redlink_reason
+    if resolution.page_id is not None:
+        if edge.redlink:
+            diagnostics.append(_stale(page, written, edge.line, resolution.page_id))
+        redlink, reason = False, None
+    elif (problem := resolution.problem(written, page.id)) is not None:
+        diagnostics.append(Diagnostic(page.file, edge.line, *problem))
+        if resolution.outside:
+            redlink = False
+    elif edge.redlink or listed is not None:
+        redlink = True
+        reason = reason or (listed.reason if listed else None)
+    else:
+        message = not_pages.why(written, page.id) or _missing(written, page.id, resolver)
+        diagnostics.append(Diagnostic(page.file, edge.line, "missing-target", message))
+    return Edge(
+        source=edge.source,
+        type=edge.type,
+        target=written,
+        target_id=resolution.page_id,
+        line=edge.line,
+        type_line=edge.type_line,
+        alias=edge.alias,
+        note=edge.note,
+        redlink=redlink,
+        redlink_reason=reason,
+        extra=edge.extra,
+    )
 
 
 def _resolve(
@@ -97,61 +123,67 @@ def _resolve(
     return resolution, target
 
 
-def _resolve_successor(page: Page, resolver: Resolver, not_pages: NotPages) -> list[Diagnostic]:
+def _resolve_successor(
+    page: Page, resolver: Resolver, not_pages: NotPages, diagnostics: list[Diagnostic]
+) -> str | None:
     """``superseded_by`` is a target like an edge's: the same steps, the same messages."""
     assert page.superseded_by is not None
     text, line = page.superseded_by
     try:
         target = parse_target(text)
     except TargetError as exc:
-        return [Diagnostic(page.file, line, "malformed-relationship", f"superseded_by: {exc}")]
+        diagnostics.append(
+            Diagnostic(page.file, line, "malformed-relationship", f"superseded_by: {exc}")
+        )
+        return None
     whole = target.whole if target.whole != target.path else None
     resolution, written = _resolve(resolver, target.path, whole, page.id)
-    page.superseded_by_id = resolution.page_id
     if resolution.page_id is not None:
-        return []
+        return resolution.page_id
     problem = resolution.problem(written, page.id)
     if problem is not None:
-        return [Diagnostic(page.file, line, *problem)]
+        diagnostics.append(Diagnostic(page.file, line, *problem))
+        return None
     near = resolver.suggest(written, source_id=page.id)
     hint = f" Did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
     message = not_pages.why(written, page.id) or (
         f"superseded_by {written!r} matches no page.{hint} Fix it, or remove superseded_by"
     )
-    return [Diagnostic(page.file, line, "missing-target", message)]
+    diagnostics.append(Diagnostic(page.file, line, "missing-target", message))
+    return None
 
 
 #: ``[text](path.md)``: a link as a Markdown body writes it, pasted into frontmatter.
 _MARKDOWN_LINK = re.compile(r"\[[^\]]*\]\(\s*<?([^)>\s]+)>?\s*\)")
 
 
-def _missing(edge: Edge, resolver: Resolver) -> str:
-    folder = resolver.folder_size(edge.target, edge.source)
+def _missing(target: str, source_id: str, resolver: Resolver) -> str:
+    folder = resolver.folder_size(target, source_id)
     if folder:
         return (
-            f"target {edge.target!r} names a folder of {plural(folder, 'page')} that has no index "
-            f"page; point it at one of its pages, or add {edge.target.rstrip('/')}/index.md"
+            f"target {target!r} names a folder of {plural(folder, 'page')} that has no index "
+            f"page; point it at one of its pages, or add {target.rstrip('/')}/index.md"
         )
-    link = _MARKDOWN_LINK.fullmatch(edge.target.strip())
+    link = _MARKDOWN_LINK.fullmatch(target.strip())
     if link is not None:
         path = link.group(1).removesuffix(".md")
         return (
-            f"target {edge.target!r} is a Markdown link; a target names the page itself, "
+            f"target {target!r} is a Markdown link; a target names the page itself, "
             f'e.g. target: "[[{path}]]"'
         )
-    near = resolver.suggest(edge.target, source_id=edge.source)
+    near = resolver.suggest(target, source_id=source_id)
     hint = f" Did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
     return (
-        f"target {edge.target!r} matches no page.{hint} Fix the target, create the page, or "
+        f"target {target!r} matches no page.{hint} Fix the target, create the page, or "
         "mark the edge as a deliberate redlink with 'redlink: true'"
     )
 
 
-def _stale(page: Page, edge: Edge, target_id: str) -> Diagnostic:
+def _stale(page: Page, target: str, line: int, target_id: str) -> Diagnostic:
     return Diagnostic(
         page.file,
-        edge.line,
+        line,
         "stale-redlink",
-        f"target {edge.target!r} is marked as a redlink, but page {target_id!r} exists now; "
+        f"target {target!r} is marked as a redlink, but page {target_id!r} exists now; "
         "remove 'redlink:' from this edge",
     )

@@ -12,7 +12,7 @@ from . import lint
 from .diagnostics import Diagnostic, apply_severity
 from .fields import OtherFields
 from .frontmatter import Frontmatter, read_frontmatter
-from .graph import Graph
+from .graph import Graph, Page
 from .reader import ReadOptions, read_page
 from .resolve import PageKeys, Resolver
 from .resolve_targets import NotPages, resolve_targets
@@ -122,7 +122,7 @@ def _load(sources: Mapping[str, str], options: Options, diagnostics: list[Diagno
     vocabulary, problems = merge(declared)
     diagnostics.extend(problems)
 
-    graph = Graph(vocabulary)
+    pages: dict[str, Page] = {}
     read_options = ReadOptions(field=field_name)
     other_fields = OtherFields(field_name)
     for file in files:
@@ -141,16 +141,20 @@ def _load(sources: Mapping[str, str], options: Options, diagnostics: list[Diagno
             )
         else:
             fm = read_frontmatter(sources[file], file)
-        graph.add(read_page(file, fm, read_options))
+        page = read_page(file, fm, read_options)
+        pages[page.id] = page
         diagnostics.extend(fm.diagnostics)
         other_fields.see(fm)
     diagnostics.extend(other_fields.diagnostics(options.config_page))
 
     resolver = Resolver(
-        PageKeys(page.id, page.frontmatter_id, page.aliases) for page in graph.pages.values()
+        PageKeys(page.id, page.frontmatter_id, page.aliases) for page in pages.values()
     )
-    diagnostics.extend(resolve_targets(graph, resolver, wiki_config, NotPages(options.not_pages)))
-    graph.finish()
+    resolved, problems = resolve_targets(
+        pages.values(), resolver, wiki_config, NotPages(options.not_pages)
+    )
+    diagnostics.extend(problems)
+    graph = Graph.of(vocabulary, resolved)
     diagnostics.extend(lint.check(graph))
     return Wiki(graph, apply_severity(diagnostics, options.severity), wiki_config, resolver)
 

@@ -26,7 +26,7 @@ def test_plain_block(tmp_path: Path) -> None:
     fm, page = _read(tmp_path, EDGE)
     assert fm.diagnostics == []
     assert page.title == "T"
-    assert [(e.type, e.target, e.line, e.type_line) for e in page.edges] == [
+    assert [(e.type, e.target, e.line, e.type_line) for e in page.declared] == [
         ("depends-on", "b", 5, 4)
     ]
 
@@ -43,28 +43,28 @@ def test_plain_block(tmp_path: Path) -> None:
 def test_encodings_and_line_endings_keep_lines(tmp_path: Path, transform) -> None:  # type: ignore[no-untyped-def]
     fm, page = _read(tmp_path, transform(EDGE))
     assert fm.diagnostics == []
-    assert [(e.target, e.line) for e in page.edges] == [("b", 5)]
+    assert [(e.target, e.line) for e in page.declared] == [("b", 5)]
 
 
 def test_body_is_never_read(tmp_path: Path) -> None:
     body = b"```yaml\nrelationships:\n  - type: depends-on\n    target: x\n```\n" + b"\xff" * 100
     fm, page = _read(tmp_path, b"---\ntitle: T\n---\n" + body)
-    assert fm.diagnostics == [] and page.edges == []
+    assert fm.diagnostics == [] and page.declared == ()
 
 
 def test_no_frontmatter_is_valid(tmp_path: Path) -> None:
     fm, page = _read(tmp_path, b"# Just a page\n\n---\nnot: frontmatter\n---\n")
-    assert fm.diagnostics == [] and page.edges == [] and fm.root is None
+    assert fm.diagnostics == [] and page.declared == () and fm.root is None
 
 
 def test_empty_frontmatter_is_valid(tmp_path: Path) -> None:
     fm, page = _read(tmp_path, b"---\n---\n# Page\n")
-    assert fm.diagnostics == [] and page.edges == []
+    assert fm.diagnostics == [] and page.declared == ()
 
 
 def test_dots_close_a_block(tmp_path: Path) -> None:
     fm, page = _read(tmp_path, EDGE.replace(b"---\n# Body", b"...\n# Body"))
-    assert fm.diagnostics == [] and len(page.edges) == 1
+    assert fm.diagnostics == [] and len(page.declared) == 1
 
 
 def test_unclosed_fence(tmp_path: Path) -> None:
@@ -152,7 +152,7 @@ def test_malformed_entries(tmp_path: Path, entry: bytes, line: int, fragment: st
     [d] = fm.diagnostics
     assert (d.code, d.line) == ("malformed-relationship", line), d
     assert fragment in d.message
-    assert page.edges == []
+    assert page.declared == ()
 
 
 def test_date_target_hint_says_quote_it(tmp_path: Path) -> None:
@@ -172,12 +172,12 @@ def test_unquoted_wikilink_is_accepted(tmp_path: Path) -> None:
         tmp_path, b"---\nrelationships:\n  - type: depends-on\n    target: [[b|B]]\n---\n"
     )
     assert fm.diagnostics == []
-    assert [(e.target, e.alias) for e in page.edges] == [("b", "B")]
+    assert [(e.target, e.alias) for e in page.declared] == [("b", "B")]
 
 
 def test_null_field_means_no_edges(tmp_path: Path) -> None:
     fm, page = _read(tmp_path, b"---\nrelationships:\n---\n")
-    assert fm.diagnostics == [] and page.edges == []
+    assert fm.diagnostics == [] and page.declared == ()
 
 
 def test_configurable_field_and_extra_keys(tmp_path: Path) -> None:
@@ -188,7 +188,7 @@ def test_configurable_field_and_extra_keys(tmp_path: Path) -> None:
         field="relations",
     )
     assert fm.diagnostics == []
-    [edge] = page.edges
+    [edge] = page.declared
     assert edge.extra["source"] == "fact" and str(edge.extra["valid_from"]) == "2024-01-01"
 
 
@@ -202,7 +202,7 @@ def test_note_description_and_redlink_reason(tmp_path: Path) -> None:
         b"  - {type: depends-on, target: d, redlink: true}\n---\n",
     )
     assert fm.diagnostics == []
-    assert [(e.note, e.redlink, e.redlink_reason) for e in page.edges] == [
+    assert [(e.note, e.redlink, e.redlink_reason) for e in page.declared] == [
         ("Replaced in 2025", False, None),
         ("Via the API", False, None),
         (None, True, "planned page"),
@@ -217,8 +217,8 @@ def test_alias_bomb_is_bounded(tmp_path: Path) -> None:
         lines.append(f"a{i}: &a{i} ".encode() + b"[" + b", ".join([ref] * 9) + b"]")
     lines.append(b"relationships:\n  - type: depends-on\n    target: b\n    evidence: *a8")
     _, page = _read(tmp_path, b"---\n" + b"\n".join(lines) + b"\n---\n")
-    assert len(page.edges) == 1
-    assert page.edges[0].extra == {"evidence": None}
+    assert len(page.declared) == 1
+    assert page.declared[0].extra == {"evidence": None}
 
 
 def test_an_unquoted_colon_in_a_value_gets_the_quoted_form(tmp_path: Path) -> None:

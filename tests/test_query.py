@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -40,7 +40,8 @@ def random_wiki(seed: int) -> tuple[Graph, Raw]:
     rng = random.Random(seed)
     ids = sorted(rng.sample(NAMES, rng.randint(1, len(NAMES))))
     raw = Raw(ids, [], {})
-    graph = Graph(Vocabulary())
+    pages: dict[str, Page] = {}
+    edges: dict[str, list[Edge]] = {page_id: [] for page_id in ids}
     for page_id in ids:
         meta: dict[str, object] = {"title": page_id.upper()}
         status = rng.choice(STATUSES)
@@ -49,7 +50,7 @@ def random_wiki(seed: int) -> tuple[Graph, Raw]:
         if rng.random() < 0.5:
             meta["tags"] = rng.sample(["core", "edge", "x"], rng.randint(0, 2))
         raw.meta[page_id] = meta
-        graph.add(Page(page_id, f"{page_id}.md", title=page_id.upper(), meta=dict(meta)))  # type: ignore[arg-type]
+        pages[page_id] = Page(page_id, f"{page_id}.md", title=page_id.upper(), meta=dict(meta))  # type: ignore[arg-type]
     for line in range(rng.randint(0, len(ids) * 3)):
         source = rng.choice(ids)
         target: str | None = rng.choice(ids)
@@ -59,12 +60,12 @@ def random_wiki(seed: int) -> tuple[Graph, Raw]:
         kind = rng.choice(TYPES)
         note = rng.choice([None, "n1", "n2"])
         raw.edges.append((source, target, kind, written, note))
-        graph.pages[source].edges.append(
+        edges[source].append(
             Edge(
                 source, kind, written, target, line + 2, line + 1, note=note, redlink=target is None
             )
         )
-    graph.finish()
+    graph = Graph.of(Vocabulary(), (replace(p, edges=tuple(edges[p.id])) for p in pages.values()))
     return graph, raw
 
 
@@ -312,13 +313,23 @@ def test_engine_matches_the_oracle(seed: int) -> None:
 
 def test_walk_example() -> None:
     graph, _ = random_wiki(0)
-    graph = Graph(Vocabulary())
-    for page in "abcd":
-        graph.add(Page(page, f"{page}.md"))
-    for source, target, kind in [("a", "b", "depends-on"), ("b", "c", "depends-on"),
-                                 ("d", "c", "depends-on"), ("d", "a", "relates-to")]:  # fmt: skip
-        graph.pages[source].edges.append(Edge(source, kind, target, target, 1, 1))
-    graph.finish()
+    declared = [("a", "b", "depends-on"), ("b", "c", "depends-on"),
+                ("d", "c", "depends-on"), ("d", "a", "relates-to")]  # fmt: skip
+    graph = Graph.of(
+        Vocabulary(),
+        (
+            Page(
+                page,
+                f"{page}.md",
+                edges=tuple(
+                    Edge(source, kind, target, target, 1, 1)
+                    for source, target, kind in declared
+                    if source == page
+                ),
+            )
+            for page in "abcd"
+        ),
+    )
     engine = QueryEngine(graph)
     down = engine.answer(Query(start="a", follow=(Follow("depends-on", False),), depth=3))
     assert [(r.key, r.hops, r.via) for r in down.rows] == [("b", 1, "a"), ("c", 2, "b")]
