@@ -6,7 +6,7 @@ The public API is what this module exports; everything else is private and may c
 from __future__ import annotations
 
 from .diagnostics import CODES, DEFAULT_SEVERITY, Diagnostic
-from .graph import Edge, Graph, Page
+from .graph import DeclaredEdge, Edge, Graph, Page
 from .resolve import Resolution, Resolver
 from .vocabulary import CANONICAL, RelationType, Vocabulary
 from .wiki import Options, Wiki, load_wiki
@@ -17,6 +17,7 @@ __all__ = [
     "CANONICAL",
     "CODES",
     "DEFAULT_SEVERITY",
+    "DeclaredEdge",
     "Diagnostic",
     "Edge",
     "Graph",

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 
 from .diagnostics import Diagnostic, plural
 from .graph import DeclaredEdge, Edge, Page
@@ -54,7 +53,7 @@ def resolve_targets(
         successor = None
         if page.superseded_by is not None:
             successor = _resolve_successor(page, resolver, not_pages, diagnostics)
-        resolved.append(replace(page, edges=edges, superseded_by_id=successor))
+        resolved.append(page.resolved(edges, successor))
     if config.file:
         for redlink in config.redlinks.values():
             if redlink.line and resolver.resolve(redlink.target).page_id is not None:

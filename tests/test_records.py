@@ -1,0 +1,59 @@
+"""Declared and resolved edges are two records, each made once and never changed."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from mkdocs_relations.graph import DeclaredEdge, Edge, Page
+from mkdocs_relations.sources import pages_in_folder
+from mkdocs_relations.wiki import load_wiki
+
+
+def test_resolved_page_keeps_every_declared_field() -> None:
+    """``Page.resolved`` spells the fields out; a field added to Page and forgotten there
+    fails here."""
+    values: dict[str, object] = {}
+    for number, field in enumerate(dataclasses.fields(Page)):
+        values[field.name] = (f"value {number}",)
+    page = Page(**values)  # type: ignore[arg-type]
+    edge = Edge("a", "depends-on", "b", "b", 2, 1)
+    resolved = page.resolved((edge,), "successor")
+    for field in dataclasses.fields(Page):
+        expected = {"edges": (edge,), "superseded_by_id": "successor"}.get(
+            field.name, values[field.name]
+        )
+        assert getattr(resolved, field.name) == expected, field.name
+
+
+def test_edges_and_pages_cannot_be_changed(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.md").write_text(
+        "---\nsuperseded_by: '[[b]]'\nrelationships:\n"
+        "  - {type: depends-on, target: '[[b]]'}\n"
+        "  - {type: depends-on, target: '[[ghost]]', redlink: planned}\n---\n"
+    )
+    (docs / "b.md").write_text(
+        "---\nrelationships:\n  - {type: supersedes, target: '[[a]]'}\n---\n"
+    )
+    wiki = load_wiki(pages_in_folder(str(docs)))
+    page = wiki.graph.pages["a"]
+    # The declared half is what the page wrote; the resolved half says what it points at.
+    assert [(d.target, d.redlink, d.redlink_reason) for d in page.declared] == [
+        ("b", False, None),
+        ("ghost", True, "planned"),
+    ]
+    assert all(isinstance(d, DeclaredEdge) for d in page.declared)
+    assert [(e.target_id, e.redlink) for e in page.edges] == [("b", False), (None, True)]
+    assert page.superseded_by == ("[[b]]", 2) and page.superseded_by_id == "b"
+    assert wiki.graph.incoming["b"] == [page.edges[0]]
+    for record, name in [
+        (page.edges[0], "target_id"),
+        (page.declared[0], "target"),
+        (page, "edges"),
+    ]:
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(record, name, None)
