@@ -15,6 +15,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode
 
 from .diagnostics import Diagnostic
+from .edge_entries import target_text
 from .frontmatter import describe, mapping_items
 from .querymodel import (
     DIRECTIONS,
@@ -31,7 +32,6 @@ from .querymodel import (
     columns_for,
 )
 from .queryvalues import Problem, choice, integer, meta_values, one_text, texts
-from .reader import target_text
 from .resolve import Resolver
 from .suggest import suggest_type
 from .targets import TargetError, parse_target

@@ -9,29 +9,17 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from yaml.nodes import ScalarNode, SequenceNode
 
-from .diagnostics import clip
-from .frontmatter import (
-    Frontmatter,
-    construct,
-    describe,
-    plain_text,
-    string_value,
-)
+from .edge_entries import raw_value, read_edges, target_text
+from .frontmatter import Frontmatter, construct, describe, plain_text, string_value
 from .frontmatter_hints import misnamed_field, unreachable_id
 from .graph import DeclaredEdge, Page
-from .targets import MARKDOWN_EXTENSIONS, TargetError, parse_target
-from .yamlvalues import STR_TAG, merged_items, repeated_keys
+from .targets import MARKDOWN_EXTENSIONS
+from .yamlvalues import STR_TAG
 
-NOTE_KEYS = ("note", "description")
-#: Keys that make an edge; every other key (``note``, ``via``, ``evidence``...) is kept in
-#: ``Edge.extra`` as written, for the panel's note and for the exports.
-EDGE_KEYS = ("type", "target", "redlink")
 #: Value in Material's ``hide:`` list that hides the relationships panel on a page.
 HIDE_VALUE = "relations"
-
-_EXAMPLE = '- {type: depends-on, target: "[[page-slug]]"}'
 
 
 @dataclass(frozen=True)
@@ -63,7 +51,7 @@ def read_page(file: str, frontmatter: Frontmatter, options: ReadOptions) -> Page
     field_node = fm.get(options.field)
     declared: tuple[DeclaredEdge, ...] = ()
     if field_node is not None:
-        declared = _edges(page_id, options.field, field_node, fm)
+        declared = read_edges(page_id, options.field, field_node, fm)
     elif options.field not in fm.keys:
         misnamed_field(options.field, fm)
     return Page(
@@ -89,7 +77,7 @@ def _frontmatter_id(fm: Frontmatter) -> str | None:
             fm.line(id_node),
             "invalid-frontmatter",
             f"id is {describe(id_node)}, not text, so nothing can link to it; quote it: "
-            f'id: "{_raw(id_node)}"',
+            f'id: "{raw_value(id_node)}"',
         )
         return None
     problem = unreachable_id(text)
@@ -152,146 +140,6 @@ def query_text(value: object) -> str | None:
     return str(value)
 
 
-def _edges(source: str, field: str, node: Node, fm: Frontmatter) -> tuple[DeclaredEdge, ...]:
-    if isinstance(node, ScalarNode) and node.tag.endswith(":null"):
-        return ()  # `relationships:` with nothing under it: no edges, as with `[]`
-    if not isinstance(node, SequenceNode):
-        fm.error(
-            fm.key_line(field),
-            "malformed-relationship",
-            f"{field} must be a list of entries, not {describe(node)}; write one list item per "
-            f"edge, e.g. {_EXAMPLE}",
-        )
-        return ()
-    edges = (_edge(source, field, entry, fm) for entry in node.value)
-    return tuple(edge for edge in edges if edge is not None)
-
-
-def _edge(source: str, field: str, entry: Node, fm: Frontmatter) -> DeclaredEdge | None:
-    line = fm.line(entry)
-    if not isinstance(entry, MappingNode):
-        fm.error(
-            line,
-            "malformed-relationship",
-            f"each entry of {field} must be a mapping with type and target, not "
-            f"{describe(entry)}; write it as {_EXAMPLE}",
-        )
-        return None
-    for key, _, again in repeated_keys(entry):
-        fm.error(
-            fm.line(again),
-            "malformed-relationship",
-            f"key {clip(key)!r} appears twice in this entry; YAML keeps only the last one, "
-            "so keep one (one edge per entry)",
-        )
-    keys = merged_items(entry)
-    type_pair = keys.get("type")
-    target_pair = keys.get("target")
-    if any(fm.spoiled(pair[1]) for pair in (type_pair, target_pair) if pair is not None):
-        return None  # the value YAML cannot build is reported at its own line
-    problems = False
-    if type_pair is None:
-        fm.error(line, "malformed-relationship", "entry has no type; add e.g. 'type: depends-on'")
-        problems = True
-    elif string_value(type_pair[1]) is None or not str(type_pair[1].value).strip():
-        fm.error(
-            fm.line(type_pair[0]),
-            "malformed-relationship",
-            f"type is {_describe_empty(type_pair[1])}; write a type name such as depends-on",
-        )
-        problems = True
-    if target_pair is None:
-        fm.error(
-            line,
-            "malformed-relationship",
-            "entry has no target; add e.g. 'target: \"[[page-slug]]\"'",
-        )
-        return None
-    target_line = fm.line(target_pair[0])
-    text = target_text(target_pair[1])
-    if text is None:
-        fm.error(target_line, "malformed-relationship", _bad_target(target_pair[1]))
-        return None
-    try:
-        target = parse_target(text)
-    except TargetError as exc:
-        fm.error(target_line, "malformed-relationship", str(exc))
-        return None
-    if problems or type_pair is None:
-        return None
-    usable = {key: pair for key, pair in keys.items() if not fm.spoiled(pair[1])}
-    redlink, reason = _redlink(usable.get("redlink"), fm)
-    note = None
-    for note_key in NOTE_KEYS:
-        if note_key in usable:
-            note = plain_text(usable[note_key][1])
-            if note:
-                break
-    extra = {}
-    for key, (key_node, value_node) in usable.items():
-        if key not in EDGE_KEYS:
-            try:
-                extra[key] = construct(value_node)
-            except ValueError as exc:  # too large, or refers to itself: said, not dropped
-                extra[key] = None
-                fm.error(
-                    fm.line(key_node),
-                    "invalid-frontmatter",
-                    f"{clip(key)}: {exc}, so this edge attribute is left out; write it out "
-                    "without aliases",
-                )
-    return DeclaredEdge(
-        source=source,
-        type=str(type_pair[1].value).strip(),
-        target=target.path,
-        line=target_line,
-        type_line=fm.line(type_pair[0]),
-        alias=target.alias,
-        whole=target.whole if target.heading is not None else None,
-        note=note,
-        redlink=redlink,
-        redlink_reason=reason,
-        extra=extra,
-    )
-
-
-def target_text(node: Node) -> str | None:
-    """A target as text; an unquoted ``[[slug]]`` (a list in a list to YAML) counts as written."""
-    text = string_value(node)
-    if text is not None:
-        return text
-    if (
-        isinstance(node, SequenceNode)
-        and len(node.value) == 1
-        and isinstance(node.value[0], SequenceNode)
-        and len(node.value[0].value) == 1
-    ):
-        inner = plain_text(node.value[0].value[0])
-        if inner is not None:
-            return f"[[{inner}]]"
-    return None
-
-
-def _redlink(pair: tuple[Node, Node] | None, fm: Frontmatter) -> tuple[bool, str | None]:
-    if pair is None:
-        return False, None
-    node = pair[1]
-    if isinstance(node, ScalarNode) and node.tag.endswith(":bool"):
-        try:
-            return bool(construct(node)), None
-        except ValueError:
-            return False, None  # reported where the frontmatter was read
-    text = plain_text(node)
-    if text:
-        return True, text
-    fm.error(
-        fm.line(pair[0]),
-        "malformed-relationship",
-        "redlink must be true or a reason such as 'planned page'",
-    )
-    return False, None
-
-
 def _aliases(fm: Frontmatter) -> tuple[str, ...]:
     node = fm.get("aliases")
     if node is None:
@@ -318,22 +166,3 @@ def _hidden(fm: Frontmatter) -> bool:
     if isinstance(node, SequenceNode):
         return any(string_value(item) == HIDE_VALUE for item in node.value)
     return False
-
-
-def _describe_empty(node: Node) -> str:
-    if isinstance(node, ScalarNode) and node.tag.endswith(":str"):
-        return "empty"
-    return describe(node)
-
-
-def _bad_target(node: Node) -> str:
-    what = describe(node)
-    if isinstance(node, SequenceNode):
-        return f"target is {what}, not a page; write one edge per target"
-    if isinstance(node, MappingNode) or node.tag.endswith(":null"):
-        return f'target is {what}, not a page; write the page, e.g. target: "[[page-slug]]"'
-    return f'target is {what}, not a page; quote it: target: "{_raw(node)}"'
-
-
-def _raw(node: Node) -> str:
-    return clip(str(node.value)) if isinstance(node, ScalarNode) else "..."

@@ -24,9 +24,9 @@ from dataclasses import dataclass, field
 from yaml.nodes import MappingNode, Node, SequenceNode
 
 from .diagnostics import clip
+from .edge_entries import target_text
 from .frontmatter import Frontmatter, construct, describe, mapping_items, plain_text, string_value
 from .frontmatter_hints import misnamed_settings
-from .reader import target_text
 from .targets import TargetError, loose, parse_target
 from .vocabulary import RelationType, parse_types
 from .yamlvalues import repeated_keys
