@@ -7,6 +7,9 @@ an entry with one is left out rather than guessed at.
 
 from __future__ import annotations
 
+import datetime
+from collections.abc import Sequence
+
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from .diagnostics import clip
@@ -15,7 +18,9 @@ from .graph import DeclaredEdge
 from .targets import TargetError, parse_target
 from .yamlvalues import merged_items, repeated_keys
 
-NOTE_KEYS = ("note", "description")
+#: Edge keys read as an edge's note, first found wins (``note_keys`` in wiki-config.md or
+#: mkdocs.yml replaces them).
+DEFAULT_NOTE_KEYS = ("note", "description", "via")
 #: Keys that make an edge; every other key (``note``, ``via``, ``evidence``...) is kept in
 #: ``Edge.extra`` as written, for the panel's note and for the exports.
 EDGE_KEYS = ("type", "target", "redlink")
@@ -23,7 +28,10 @@ EDGE_KEYS = ("type", "target", "redlink")
 _EXAMPLE = '- {type: depends-on, target: "[[page-slug]]"}'
 
 
-def read_edges(source: str, field: str, node: Node, fm: Frontmatter) -> tuple[DeclaredEdge, ...]:
+def read_edges(
+    source: str, field: str, node: Node, fm: Frontmatter, note_keys: Sequence[str]
+) -> tuple[DeclaredEdge, ...]:
+    """The entries of ``field`` that make an edge; the others are reported and left out."""
     if isinstance(node, ScalarNode) and node.tag.endswith(":null"):
         return ()  # `relationships:` with nothing under it: no edges, as with `[]`
     if not isinstance(node, SequenceNode):
@@ -34,11 +42,13 @@ def read_edges(source: str, field: str, node: Node, fm: Frontmatter) -> tuple[De
             f"edge, e.g. {_EXAMPLE}",
         )
         return ()
-    edges = (_edge(source, field, entry, fm) for entry in node.value)
+    edges = (_edge(source, field, entry, fm, note_keys) for entry in node.value)
     return tuple(edge for edge in edges if edge is not None)
 
 
-def _edge(source: str, field: str, entry: Node, fm: Frontmatter) -> DeclaredEdge | None:
+def _edge(
+    source: str, field: str, entry: Node, fm: Frontmatter, note_keys: Sequence[str]
+) -> DeclaredEdge | None:
     line = fm.line(entry)
     if not isinstance(entry, MappingNode):
         fm.error(
@@ -92,12 +102,6 @@ def _edge(source: str, field: str, entry: Node, fm: Frontmatter) -> DeclaredEdge
         return None
     usable = {key: pair for key, pair in keys.items() if not fm.spoiled(pair[1])}
     redlink, reason = _redlink(usable.get("redlink"), fm)
-    note = None
-    for note_key in NOTE_KEYS:
-        if note_key in usable:
-            note = plain_text(usable[note_key][1])
-            if note:
-                break
     extra = {}
     for key, (key_node, value_node) in usable.items():
         if key not in EDGE_KEYS:
@@ -119,11 +123,20 @@ def _edge(source: str, field: str, entry: Node, fm: Frontmatter) -> DeclaredEdge
         type_line=fm.line(type_pair[0]),
         alias=target.alias,
         whole=target.whole if target.heading is not None else None,
-        note=note,
+        note=next(filter(None, (note_text(extra.get(key)) for key in note_keys)), None),
         redlink=redlink,
         redlink_reason=reason,
         extra=extra,
     )
+
+
+def note_text(value: object) -> str | None:
+    """An edge attribute as a one-line note: text, a number or a date; nothing else."""
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, (str, int, float, datetime.date)):
+        return " ".join(str(value).split()) or None
+    return None
 
 
 def target_text(node: Node) -> str | None:

@@ -90,6 +90,7 @@ def options_from(plugin: RelationsConfig, config: MkDocsConfig) -> Options:
         types_file=types_file,
         docs_dir=config.docs_dir,
         plugin_settings=_plugin_settings(config.config_file_path, types_file),
+        note_keys=tuple(plugin.note_keys) if plugin.note_keys else None,
     )
 
 

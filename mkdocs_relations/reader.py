@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from yaml.nodes import ScalarNode, SequenceNode
 
-from .edge_entries import raw_value, read_edges, target_text
+from .edge_entries import DEFAULT_NOTE_KEYS, raw_value, read_edges, target_text
 from .frontmatter import Frontmatter, construct, describe, plain_text, string_value
 from .frontmatter_hints import misnamed_field, unreachable_id
 from .graph import DeclaredEdge, Page
@@ -25,6 +25,7 @@ HIDE_VALUE = "relations"
 @dataclass(frozen=True)
 class ReadOptions:
     field: str = "relationships"
+    note_keys: tuple[str, ...] = DEFAULT_NOTE_KEYS
 
 
 def page_id_for(file: str) -> str:
@@ -51,7 +52,7 @@ def read_page(file: str, frontmatter: Frontmatter, options: ReadOptions) -> Page
     field_node = fm.get(options.field)
     declared: tuple[DeclaredEdge, ...] = ()
     if field_node is not None:
-        declared = read_edges(page_id, options.field, field_node, fm)
+        declared = read_edges(page_id, options.field, field_node, fm, options.note_keys)
     elif options.field not in fm.keys:
         misnamed_field(options.field, fm)
     return Page(

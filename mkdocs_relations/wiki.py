@@ -10,6 +10,7 @@ from typing import Any
 
 from . import lint
 from .diagnostics import Diagnostic, apply_severity
+from .edge_entries import DEFAULT_NOTE_KEYS
 from .fields import OtherFields
 from .frontmatter import Frontmatter, read_frontmatter
 from .graph import Graph, Page
@@ -42,6 +43,9 @@ class Options:
     #: ``types`` and ``redlinks`` already read from mkdocs.yml with their lines (and the
     #: problems found there); when set, the plain ``types`` and ``redlinks`` are not used.
     plugin_settings: tuple[WikiConfig, list[Diagnostic]] | None = None
+    #: Edge keys read as an edge's note (mkdocs.yml's ``note_keys``); None: wiki-config.md's,
+    #: else the default.
+    note_keys: tuple[str, ...] | None = None
 
 
 @dataclass
@@ -123,7 +127,8 @@ def _load(sources: Mapping[str, str], options: Options, diagnostics: list[Diagno
     diagnostics.extend(problems)
 
     pages: dict[str, Page] = {}
-    read_options = ReadOptions(field=field_name)
+    note_keys = options.note_keys or wiki_config.note_keys or DEFAULT_NOTE_KEYS
+    read_options = ReadOptions(field=field_name, note_keys=note_keys)
     other_fields = OtherFields(field_name)
     for file in files:
         if file == options.config_page and config_fm is not None:

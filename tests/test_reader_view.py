@@ -131,6 +131,8 @@ def test_extra_keys_round_trip_through_export(site: Site) -> None:
     assert edge["extra"] == {"evidence": ["log", "trace"], "valid_from": "2024-01-31", "note": "hi"}
     [via] = [e for e in exported["edges"] if e["source"] == "a" and e["type"] == "uses"]
     assert via["extra"] == {"via": "the card network"}
+    # The note is the panel's: one rule (note, description, via) for every output.
+    assert via["note"] == "the card network"
 
 
 @pytest.mark.parametrize("where", ["mkdocs.yml", "wiki-config.md"])
@@ -157,6 +159,11 @@ def test_note_keys_choose_what_is_shown(site: Site, where: str) -> None:
     a = page_elements(site.site_dir, "a/index.html")
     # On the other end too; "via: the card network" is no longer a note key.
     assert _texts(a, "relations__note") == ["seen in prod"]
+    # The command line reads the same keys from the same place.
+    result = run("export", "--format", "json", cwd=site.root)
+    assert result.returncode == 0, result.stderr
+    notes = {(e["source"], e["target"]): e.get("note") for e in json.loads(result.stdout)["edges"]}
+    assert notes[("e", "a")] == "seen in prod" and notes[("a", "b")] is None
 
 
 def test_colliding_titles_show_their_folder(site: Site) -> None:
