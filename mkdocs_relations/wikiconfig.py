@@ -13,7 +13,7 @@ redlinks:                            # deliberate redlinks: pages that are wante
   - "[[fraud-scoring]]"
   - target: "[[tax-engine]]"
     reason: planned for Q3
-note_keys: [via, note]               # edge keys shown as the edge's note in panels
+note_keys: [via, note]               # edge keys read as an edge's note (panels, queries, export)
 ```
 """
 
