@@ -27,6 +27,7 @@ from .queryblocks import BlockAnswers
 from .reader import page_id_for
 from .render import TEMPLATES
 from .site_files import CSS, QUERY_CSS, SCRIPTS, asset_source, write_graph_files
+from .titles import plain_title
 from .wiki import Wiki, load_wiki
 
 log = get_plugin_logger(__name__)
@@ -117,8 +118,8 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         # and are only all known here, after every page has been read.
         for file in files.documentation_pages():
             if file.page is not None:
-                title = file.page.title or file.name
-                self.pages[page_id_for(file.src_uri)] = (str(title), file.url)
+                title = plain_title(str(file.page.title or "")) or file.name
+                self.pages[page_id_for(file.src_uri)] = (title, file.url)
         self.additions = PageAdditions(
             self.wiki, self.pages, display_of(self.config), config.theme.dirs
         )
