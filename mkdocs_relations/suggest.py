@@ -72,7 +72,14 @@ class NearIndex:
 
 def _deletions(key: str) -> set[str]:
     # The key and each key with one character removed: O(length) variants, never more.
-    return {key, *(key[:i] + key[i + 1 :] for i in range(len(key)))}
+    variants = {key, *(key[:i] + key[i + 1 :] for i in range(len(key)))}
+    # A plural two letters longer ("biases", "policies") is two edits away: its singular is
+    # one more variant, on both sides, so either spelling finds the other.
+    if key.endswith("ies"):
+        variants.add(key[:-3] + "y")
+    elif key.endswith("es"):
+        variants.add(key[:-2])
+    return variants
 
 
 #: Words that give an edge its direction; a suggestion must keep them exactly.

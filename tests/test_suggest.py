@@ -82,6 +82,17 @@ def test_page_suggestions_name_each_page_once() -> None:
     assert resolver.suggest("zzz") == []
 
 
+def test_singular_and_plural_find_each_other() -> None:
+    """Two letters apart ("Biases", "policies"): beyond one edit, within one word."""
+    resolver = _resolver(PageKeys("Cognitive Biases"), PageKeys("data-policy"), PageKeys("boxes"))
+    assert resolver.suggest("Cognitive Bias") == ["Cognitive Biases"]
+    assert resolver.suggest("data-policies") == ["data-policy"]
+    resolver = _resolver(PageKeys("cognitive-bias"))
+    assert resolver.suggest("Cognitive Biases") == ["cognitive-bias"]
+    # Only the plural endings: three letters short stays silent.
+    assert _resolver(PageKeys("boxes")).suggest("bo") == []
+
+
 def test_a_near_name_shared_by_several_pages_proposes_none() -> None:
     resolver = _resolver(PageKeys("a/index"), PageKeys("b/index"), PageKeys("c/indexes"))
     assert resolver.suggest("indx") == []
