@@ -22,6 +22,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .diagnostics import clip
 from .suggest import NearIndex
 from .targets import fold, join_relative, loose
 
@@ -68,7 +69,7 @@ class Resolution:
         if self.outside:
             return (
                 "missing-target",
-                f"target {written!r} points outside the docs folder; a target names a page "
+                f"target {clip(written)!r} points outside the docs folder; a target names a page "
                 "inside it (its id, file name or alias)",
             )
         if self.ambiguous:
@@ -77,7 +78,7 @@ class Resolution:
                 shown += f" and {len(self.candidates) - 8} more"
             return (
                 "ambiguous-target",
-                f"target {written!r} matches {len(self.candidates)} pages by {self.step}: "
+                f"target {clip(written)!r} matches {len(self.candidates)} pages by {self.step}: "
                 f"{shown}; qualify it with the page id, e.g. "
                 f'"[[{nearest(self.candidates, source_id)}]]"',
             )

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from .diagnostics import Diagnostic, plural
+from .diagnostics import Diagnostic, clip, plural
 from .graph import DeclaredEdge, Edge, Page
 from .reader import page_id_for
 from .resolve import PageKeys, Resolution, Resolver
@@ -36,7 +36,7 @@ class NotPages:
         if found is None:
             return None
         path = self._ids[found]
-        return f"target {target!r} is the file {path}, which {self._reasons[path]}"
+        return f"target {clip(target)!r} is the file {path}, which {self._reasons[path]}"
 
 
 def resolve_targets(
@@ -62,8 +62,8 @@ def resolve_targets(
                         config.file,
                         redlink.line,
                         "stale-redlink",
-                        f"{redlink.target!r} is listed as a redlink, but the page exists now; "
-                        "remove it from redlinks",
+                        f"{clip(redlink.target)!r} is listed as a redlink, but the page exists "
+                        "now; remove it from redlinks",
                     )
                 )
     return resolved, diagnostics
@@ -146,7 +146,7 @@ def _resolve_successor(
     near = resolver.suggest(written, source_id=page.id)
     hint = f" Did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
     message = not_pages.why(written, page.id) or (
-        f"superseded_by {written!r} matches no page.{hint} Fix it, or remove superseded_by"
+        f"superseded_by {clip(written)!r} matches no page.{hint} Fix it, or remove superseded_by"
     )
     diagnostics.append(Diagnostic(page.file, line, "missing-target", message))
     return None
@@ -160,20 +160,20 @@ def _missing(target: str, source_id: str, resolver: Resolver) -> str:
     folder = resolver.folder_size(target, source_id)
     if folder:
         return (
-            f"target {target!r} names a folder of {plural(folder, 'page')} that has no index "
+            f"target {clip(target)!r} names a folder of {plural(folder, 'page')} that has no index "
             f"page; point it at one of its pages, or add {target.rstrip('/')}/index.md"
         )
     link = _MARKDOWN_LINK.fullmatch(target.strip())
     if link is not None:
         path = link.group(1).removesuffix(".md")
         return (
-            f"target {target!r} is a Markdown link; a target names the page itself, "
+            f"target {clip(target)!r} is a Markdown link; a target names the page itself, "
             f'e.g. target: "[[{path}]]"'
         )
     near = resolver.suggest(target, source_id=source_id)
     hint = f" Did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
     return (
-        f"target {target!r} matches no page.{hint} Fix the target, create the page, or "
+        f"target {clip(target)!r} matches no page.{hint} Fix the target, create the page, or "
         "mark the edge as a deliberate redlink with 'redlink: true'"
     )
 
@@ -183,6 +183,6 @@ def _stale(page: Page, target: str, line: int, target_id: str) -> Diagnostic:
         page.file,
         line,
         "stale-redlink",
-        f"target {target!r} is marked as a redlink, but page {target_id!r} exists now; "
+        f"target {clip(target)!r} is marked as a redlink, but page {target_id!r} exists now; "
         "remove 'redlink:' from this edge",
     )
