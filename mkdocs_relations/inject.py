@@ -20,6 +20,7 @@ import markupsafe
 from .html_places import Places, find_places, splice
 from .page_additions import Display, PageAdditions, relative_url
 from .site_files import CSS, SCRIPTS, copy_assets, write_graph_files
+from .titles import name_title
 from .wiki import Wiki
 
 
@@ -48,16 +49,6 @@ def built_page(src: str, use_directory_urls: bool) -> tuple[str, str]:
         return dest, posixpath.join(folder, stem) + "/"
     dest = posixpath.join(folder, f"{stem}.html")
     return dest, dest
-
-
-def title_from_name(src: str) -> str:
-    """MkDocs' title for a page with no title of its own: its file name, readable."""
-    folder, name = posixpath.split(src)
-    stem = posixpath.splitext(name)[0]
-    if stem in ("index", "README"):
-        stem = posixpath.basename(folder) or "Home"
-    text = stem.replace("-", " ").replace("_", " ")
-    return text[:1].upper() + text[1:] if text.lower() == text else text
 
 
 def inject(
@@ -94,7 +85,7 @@ def inject(
         found = find_places(text)
         texts[page_id], places[page_id] = text, found
         page = wiki.graph.pages[page_id]
-        title = page.title or found.title or title_from_name(page.file)
+        title = page.title or found.title or name_title(page.file)
         titles[page_id] = (title, url)
 
     additions = PageAdditions(wiki, titles, display, template_dirs)
