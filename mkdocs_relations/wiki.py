@@ -114,12 +114,8 @@ def _load(sources: Mapping[str, str], options: Options, diagnostics: list[Diagno
             # Line 0: a stale redlink is reported in wiki-config.md only (by its line there).
             wiki_config.redlinks.setdefault(key, Redlink(redlink.target, redlink.reason, 0))
     else:
-        mkdocs_types, problems = parse_types(
-            options.types,
-            options.types_file,
-            lambda index, key: 1,  # plain values carry no lines (see plugin_settings)
-            "mkdocs.yml",
-        )
+        # Plain values carry no lines (see plugin_settings).
+        mkdocs_types, problems = parse_types(options.types, options.types_file, None)
         diagnostics.extend(problems)
         declared += [(t, options.types_file, 1) for t in mkdocs_types]
         _extra_redlinks(options.redlinks, wiki_config, options.types_file, diagnostics)

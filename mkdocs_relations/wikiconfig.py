@@ -164,7 +164,7 @@ def _read_types(
                     return fm.line(key_node)
         return fm.line(entry)
 
-    types, problems = parse_types(entries, fm.file, locate, fm.file)
+    types, problems = parse_types(entries, fm.file, locate)
     fm.diagnostics.extend(problems)
     # Each type at its own entry's line: a name declared twice is reported where the second
     # definition is, not at the first one again.
