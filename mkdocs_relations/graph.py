@@ -106,22 +106,26 @@ class Page:
         return self.title or self.id.rpartition("/")[2] or self.id
 
 
-@dataclass
+@dataclass(frozen=True)
 class Graph:
-    """Pages by id, in id order, with incoming edges indexed by target."""
+    """Pages by id, in id order, with incoming edges indexed by target; build with
+    :meth:`Graph.of`."""
 
     vocabulary: Vocabulary
-    pages: dict[str, Page] = field(default_factory=dict)
-    incoming: dict[str, list[Edge]] = field(default_factory=lambda: defaultdict(list))
+    pages: Mapping[str, Page] = field(default_factory=dict)
+    #: Edges by the page they point at, by source page id, then in declaration order.
+    incoming: Mapping[str, tuple[Edge, ...]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, vocabulary: Vocabulary, pages: Iterable[Page]) -> Graph:
         """The graph of resolved pages: in id order, with reverse edges indexed."""
-        graph = cls(vocabulary, {page.id: page for page in sorted(pages, key=attrgetter("id"))})
-        for edge in graph.edges():
-            if edge.target_id is not None:
-                graph.incoming[edge.target_id].append(edge)
-        return graph
+        by_id = {page.id: page for page in sorted(pages, key=attrgetter("id"))}
+        incoming: dict[str, list[Edge]] = defaultdict(list)
+        for page in by_id.values():
+            for edge in page.edges:
+                if edge.target_id is not None:
+                    incoming[edge.target_id].append(edge)
+        return cls(vocabulary, by_id, {key: tuple(edges) for key, edges in incoming.items()})
 
     def edges(self) -> Iterator[Edge]:
         """Every declared edge, by source page id, then in declaration order."""

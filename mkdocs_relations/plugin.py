@@ -118,8 +118,10 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         # and are only all known here, after every page has been read.
         for file in files.documentation_pages():
             if file.page is not None:
-                title = plain_title(str(file.page.title or "")) or file.name
-                self.pages[page_id_for(file.src_uri)] = (title, file.url)
+                title = str(file.page.title or "")
+                if "title" not in file.page.meta:
+                    title = plain_title(title)
+                self.pages[page_id_for(file.src_uri)] = (title or file.name, file.url)
         self.additions = PageAdditions(
             self.wiki, self.pages, display_of(self.config), config.theme.dirs
         )

@@ -67,13 +67,13 @@ def _plain(heading: str) -> str | None:
     text = _LINK.sub(r"\1", text).replace("`", "")
     text = _STRONG.sub(r"\2", text)
     text = _EMPHASIS.sub(lambda m: m.group(1) or m.group(2), text)
-    return plain_title(text) or None
+    return html.unescape(_TAG.sub("", text)).strip() or None
 
 
-def plain_title(title: str) -> str:
-    """A title as a reader sees it, from MkDocs' ``page.title``, which themes insert as HTML
-    (a heading's title comes escaped: ``Q&amp;A``); the panels escape what they show."""
-    return html.unescape(_TAG.sub("", title)).strip()
+def plain_title(heading: str) -> str:
+    """The text of a title MkDocs took from a heading: it comes as HTML, tags dropped and
+    text escaped (``Q&amp;A``), and the panels escape what they show."""
+    return html.unescape(heading).strip()
 
 
 class Titles:

@@ -49,7 +49,7 @@ def test_edges_and_pages_cannot_be_changed(tmp_path: Path) -> None:
     assert all(isinstance(d, DeclaredEdge) for d in page.declared)
     assert [(e.target_id, e.redlink) for e in page.edges] == [("b", False), (None, True)]
     assert page.superseded_by == ("[[b]]", 2) and page.superseded_by_id == "b"
-    assert wiki.graph.incoming["b"] == [page.edges[0]]
+    assert wiki.graph.incoming["b"] == (page.edges[0],)
     for record, name in [
         (page.edges[0], "target_id"),
         (page.declared[0], "target"),
