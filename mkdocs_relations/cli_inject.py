@@ -7,8 +7,9 @@ import os
 import sys
 from typing import Any
 
-from .diagnostics import display_path, summary
+from .diagnostics import apply_severity, display_path, summary
 from .inject import InjectError, inject
+from .queryblocks import collect_files
 from .wiki import load_wiki
 
 
@@ -52,12 +53,16 @@ def run_inject(args: argparse.Namespace, _: object) -> int:
     options = options_from(plugin, config)
     options.not_pages = pages.not_pages
     wiki = load_wiki(pages.sources, options)
+    display = display_of(plugin)
+    # The relations blocks are checked as the build checks them, and answered below.
+    blocks = collect_files(wiki, sorted(pages.sources.items()), display.max_hops, display.labels)
+    diagnostics = wiki.diagnostics + apply_severity(blocks.diagnostics, options.severity)
     base = os.path.dirname(os.path.abspath(config_file))
     prefix = os.path.relpath(os.path.join(base, display_prefix(config))).replace(os.sep, "/")
-    for diagnostic in wiki.diagnostics:
+    for diagnostic in diagnostics:
         print(diagnostic.format(display_path(prefix, diagnostic.file)))
-    if wiki.errors and plugin.fail_on_error:
-        print(f"mkdocs-relations: {summary(wiki.diagnostics)}; the site is left as it is",
+    if plugin.fail_on_error and any(d.severity == "error" for d in diagnostics):
+        print(f"mkdocs-relations: {summary(diagnostics)}; the site is left as it is",
               file=sys.stderr)  # fmt: skip
         return cli.EXIT_FAILED
     site_dir = args.site_dir or config.site_dir
@@ -69,9 +74,10 @@ def run_inject(args: argparse.Namespace, _: object) -> int:
         result = inject(
             site_dir,
             wiki,
-            display_of(plugin),
+            display,
             use_directory_urls=bool(config.use_directory_urls),
             template_dirs=[custom_dir] if custom_dir else [],
+            blocks=blocks,
         )
     except InjectError as exc:
         print(f"mkdocs-relations: {exc}", file=sys.stderr)
@@ -81,6 +87,10 @@ def run_inject(args: argparse.Namespace, _: object) -> int:
         f"relationships, {len(result.unchanged)} left as they were",
         file=sys.stderr,
     )
+    for file, line in result.lost:
+        where = f"{display_path(prefix, file)}:{line}"
+        print(f"{where}: the answer of this relations block has no place in the page: its "
+              "listing is not in the built page", file=sys.stderr)  # fmt: skip
     for dest in result.no_content:
         print(f"mkdocs-relations: {dest}: no content element found (an unknown theme); "
               "left as it was", file=sys.stderr)  # fmt: skip

@@ -7,6 +7,7 @@ so every other byte stays as it was.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from html.parser import HTMLParser
 
@@ -18,7 +19,10 @@ _VOID = {
 #: What a Material-style theme puts inside the content after the page's own HTML.
 _TRAILERS = ("md-source-file", "md-feedback")
 #: Attributes that say the plugin's output is already in a page.
-MARKERS = ("data-relations-panel", "data-relations-pathfinder", "data-relations-assets")
+MARKERS = (
+    "data-relations-panel", "data-relations-pathfinder", "data-relations-assets",
+    "data-relations-query",
+)  # fmt: skip
 
 
 @dataclass
@@ -124,6 +128,72 @@ class _Finder(HTMLParser):
             self._h1_text.append(data)
 
 
+@dataclass(frozen=True)
+class CodeBlock:
+    """A code listing in a built page: its extent (with a highlight wrapper) and its text."""
+
+    start: int
+    end: int
+    text: str
+
+
+class _CodeFinder(HTMLParser):
+    """Every ``<pre>`` with its text; a ``div.highlight`` holding one counts as its extent.
+
+    A generator that does not know ``relations`` blocks prints them as code listings, with no
+    class that names the language (Zensical), so a listing is known by its text.
+    """
+
+    def __init__(self, text: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self._text = text
+        self._lines = _line_starts(text)
+        self.blocks: list[CodeBlock] = []
+        self._pre: tuple[int, int] | None = None  # (start, depth)
+        self._pre_text: list[str] = []
+        self._depth = 0
+        self._wrappers: list[tuple[int, int, int]] = []  # (start, depth, blocks before)
+
+    def _offset(self) -> int:
+        line, column = self.getpos()
+        return self._lines[line - 1] + column
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _VOID:
+            return
+        classes = (dict(attrs).get("class") or "").split()
+        if tag == "div" and "highlight" in classes:
+            self._wrappers.append((self._offset(), self._depth, len(self.blocks)))
+        elif tag == "pre" and self._pre is None:
+            self._pre, self._pre_text = (self._offset(), self._depth), []
+        self._depth += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _VOID:
+            return
+        self._depth -= 1
+        end = self._text.find(">", self._offset()) + 1
+        if tag == "pre" and self._pre is not None and self._pre[1] == self._depth:
+            self.blocks.append(CodeBlock(self._pre[0], end, "".join(self._pre_text)))
+            self._pre = None
+        elif tag == "div" and self._wrappers and self._wrappers[-1][1] == self._depth:
+            start, _, before = self._wrappers.pop()
+            if len(self.blocks) == before + 1:
+                self.blocks[-1] = CodeBlock(start, end, self.blocks[-1].text)
+
+    def handle_data(self, data: str) -> None:
+        if self._pre is not None:
+            self._pre_text.append(data)
+
+
+def code_blocks(text: str) -> list[CodeBlock]:
+    """The code listings of a built page, in document order."""
+    finder = _CodeFinder(text)
+    finder.feed(text)
+    finder.close()
+    return finder.blocks
+
+
 def find_places(text: str) -> Places:
     """Parse one page and say where the head ends, the body ends and the content is."""
     finder = _Finder(text)
@@ -143,12 +213,16 @@ def _line_starts(text: str) -> list[int]:
     return starts
 
 
-def splice(text: str, inserts: list[tuple[int, str]]) -> str:
-    """``text`` with each (offset, html) inserted; offsets refer to the original text."""
+def splice(
+    text: str, inserts: Sequence[tuple[int, str]], replaces: Sequence[tuple[int, int, str]] = ()
+) -> str:
+    """``text`` with each (offset, html) inserted and each (start, end, html) put in place of
+    what lies between; offsets refer to the original text, ranges do not overlap."""
+    changes = sorted([(o, o, h) for o, h in inserts] + list(replaces), key=lambda c: c[:2])
     pieces: list[str] = []
     last = 0
-    for offset, html in sorted(inserts, key=lambda pair: pair[0]):
-        pieces += [text[last:offset], html]
-        last = offset
+    for start, end, html in changes:
+        pieces += [text[last:start], html]
+        last = max(last, end)
     pieces.append(text[last:])
     return "".join(pieces)

@@ -4,22 +4,25 @@ For sites built by a generator that does not run MkDocs plugins (Zensical): the 
 :class:`~mkdocs_relations.page_additions.PageAdditions` renders what each page gets, and an
 HTML parser finds where it goes (the place the plugin puts it under MkDocs: the end of the
 page's content, or after its title for ``placement: top``). Each page is spliced at those
-offsets only, so every other byte stays as it was; a page that already has the additions is
-left alone, so running it twice changes nothing.
+offsets only, so every other byte stays as it was, except that a ``relations`` block's
+listing (the generator printed it as code) is replaced by its answer; a page that already has
+the additions is left alone, so running it twice changes nothing.
 """
 
 from __future__ import annotations
 
 import os
 import posixpath
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import markupsafe
 
-from .html_places import Places, find_places, splice
+from .html_places import Places, code_blocks, find_places, splice
 from .page_additions import Display, PageAdditions, relative_url
-from .site_files import CSS, SCRIPTS, copy_assets, write_graph_files
+from .panel import PageRef
+from .queryblocks import BlockAnswers
+from .site_files import CSS, QUERY_CSS, SCRIPTS, copy_assets, write_graph_files
 from .titles import name_title
 from .wiki import Wiki
 
@@ -34,6 +37,8 @@ class Injected:
     unchanged: list[str] = field(default_factory=list)
     #: Built pages with no content element to put a panel in (a theme we do not know).
     no_content: list[str] = field(default_factory=list)
+    #: (docs file, line) of blocks whose listing is not in the built page.
+    lost: list[tuple[str, int]] = field(default_factory=list)
 
 
 def built_page(src: str, use_directory_urls: bool) -> tuple[str, str]:
@@ -58,8 +63,10 @@ def inject(
     *,
     use_directory_urls: bool = True,
     template_dirs: Sequence[str] = (),
+    blocks: BlockAnswers | None = None,
 ) -> Injected:
-    """Add the plugin's output to every page of the site built from ``wiki``'s docs."""
+    """Add the plugin's output to every page of the site built from ``wiki``'s docs, and
+    answer the ``relations`` blocks collected in ``blocks``."""
     root = os.path.realpath(site_dir)
     files = {
         page_id: built_page(page.file, use_directory_urls)
@@ -96,36 +103,88 @@ def inject(
             result.unchanged.append(dest)
             continue
         top, bottom = additions.for_page(page_id, url)
-        if not (top or bottom):
+        answers: list[tuple[int, int, str]] = []
+        if blocks is not None and wiki.graph.pages[page_id].file in blocks.pending:
+            answers = _answers(blocks, wiki.graph.pages[page_id].file, text, url, titles,
+                               additions, result)  # fmt: skip
+        if not (top or bottom or answers):
             result.unchanged.append(dest)
             continue
-        if found.content_start is None or found.content_end is None:
-            result.no_content.append(dest)
-            continue
-        inserts = _asset_tags(found, url, display)
-        if top:
-            inserts.append((found.title_end or found.content_start, top))
-        if bottom:
-            inserts.append((found.content_end, bottom))
-        _write(root, dest, splice(text, inserts))
+        inserts = _asset_tags(found, url, display, bool(answers))
+        if top or bottom:
+            if found.content_start is None or found.content_end is None:
+                result.no_content.append(dest)
+                continue
+            if top:
+                inserts.append((found.title_end or found.content_start, top))
+            if bottom:
+                inserts.append((found.content_end, bottom))
+        _write(root, dest, splice(text, inserts, answers))
         result.changed.append(dest)
-    assets = ([CSS] if display.shows_anything else []) + (
+    assets = ([CSS, QUERY_CSS] if display.shows_anything else []) + (
         list(SCRIPTS) if display.path_finder != "off" else []
     )
+    if not display.shows_anything and blocks is not None and blocks.pending:
+        assets.append(QUERY_CSS)
     copy_assets(root, assets)
     write_graph_files(root, wiki.graph, titles, display.max_hops, additions.labels)
     return result
 
 
-def _asset_tags(found: Places, url: str, display: Display) -> list[tuple[int, str]]:
-    """The stylesheet at the end of the head and the scripts at the end of the body, as
-    MkDocs places extra_css and extra_javascript."""
-    inserts = []
-    if found.head_end is not None and display.shows_anything:
-        href = markupsafe.escape(relative_url(CSS, url))
-        inserts.append(
-            (found.head_end, f'<link rel="stylesheet" href="{href}" data-relations-assets>\n')
+def _answers(
+    blocks: BlockAnswers,
+    file: str,
+    text: str,
+    url: str,
+    titles: Mapping[str, tuple[str, str]],
+    additions: PageAdditions,
+    result: Injected,
+) -> list[tuple[int, int, str]]:
+    """(start, end, answer) for each block of the page, in place of its listing.
+
+    A listing is known by its text (the block's YAML), in the page's order; a block whose
+    listing is not found (another extension changed it) is reported, as the plugin does.
+    """
+
+    def ref(other: str) -> PageRef:
+        title, other_url = titles.get(other, (other, ""))
+        return PageRef(title, relative_url(other_url, url))
+
+    listings = code_blocks(text)
+    places = []
+    at = 0
+    for pending, answer in blocks.answers(file, ref, additions.renderer):
+        wanted = _listing_text(pending.source)
+        found = next(
+            (i for i in range(at, len(listings)) if _listing_text(listings[i].text) == wanted),
+            None,
         )
+        if found is None:
+            result.lost.append((file, pending.file_line()))
+            continue
+        places.append((listings[found].start, listings[found].end, answer))
+        at = found + 1
+    return places
+
+
+def _listing_text(text: str) -> str:
+    return "\n".join(line.rstrip() for line in text.strip("\n").split("\n"))
+
+
+def _asset_tags(
+    found: Places, url: str, display: Display, answers: bool = False
+) -> list[tuple[int, str]]:
+    """The stylesheets at the end of the head and the scripts at the end of the body, as
+    MkDocs places extra_css and extra_javascript (the plugin lists both sheets when anything
+    shows; otherwise a page with answers links the answers' sheet)."""
+    inserts = []
+    sheets = [CSS, QUERY_CSS] if display.shows_anything else [QUERY_CSS] if answers else []
+    if found.head_end is not None:
+        for sheet in sheets:
+            href = markupsafe.escape(relative_url(sheet, url))
+            inserts.append(
+                (found.head_end, f'<link rel="stylesheet" href="{href}" data-relations-assets>\n')
+            )
     if found.body_end is not None and display.path_finder != "off":
         sources = [markupsafe.escape(relative_url(script, url)) for script in SCRIPTS]
         tags = "".join(f'<script src="{s}" data-relations-assets></script>\n' for s in sources)

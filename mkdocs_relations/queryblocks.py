@@ -27,6 +27,8 @@ from .wiki import Wiki
 class Pending:
     token: str
     query: Query | None
+    #: The block's text between its fences, as a generator that does not answer it prints it.
+    source: str
     #: Line of the block's opening fence in the Markdown (past the frontmatter), for a
     #: placeholder that went missing.
     line: int
@@ -83,7 +85,9 @@ class BlockAnswers:
             self._count += 1
             # Letters and digits only: Markdown leaves it alone in any container.
             token = f"relationsqueryblock{self._count}x"
-            self.pending.setdefault(file, []).append(Pending(token, query, line - 1, line_offset))
+            self.pending.setdefault(file, []).append(
+                Pending(token, query, block.source, line - 1, line_offset)
+            )
             tokens.append(token)
         if problems:
             offset = line_offset if isinstance(line_offset, int) else line_offset()
@@ -96,14 +100,7 @@ class BlockAnswers:
         """The page's HTML with answers in place; and the lines of blocks whose placeholder
         did not reach the HTML (another extension or plugin removed it)."""
         lost = []
-        engine = self.engine()
-        for pending in self.pending.get(file, ()):
-            if pending.query is None:
-                answer = ""  # reported as a diagnostic; the build fails unless told not to
-            else:
-                result = engine.answer(pending.query)
-                view = build_view(result, ref, engine.step_label, self.labels)
-                answer = render_view(renderer, view)
+        for pending, answer in self.answers(file, ref, renderer):
             paragraph = f"<p>{pending.token}</p>"
             if paragraph in html:
                 html = html.replace(paragraph, answer)
@@ -112,6 +109,22 @@ class BlockAnswers:
             else:
                 lost.append(pending.file_line())
         return html, lost
+
+    def answers(
+        self, file: str, ref: Callable[[str], PageRef], renderer: Renderer
+    ) -> list[tuple[Pending, str]]:
+        """Each block of the page with its answer's HTML, in the page's order."""
+        found = []
+        engine = self.engine()
+        for pending in self.pending.get(file, ()):
+            if pending.query is None:
+                answer = ""  # reported as a diagnostic; the build fails unless told not to
+            else:
+                result = engine.answer(pending.query)
+                view = build_view(result, ref, engine.step_label, self.labels)
+                answer = render_view(renderer, view)
+            found.append((pending, answer))
+        return found
 
 
 def _unclosed(file: str, line: int) -> Diagnostic:
@@ -125,11 +138,21 @@ def _unclosed(file: str, line: int) -> Diagnostic:
 
 
 def check_files(wiki: Wiki, files: Iterable[tuple[str, str]], max_hops: int) -> list[Diagnostic]:
-    """Diagnostics for the blocks in ``(docs-relative name, path)`` files, for the CLI's lint.
+    """Diagnostics for the blocks in ``(docs-relative name, path)`` files, for the CLI's lint."""
+    return collect_files(wiki, files, max_hops).diagnostics
+
+
+def collect_files(
+    wiki: Wiki,
+    files: Iterable[tuple[str, str]],
+    max_hops: int,
+    labels: Mapping[str, str] | None = None,
+) -> BlockAnswers:
+    """The blocks of ``(docs-relative name, path)`` files, checked, ready to be answered.
 
     Each file is read once, as bytes; one without the word ``relations`` is not decoded.
     """
-    answers = BlockAnswers(wiki, max_hops, {})
+    answers = BlockAnswers(wiki, max_hops, labels or {})
     graph_pages = {page.file: page.id for page in wiki.graph.pages.values()}
     for name, path in files:
         try:
@@ -143,4 +166,4 @@ def check_files(wiki: Wiki, files: Iterable[tuple[str, str]], max_hops: int) -> 
         if "\r" in text:
             text = text.replace("\r\n", "\n").replace("\r", "\n")
         answers.collect(text, name, graph_pages.get(name), 0)
-    return answers.diagnostics
+    return answers

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mkdocs_relations.html_places import find_places, splice
+from mkdocs_relations.html_places import code_blocks, find_places, splice
 
 MAIN_PAGE = """<!doctype html>
 <html><head><title>T</title>
@@ -34,3 +34,19 @@ def test_a_role_main_page_is_found_with_its_title_and_end() -> None:
 def test_a_page_with_no_content_element() -> None:
     places = find_places("<html><body><p>x</p></body></html>")
     assert places.content_start is None and places.content_end is None
+
+
+def test_code_listings_with_and_without_a_highlight_wrapper() -> None:
+    page = (
+        '<p>x</p><div class="highlight"><pre><span></span><code>a: 1\n</code></pre></div>'
+        "<pre><code>b &amp; c</code></pre>"
+        '<div class="highlight"><span class="filename">f</span><pre><code>d</code></pre>'
+        "<pre><code>e</code></pre></div>"
+    )
+    found = code_blocks(page)
+    assert [b.text for b in found] == ["a: 1\n", "b & c", "d", "e"]
+    # A wrapper holding one listing is the listing's extent; one holding two is not.
+    assert page[found[0].start : found[0].end].startswith('<div class="highlight">')
+    assert page[found[0].start : found[0].end].endswith("</pre></div>")
+    assert page[found[1].start : found[1].end] == "<pre><code>b &amp; c</code></pre>"
+    assert page[found[2].start : found[2].end] == "<pre><code>d</code></pre>"

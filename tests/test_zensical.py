@@ -8,7 +8,9 @@ Zensical followed by `mkdocs-relations inject`, and the two must show the same p
 from __future__ import annotations
 
 import difflib
+import html
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -151,6 +153,90 @@ def test_inject_gives_the_panels_mkdocs_gives(zensical: Path, tmp_path: Path) ->
     snapshot = {p: p.read_bytes() for p in (root / "site").rglob("*") if p.is_file()}
     second = run("inject", cwd=root)
     assert second.returncode == 0 and "0 of 5 pages given relationships" in second.stderr
+    assert snapshot == {p: p.read_bytes() for p in (root / "site").rglob("*") if p.is_file()}
+
+
+BLOCKS = """# Reports
+
+What the home page depends on, transitively:
+
+```relations
+from: "[[index]]"
+follow: [depends-on, part-of]
+depth: 2
+show: table
+columns: [title, hops, type]
+```
+
+!!! note "Every page"
+    ```relations
+    list: pages
+    ```
+
+An example stays an example:
+
+````markdown
+```relations
+direction: both
+```
+````
+"""
+BLOCK_CONFIG = CONFIG + "markdown_extensions:\n  - admonition\n  - pymdownx.superfences\n"
+
+
+def _answers(html: str) -> list[str]:
+    """Each answer's markup: from its element to the end tag that closes it."""
+    found = []
+    at = html.find('<div class="relations-query')
+    while at != -1:
+        depth, end = 0, at
+        for tag in re.finditer(r"<(/?)div\b", html[at:]):
+            depth += -1 if tag.group(1) else 1
+            if depth == 0:
+                end = at + tag.start() + len("</div>")
+                break
+        found.append(html[at:end])
+        at = html.find('<div class="relations-query', end)
+    return found
+
+
+def test_inject_answers_relations_blocks(zensical: Path, tmp_path: Path) -> None:
+    """A Zensical site gets the answers a MkDocs build gives, where the listing was."""
+    roots = {}
+    for name in ("mkdocs", "zensical"):
+        root = roots[name] = _project(tmp_path / name, {**WIKI, "reports.md": BLOCKS})
+        (root / "mkdocs.yml").write_text(BLOCK_CONFIG, encoding="utf-8")
+    built = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict"], cwd=roots["mkdocs"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert built.returncode == 0, built.stderr
+    root = roots["zensical"]
+    assert _zensical_build(zensical, root).returncode == 0
+    page = root / "site" / "reports" / "index.html"
+    assert _answers(page.read_text("utf-8")) == []  # Zensical printed the blocks as code
+    result = run("inject", cwd=root)
+    assert result.returncode == 0, result.stderr
+    ours = page.read_text("utf-8")
+    theirs = (roots["mkdocs"] / "site" / "reports" / "index.html").read_text("utf-8")
+    assert len(_answers(theirs)) == 2
+    assert _answers(ours) == _answers(theirs)
+    assert "follow: [depends-on, part-of]" not in ours  # the listing gave way to the answer
+    assert "```relations\ndirection: both" in html.unescape(re.sub(r"<[^>]+>", "", ours))
+    assert 'href="../assets/mkdocs-relations/relations-query.css"' in ours
+    # The answers mark the page: a second run leaves it as it is.
+    snapshot = page.read_bytes()
+    assert run("inject", cwd=root).returncode == 0 and page.read_bytes() == snapshot
+
+
+def test_inject_stops_on_a_bad_block(zensical: Path, tmp_path: Path) -> None:
+    bad = "# Reports\n\n```relations\nfollow: [depends-onn]\n```\n"
+    root = _project(tmp_path, {**WIKI, "reports.md": bad})
+    assert _zensical_build(zensical, root).returncode == 0
+    snapshot = {p: p.read_bytes() for p in (root / "site").rglob("*") if p.is_file()}
+    result = run("inject", cwd=root)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "docs/reports.md:4" in result.stdout and "invalid-query" in result.stdout
     assert snapshot == {p: p.read_bytes() for p in (root / "site").rglob("*") if p.is_file()}
 
 
