@@ -15,7 +15,7 @@ import ast
 import dataclasses
 import inspect
 import textwrap
-from typing import Any
+from typing import Any, get_type_hints
 
 from .export import SITE_GRAPH_FORMAT, SITE_GRAPH_VERSION
 from .panel import DEFAULT_NOTE_KEYS
@@ -32,7 +32,7 @@ DRAFT = "https://json-schema.org/draft/2020-12/schema"
 #: aside, whose name is configurable).
 PAGE_KEYS = ("title", "id", "aliases", "superseded_by", "hide")
 
-_KINDS = {"str": "string", "bool": "boolean"}
+_KINDS: dict[object, str] = {str: "string", bool: "boolean"}
 _NUMBER = {"pattern": "^(0|[1-9][0-9]*)$"}
 _TEXT: Schema = {"type": "string"}
 _TEXT_LIST: Schema = {"type": "array", "items": {"type": "string"}}
@@ -43,7 +43,7 @@ def attribute_help(cls: type) -> dict[str, str]:
     """The ``#:`` comment lines right above each attribute of ``cls``'s body, joined.
 
     Sphinx's convention for documenting attributes, so the text a schema shows an editor is
-    the one a reader of the code sees beside the declaration. ````name```` reads as name.
+    the one a reader of the code sees beside the declaration; reST's double backquotes go.
     """
     lines = inspect.getsource(cls).splitlines()
     (body,) = ast.parse(textwrap.dedent("\n".join(lines))).body
@@ -77,13 +77,14 @@ def type_name_pattern() -> str:
 def relationship_type_schema() -> Schema:
     """One entry of ``relationship_types`` (or of the ``types`` option)."""
     fields = {field.name: field for field in dataclasses.fields(RelationType)}
+    hints = get_type_hints(RelationType)
     help_texts = attribute_help(RelationType)
     properties: Schema = {}
     for key in TYPE_KEYS:
         field = fields[key]
-        kind = _KINDS.get(str(field.type))
+        kind = _KINDS.get(hints[key])
         if kind is None:
-            raise ValueError(f"RelationType.{key} is {field.type}, which has no JSON kind here")
+            raise ValueError(f"RelationType.{key} is {hints[key]}; teach data_schemas its kind")
         schema: Schema = {"type": kind}
         if key == "name":
             schema["pattern"] = type_name_pattern()

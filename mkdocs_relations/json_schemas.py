@@ -160,6 +160,8 @@ def _option(name: str, option: BaseConfigOption[Any]) -> Schema:
         return {"type": "object", "additionalProperties": _option(name, option.option_type)}
     if type(option) is c.Type:
         # MkDocs keeps the expected type in ``_type``; a tuple of types has no single shape.
+        # (``Type(int)`` would take ``true``, JSON's integer would not: bounded options use
+        # ``_AtLeast``, which refuses booleans as the schema does.)
         expected = option._type
         if isinstance(expected, type) and expected in _JSON_TYPES:
             return {"type": _JSON_TYPES[expected]}
@@ -180,22 +182,26 @@ def path_of(name: str, directory: Path = SCHEMA_DIR) -> Path:
 
 def stale(directory: Path = SCHEMA_DIR) -> list[str]:
     """Names whose file is missing or differs, byte for byte, from what the code gives."""
-    names = []
-    for name, schema in schemas().items():
-        path = path_of(name, directory)
-        if not path.is_file() or path.read_bytes() != render(schema).encode("utf-8"):
-            names.append(name)
-    return names
+    return _differing(schemas(), directory)
 
 
 def write(directory: Path = SCHEMA_DIR) -> list[str]:
     """Rewrite the stale files; their names."""
-    names = stale(directory)
     built = schemas()
+    names = _differing(built, directory)
     directory.mkdir(parents=True, exist_ok=True)
     for name in names:
         # Bytes, so Windows writes the same newlines as everyone else.
         path_of(name, directory).write_bytes(render(built[name]).encode("utf-8"))
+    return names
+
+
+def _differing(built: dict[str, Schema], directory: Path) -> list[str]:
+    names = []
+    for name, schema in built.items():
+        path = path_of(name, directory)
+        if not path.is_file() or path.read_bytes() != render(schema).encode("utf-8"):
+            names.append(name)
     return names
 
 
