@@ -334,6 +334,8 @@ def test_the_documented_defaults_are_the_code_defaults() -> None:
     assert _errors({"plugins": [entry]}, "mkdocs") == []
     options = GENERATED["plugin"]["$defs"]["options"]["properties"]
     assert entry["relations"] == {name: option["default"] for name, option in options.items()}
+    rows = [line.split("`")[1] for line in text.splitlines() if line.startswith("| `")]
+    assert rows == list(options), "the table lists every option, in the code's order"
 
 
 #: Option values, and whether ``mkdocs build --strict`` takes them on a wiki with no edges.
