@@ -62,6 +62,7 @@ def schemas() -> dict[str, Schema]:
         "relationship_type": relationship_type_schema(),
         "redlink": redlink_schema(),
     }
+    options = {"oneOf": [{"$ref": "#/$defs/options"}, {"type": "null"}]}
     plugin = {
         "oneOf": [
             {"const": PLUGIN},
@@ -69,7 +70,7 @@ def schemas() -> dict[str, Schema]:
                 "type": "object",
                 "required": [PLUGIN],
                 "additionalProperties": False,
-                "properties": {PLUGIN: {"oneOf": [{"$ref": "#/$defs/options"}, {"type": "null"}]}},
+                "properties": {PLUGIN: options},
             },
         ]
     }
@@ -80,8 +81,10 @@ def schemas() -> dict[str, Schema]:
         "other key to MkDocs.",
         "type": "object",
         "properties": {
+            # MkDocs takes a list of entries or a mapping of plugin names to options.
             "plugins": {
-                "type": "array",
+                "type": ["array", "object"],
+                "properties": {PLUGIN: options},
                 "items": {
                     "if": {
                         "anyOf": [

@@ -21,6 +21,7 @@ import pytest
 import yaml
 from conftest import CORPORA, REPO, Site, copy_corpus
 from mkdocs.config import config_options as c
+from mkdocs.config import load_config
 from mkdocs.exceptions import Abort, ConfigurationError
 
 from mkdocs_relations import cli, data_schemas, json_schemas
@@ -385,26 +386,47 @@ OPTION_CASES: list[tuple[dict[str, Any], bool]] = [
 BUILD_STRICTER: list[dict[str, Any]] = [{"labels": {"transitive": "All {0}"}}]
 
 
-def _build_takes(site: Site, options: dict[str, Any]) -> bool:
-    site.plugin_options = options
+def _build_takes(site: Site, plugins: object) -> bool:
+    path = site.root / "mkdocs.yml"
+    path.write_text(yaml.safe_dump({"site_name": "Options", "plugins": plugins}), "utf-8")
     try:
-        return site.build(strict=True).ok
+        return site.build(strict=True, config=load_config(str(path), strict=True)).ok
     except (ConfigurationError, Abort):
         return False
 
 
+@pytest.mark.parametrize("form", ["list", "mapping"])
 @pytest.mark.parametrize(("options", "accepted"), OPTION_CASES, ids=lambda v: json.dumps(v))
 def test_the_options_schema_takes_what_the_build_takes(
-    site: Site, options: dict[str, Any], accepted: bool
+    site: Site, options: dict[str, Any], accepted: bool, form: str
 ) -> None:
+    """mkdocs.yml's plugins are a list of entries or a mapping of names to options."""
     site.page("index.md", "# Home\n")
-    assert _build_takes(site, options) is accepted
-    assert (_errors({"plugins": [{"relations": options}]}, "mkdocs") == []) is accepted
-    assert (_errors({"relations": options}, "plugin") == []) is accepted
+    plugins = [{"relations": options}] if form == "list" else {"relations": options}
+    assert _build_takes(site, plugins) is accepted
+    assert (_errors({"plugins": plugins}, "mkdocs") == []) is accepted
+    if form == "list":
+        assert (_errors({"relations": options}, "plugin") == []) is accepted
 
 
 @pytest.mark.parametrize("options", BUILD_STRICTER, ids=lambda v: json.dumps(v))
 def test_what_only_the_build_refuses(site: Site, options: dict[str, Any]) -> None:
     site.page("index.md", "# Home\n")
-    assert not _build_takes(site, options)
+    assert not _build_takes(site, [{"relations": options}])
     assert _errors({"relations": options}, "plugin") == []
+
+
+@pytest.mark.parametrize(
+    "plugins",
+    [
+        ["search", "relations"],
+        [{"relations": None}],
+        {"search": {}, "relations": None},
+        {"relations": {"max_hops": 2}},
+    ],
+    ids=json.dumps,
+)
+def test_every_way_mkdocs_yml_can_enable_the_plugin(site: Site, plugins: object) -> None:
+    site.page("index.md", "# Home\n")
+    assert _build_takes(site, plugins)
+    assert _errors({"plugins": plugins}, "mkdocs") == []
