@@ -1,12 +1,11 @@
-"""JSON Schemas for what authors write and what a site ships: frontmatter, wiki-config.md's
-entries, the graph file. :mod:`~mkdocs_relations.json_schemas` writes them to files.
+"""JSON Schemas of what authors write and what a site ships: page frontmatter (with
+wiki-config.md's keys) and the graph file. json_schemas.py writes them to files.
 
-Built from the code's definitions: type keys, their kinds, defaults and the name pattern from
-vocabulary.py (each key's description is the ``#:`` comment above its ``RelationType`` field),
-wiki-config.md's keys from wikiconfig.py, edge keys from reader.py, lint codes from
-diagnostics.py, the graph file's format and version from export.py. The few words no code
-holds (what ``title`` or a graph field means) are written here once; the tests hold the keys
-to reader.py and a real built graph file to the graph schema.
+Built from the code: a type's keys, kinds, defaults, name pattern and descriptions (the ``#:``
+comments of ``RelationType``) from vocabulary.py, wiki-config.md's keys from wikiconfig.py, edge
+keys from reader.py, the graph file's format and version from export.py. What no code declares
+(what ``title`` or a graph field means) is written here once; tests/test_json_schemas.py holds
+it to reader.py, to real wikis and to a built site's graph file.
 """
 
 from __future__ import annotations
