@@ -3,7 +3,7 @@ wiki-config.md's keys) and the graph file. json_schemas.py writes them to files.
 
 Built from the code: a type's keys, kinds, defaults, name pattern and descriptions (the ``#:``
 comments of ``RelationType``) from vocabulary.py, wiki-config.md's keys from wikiconfig.py, edge
-keys from reader.py, the graph file's format and version from export.py. What no code declares
+keys from edge_entries.py, the graph file's format and version from export.py. What no code declares
 (what ``title`` or a graph field means) is written here once; tests/test_json_schemas.py holds
 it to reader.py, to real wikis and to a built site's graph file.
 """
@@ -16,9 +16,9 @@ import inspect
 import textwrap
 from typing import Any, get_type_hints
 
+from .edge_entries import DEFAULT_NOTE_KEYS, EDGE_KEYS
 from .export import SITE_GRAPH_FORMAT, SITE_GRAPH_VERSION
-from .panel import DEFAULT_NOTE_KEYS
-from .reader import EDGE_KEYS, HIDE_VALUE, NOTE_KEYS
+from .reader import HIDE_VALUE
 from .site_files import GRAPH_JSON, GRAPH_SCRIPT
 from .vocabulary import CANONICAL, TYPE_KEYS, TYPE_NAME, RelationType
 from .wiki import DEFAULT_CONFIG_PAGE, DEFAULT_FIELD
@@ -167,6 +167,10 @@ def frontmatter_schema() -> Schema:
     missing = [key for key in WIKI_CONFIG_KEYS if key not in config_keys]
     if missing:
         raise ValueError(f"wiki-config.md keys without a schema: {', '.join(missing)}")
+    note = (
+        "Shown as the edge's note when it is text, a number or a date: the first of "
+        f"{', '.join(DEFAULT_NOTE_KEYS)} found, unless note_keys names others."
+    )
     edge_keys: dict[str, Schema] = {
         "type": {
             "type": "string",
@@ -179,7 +183,8 @@ def frontmatter_schema() -> Schema:
             "oneOf": [{"type": "boolean"}, _TEXT],
             "description": "true, or the reason: the target is wanted but does not exist yet.",
         },
-        **{key: _TEXT for key in NOTE_KEYS},
+        # Any value is kept as an edge attribute; text, a number or a date is also a note.
+        **{key: {"description": note} for key in DEFAULT_NOTE_KEYS},
     }
     assert set(EDGE_KEYS) <= set(edge_keys)
     return {
