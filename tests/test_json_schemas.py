@@ -438,6 +438,7 @@ FRONTMATTER_CASES: list[tuple[dict[str, Any], bool]] = [
     ({"relationships": [{"type": "depends-on", "target": "[[b]]", "note": "why"}]}, True),
     ({"relationships": [{"type": "depends-on", "target": [["b"]]}]}, True),
     ({"relationships": [{"type": "depends-on", "target": "b", "via": {"a": 1}}]}, True),
+    ({"relationships": [{"type": "depends-on", "target": "b", "note": ["x", "y"]}]}, True),
     ({"relationships": None}, True),
     ({"relationships": []}, True),
     ({"relationships": [{"type": "depends-on"}]}, False),
