@@ -31,6 +31,7 @@ from mkdocs_relations.sources import pages_in_folder
 from mkdocs_relations.wiki import load_wiki
 
 GENERATED = json_schemas.schemas()
+COMMAND = json_schemas.COMMAND
 
 
 def _errors(instance: object, name: str, definition: str | None = None) -> list[str]:
@@ -264,7 +265,8 @@ def test_a_built_sites_graph_file_validates(site: Site) -> None:
     assert site.build(strict=True).ok
     text = (site.site_dir / "assets" / "mkdocs-relations" / "graph.json").read_text("utf-8")
     graph = json.loads(text)
-    assert _errors(graph, "graph") == []
+    fix = f"describe the graph file in data_schemas.graph_schema(), then run `{COMMAND}`"
+    assert _errors(graph, "graph") == [], fix
     types = {t["name"]: t for t in graph["types"]}
     assert graph["aliases"] and graph["extra"] and types["relates-to"]["symmetric"] is True
     assert set(graph) == set(GENERATED["graph"]["properties"]), "every field is exercised"
