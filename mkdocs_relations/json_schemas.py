@@ -21,7 +21,7 @@ from typing import Any
 from mkdocs.config import config_options as c
 from mkdocs.config.base import BaseConfigOption
 
-from .config import RelationsConfig, _AtLeast, _Labels, _Severity
+from .config import RelationsConfig, _AtLeast, _Labels, _placeholders, _Severity
 from .data_schemas import (
     DRAFT,
     Schema,
@@ -32,6 +32,7 @@ from .data_schemas import (
     relationship_type_schema,
 )
 from .diagnostics import CODES, SEVERITIES
+from .labels import DEFAULT_LABELS
 
 SCHEMA_DIR = Path(__file__).parent / "schemas"
 NAMES = ("mkdocs", "plugin", "frontmatter", "graph")
@@ -144,7 +145,13 @@ def _option(name: str, option: BaseConfigOption[Any]) -> Schema:
     if isinstance(option, _AtLeast):
         return {"type": "integer", "minimum": option.minimum}
     if isinstance(option, _Labels):
-        return {"type": "object", "additionalProperties": {"type": "string"}}
+        # Interface labels by key, with their defaults for completion; any other key is a
+        # type's label (``depends-on``, ``depends-on.inverse``), plain text.
+        known = {
+            key: {"type": "string", "pattern": _label_pattern(default), "default": default}
+            for key, default in DEFAULT_LABELS.items()
+        }
+        return {"type": "object", "properties": known, "additionalProperties": {"type": "string"}}
     if isinstance(option, c.Optional):
         schema = _option(name, option.option)
         kind = schema.get("type")
@@ -172,6 +179,14 @@ def _option(name: str, option: BaseConfigOption[Any]) -> Schema:
         f"option {name!r} is a {type(option).__name__}, which json_schemas.py cannot describe "
         "yet: teach _option() its JSON Schema"
     )
+
+
+def _label_pattern(default: str) -> str:
+    """Text that uses only the placeholders ``default`` uses, as ``config.check_labels`` asks;
+    ``{{`` and ``}}`` are literal braces."""
+    names = "|".join(sorted(_placeholders(default)))
+    field = rf"|\{{(?:{names})(?:![rsa])?(?::[^{{}}]*)?\}}" if names else ""
+    return rf"^(?:[^{{}}]|\{{\{{|\}}\}}{field})*$"
 
 
 def render(schema: Schema) -> str:
