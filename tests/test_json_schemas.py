@@ -1,10 +1,10 @@
 """The shipped JSON Schemas are what the code generates, and they fit real input.
 
 The files in mkdocs_relations/schemas/ are written by ``python -m mkdocs_relations.json_schemas``
-from config.py, vocabulary.py, diagnostics.py, reader.py, wikiconfig.py and export.py. These
-tests fail when either side changes alone, and hold the generated schemas to what the plugin
-really accepts: real wikis' frontmatter, a real site's graph file, real mkdocs.yml files, and
-option values the build takes or refuses.
+from config.py, labels.py, diagnostics.py, vocabulary.py, wikiconfig.py, reader.py,
+edge_entries.py and export.py. These tests fail when either side changes alone, and hold the
+schemas to what the plugin really accepts: real wikis' frontmatter, a built site's graph file,
+real mkdocs.yml files, and option values and frontmatter the build takes or refuses.
 """
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ def test_a_new_graph_version_makes_the_graph_schema_stale(monkeypatch: pytest.Mo
 def test_a_new_type_property_reaches_every_schema_that_has_types(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # What adding `transitive` looked like: a RelationType field and a TYPE_KEYS entry.
+    # As if `transitive` were new in the code: the files, which lack it, go stale.
     keys = tuple(key for key in data_schemas.TYPE_KEYS if key != "transitive")
     monkeypatch.setattr(data_schemas, "TYPE_KEYS", keys)
     assert json_schemas.stale() == ["mkdocs", "plugin", "frontmatter"]
@@ -102,14 +102,11 @@ def test_a_new_option_needs_its_help_text(monkeypatch: pytest.MonkeyPatch) -> No
 
 def test_an_option_kind_without_a_translation_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
     option = c.URL(default="https://example.invalid/")
+    helps = {**data_schemas.attribute_help(RelationsConfig), "home": "The site's home."}
     monkeypatch.setattr(RelationsConfig, "_schema", (*RelationsConfig._schema, ("home", option)))
-    monkeypatch.setattr(json_schemas, "attribute_help", lambda cls: {"home": "x"} | _helps())
+    monkeypatch.setattr(json_schemas, "attribute_help", lambda cls: helps)
     with pytest.raises(json_schemas.SchemaError, match=r"option 'home' is a URL.*_option\(\)"):
         json_schemas.schemas()
-
-
-def _helps() -> dict[str, str]:
-    return data_schemas.attribute_help(RelationsConfig)
 
 
 def test_every_option_and_type_key_has_a_description() -> None:
