@@ -186,7 +186,9 @@ def frontmatter_schema() -> Schema:
         # Any value is kept as an edge attribute; text, a number or a date is also a note.
         **{key: {"description": note} for key in DEFAULT_NOTE_KEYS},
     }
-    assert set(EDGE_KEYS) <= set(edge_keys)
+    if not set(EDGE_KEYS) <= set(edge_keys):
+        missing = ", ".join(sorted(set(EDGE_KEYS) - set(edge_keys)))
+        raise ValueError(f"edge keys without a schema: {missing}; describe them here")
     return {
         "$schema": DRAFT,
         "title": "Page frontmatter read by mkdocs-relations",
