@@ -5,7 +5,8 @@ Built from the code: a type's keys, kinds, defaults, name pattern and descriptio
 comments of ``RelationType``) from vocabulary.py, wiki-config.md's keys from wikiconfig.py, edge
 keys from edge_entries.py, the graph file's format and version from export.py. What no code declares
 (what ``title`` or a graph field means) is written here once; tests/test_json_schemas.py holds
-it to reader.py, to real wikis and to a built site's graph file.
+it to reader.py, to real wikis and to a built site's graph file. (A little over 300 lines:
+most are the formats' own shapes and words, which read best in one place.)
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import ast
 import dataclasses
 import inspect
 import textwrap
+from collections.abc import Sequence
 from typing import Any, get_type_hints
 
 from .edge_entries import DEFAULT_NOTE_KEYS, EDGE_KEYS
@@ -164,9 +166,6 @@ def frontmatter_schema() -> Schema:
             f"wins (default: {', '.join(DEFAULT_NOTE_KEYS)}).",
         },
     }
-    undescribed = [key for key in WIKI_CONFIG_KEYS if key not in config_keys]
-    if undescribed:
-        raise ValueError(f"wiki-config.md keys without a schema: {', '.join(undescribed)}")
     note = (
         "Shown as the edge's note when it is text, a number or a date: the first of "
         f"{', '.join(DEFAULT_NOTE_KEYS)} found, unless note_keys names others."
@@ -186,9 +185,6 @@ def frontmatter_schema() -> Schema:
         # Any value is kept as an edge attribute; text, a number or a date is also a note.
         **{key: {"description": note} for key in DEFAULT_NOTE_KEYS},
     }
-    undescribed = [key for key in EDGE_KEYS if key not in edge_keys]
-    if undescribed:
-        raise ValueError(f"edge keys without a schema: {', '.join(undescribed)}")
     return {
         "$schema": DRAFT,
         "title": "Page frontmatter read by mkdocs-relations",
@@ -197,9 +193,9 @@ def frontmatter_schema() -> Schema:
         "the same shape under its own key.",
         "type": "object",
         "properties": {
-            **{key: page_keys[key] for key in PAGE_KEYS},
+            **_shapes(PAGE_KEYS, page_keys),
             DEFAULT_FIELD: {"$ref": "#/$defs/relationships"},
-            **{key: config_keys[key] for key in WIKI_CONFIG_KEYS},
+            **_shapes(WIKI_CONFIG_KEYS, config_keys),
         },
         "$defs": {
             "target": {
@@ -224,9 +220,22 @@ def frontmatter_schema() -> Schema:
                 "oneOf": [{"type": "null"}, {"type": "array", "items": {"$ref": "#/$defs/edge"}}],
                 "description": "Typed edges from this page to others.",
             },
-            "edge": {"type": "object", "required": ["type", "target"], "properties": edge_keys},
+            "edge": {
+                "type": "object",
+                "required": ["type", "target"],
+                "properties": _shapes((*EDGE_KEYS, *DEFAULT_NOTE_KEYS), edge_keys),
+            },
         },
     }
+
+
+def _shapes(keys: Sequence[str], shapes: dict[str, Schema]) -> dict[str, Schema]:
+    """The shapes of exactly the keys the code reads, in its order; one it reads and this
+    module does not describe is an error, not a hole in the schema."""
+    undescribed = [key for key in keys if key not in shapes]
+    if undescribed:
+        raise ValueError(f"describe {', '.join(undescribed)} in data_schemas.py")
+    return {key: shapes[key] for key in keys}
 
 
 def graph_schema() -> Schema:
