@@ -89,8 +89,11 @@ def _placeholders(text: str) -> set[str]:
 
 
 class RelationsConfig(base.Config):
+    # Each ``#:`` comment is the option's description in the JSON Schemas (json_schemas.py).
+    #: Set to false to turn the plugin off (handy with ``!ENV``).
     enabled = c.Type(bool, default=True)
-    #: Frontmatter key holding the edges; unset means wiki-config.md's, else ``relationships``.
+    #: Frontmatter key holding the edges; unset means wiki-config.md's ``relationship_field``,
+    #: else ``relationships``.
     field = c.Optional(c.Type(str))
     #: Docs-relative path of the page whose frontmatter describes the graph.
     config_page = c.Type(str, default=DEFAULT_CONFIG_PAGE)
@@ -98,9 +101,9 @@ class RelationsConfig(base.Config):
     types = c.ListOfItems(c.Type((dict, str)), default=[])
     #: Deliberate redlinks, in the same form as ``redlinks`` in wiki-config.md.
     redlinks = c.ListOfItems(c.Type((dict, str)), default=[])
-    #: Severity per lint code.
+    #: Severity per lint code: error, warning, info or ignore.
     severity = _Severity()
-    #: Fail the build with a PluginError when an error-severity diagnostic exists.
+    #: Stop the build when an error-severity diagnostic exists.
     fail_on_error = c.Type(bool, default=True)
     #: Where the relationships panel goes in each page's content.
     placement = c.Choice(PLACEMENTS, default="bottom")
@@ -112,12 +115,14 @@ class RelationsConfig(base.Config):
     max_hops = _AtLeast(1, default=DEFAULT_MAX_HOPS)
     #: Past this many neighbours the picture shows one node per type and direction.
     picture_limit = _AtLeast(0, default=12)
-    #: Docs-relative path of a generated overview page (unset: none). A page of your own can
-    #: hold the overview instead: put ``<!-- relations/overview -->`` on a line of it.
+    #: Docs-relative path of a generated overview page (types, wanted pages, orphans, hubs,
+    #: superseded pages); unset: none. A page of your own can hold the overview instead: put
+    #: ``<!-- relations/overview -->`` on a line of it.
     overview = c.Optional(c.Type(str))
     #: Interface text and type labels (``depends-on``, ``depends-on.inverse``) for other languages.
     labels = _Labels()
-    #: Edge keys shown as an edge's note; unset means wiki-config.md's, else note/description/via.
+    #: Edge keys shown as an edge's note, first found wins; unset means wiki-config.md's
+    #: ``note_keys``, else note, description, via.
     note_keys = c.Optional(c.ListOfItems(c.Type(str)))
     #: A trail of the page's part-of chain above its content ("Platform › Checkout › Ledger").
     breadcrumbs = c.Type(bool, default=False)

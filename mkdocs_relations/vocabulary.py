@@ -24,11 +24,18 @@ def label_of(name: str) -> str:
 class RelationType:
     """One edge type. ``inverse`` is the label an edge carries when read from its target."""
 
+    # The ``#:`` comments are the descriptions the JSON Schemas give each key (data_schemas).
+    #: The type as pages write it, e.g. governed-by.
     name: str
+    #: The label read from the target's side, e.g. governs.
     inverse: str
+    #: What an edge of the type means, in a sentence; the overview page lists it.
     description: str = ""
+    #: The edge reads the same from both ends.
     symmetric: bool = False
+    #: Edges of this type must never form a loop.
     acyclic: bool = False
+    #: Following the type twice still means it; panels show its reach.
     transitive: bool = False
     #: Where the type was defined, for diagnostics: "canonical", "wiki-config.md:12", ...
     origin: str = "canonical"
