@@ -10,11 +10,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Literal
 
+from .direction import IN, OUT, Direction
 from .vocabulary import Vocabulary
-
-Direction = Literal["out", "in"]
 
 DEFAULT_LABELS: dict[str, str] = {
     "title": "Relationships",
@@ -51,6 +49,9 @@ DEFAULT_LABELS: dict[str, str] = {
     "finder_declared_on": "declared on {title}",
     "finder_capped": "This site answers within at most {n} hops; searched within {n}.",
     "finder_copy": "As text",
+    "finder_unavailable": "The site's graph could not be loaded; reload the page.",
+    "finder_outdated": "This page and the site's graph come from different builds; rebuild "
+    "the site.",
 }
 #: The labels the path finder's script shows; they reach it as JSON in a data attribute.
 FINDER_MESSAGES = tuple(k for k in DEFAULT_LABELS if k.startswith("finder_"))
@@ -93,7 +94,7 @@ class Labels:
     def __getitem__(self, key: str) -> str:
         return self.text[key]
 
-    def type_label(self, relation: str, direction: Direction = "out") -> str:
+    def type_label(self, relation: str, direction: Direction = OUT) -> str:
         """A type read from one end, lower case: "depends on" (out), "used by" (in)."""
         key = (relation, direction)
         found = self._cache.get(key)
@@ -103,7 +104,7 @@ class Labels:
 
     def _type_label(self, relation: str, direction: Direction) -> str:
         kind = self.vocabulary.get_or_unknown(relation)
-        if direction == "in":
+        if direction == IN:
             return self.overrides.get(f"{relation}.inverse") or kind.inverse
         text = self.overrides.get(f"{relation}.label")
         if text is None and relation not in DEFAULT_LABELS:
