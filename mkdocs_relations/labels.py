@@ -53,8 +53,25 @@ DEFAULT_LABELS: dict[str, str] = {
     "finder_outdated": "This page and the site's graph come from different builds; rebuild "
     "the site.",
 }
-#: The labels the path finder's script shows; they reach it as JSON in a data attribute.
-FINDER_MESSAGES = tuple(k for k in DEFAULT_LABELS if k.startswith("finder_"))
+#: The labels the path finder's script shows (the form's own words are in its template);
+#: they reach it as JSON in a data attribute. tests/test_finder_contract.py holds this list
+#: and the script together.
+FINDER_MESSAGES = (
+    "finder_no_path",
+    "finder_no_path_one",
+    "finder_same_page",
+    "finder_hops_found",
+    "finder_hop_found",
+    "finder_pick",
+    "finder_none",
+    "finder_empty",
+    "finder_not_in_graph",
+    "finder_declared_on",
+    "finder_capped",
+    "finder_copy",
+    "finder_unavailable",
+    "finder_outdated",
+)
 
 
 _PLACE = re.compile(r"\{\{|\}\}|\{(\w+)\}")
@@ -120,6 +137,3 @@ class Labels:
 
     def hops(self, n: int) -> str:
         return self.text["hop"] if n == 1 else self.fill("hops", n=n)
-
-    def finder_messages(self) -> dict[str, str]:
-        return {key: self.text[key] for key in FINDER_MESSAGES}
