@@ -169,7 +169,7 @@ def _add_hops(parser: argparse.ArgumentParser) -> None:
         type=_positive,
         default=None,
         metavar="N",
-        help="at most N edges (default: the plugin's max_hops, 4)",
+        help=f"at most N edges (default: the plugin's max_hops, {DEFAULT_MAX_HOPS})",
     )
 
 
