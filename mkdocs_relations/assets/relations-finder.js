@@ -156,6 +156,8 @@
     }
 
     function showFailure(error) {
+      // Not a failure the site words (a broken graph file): the console has the details.
+      if (!error.messageKey && window.console) window.console.error(error);
       say(message(error.messageKey || "finder_unavailable"), "relations-finder__error");
     }
 
