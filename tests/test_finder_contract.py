@@ -19,6 +19,7 @@ from html_hooks import page_elements
 from test_panels import WIKI
 
 from mkdocs_relations import export, site_files
+from mkdocs_relations.direction import ORDER, number
 from mkdocs_relations.labels import DEFAULT_LABELS, FINDER_MESSAGES
 from mkdocs_relations.paths import DEFAULT_MAX_HOPS
 
@@ -122,3 +123,11 @@ def test_the_path_search_has_no_default_bound() -> None:
     assert thrown, "a search without maxHops must fail, not run unbounded or guess a default"
     assert api == ["buildIndex", "shortestPath"]
     assert steps == [{"from": 0, "to": 1, "type": "t", "direction": "out"}]
+
+
+def test_the_search_script_names_directions_as_python_does() -> None:
+    """relations-paths.js numbers a step's direction as the path indexes do; its words for
+    them are direction.ORDER's (the parity test in test_paths.py compares whole answers)."""
+    (words,) = re.findall(r"var DIRECTIONS = (\[[^\]]*\]);", SCRIPTS["relations-paths.js"])
+    assert json.loads(words) == list(ORDER)
+    assert [number(d) for d in ORDER] == [0, 1]
