@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from . import __version__, cli_query
 from .cli_init import add_init_parser
 from .cli_inject import add_inject_parser
-from .cli_output import Output, json_text
+from .cli_output import ARROWS, Output, format_chain, json_text
 from .diagnostics import Diagnostic, bounded, display_path, plural, summary
+from .direction import IN, OUT, Direction
 from .export import export_dot, export_json, export_mermaid
-from .paths import DEFAULT_MAX_HOPS, PathIndex, Step
+from .paths import DEFAULT_MAX_HOPS, PathIndex
 from .sources import folder_page_set
 from .targets import TargetError, loose, parse_target
 from .wiki import Options, Wiki, load_wiki
@@ -168,7 +169,7 @@ def _add_hops(parser: argparse.ArgumentParser) -> None:
         type=_positive,
         default=None,
         metavar="N",
-        help="at most N edges (default: the plugin's max_hops, 4)",
+        help=f"at most N edges (default: the plugin's max_hops, {DEFAULT_MAX_HOPS})",
     )
 
 
@@ -346,24 +347,6 @@ def _note_errors(loaded: Loaded) -> None:
         )
 
 
-#: The characters of a chain; a console that cannot show them gets ``-type->``/``<-type-``.
-ARROWS = "—→←"
-
-
-def format_chain(source: str, steps: Sequence[Step], *, arrows: bool = True) -> str:
-    """``[[a]] —depends-on→ [[b]] ←part-of— [[c]]``; a left arrow marks an edge declared on
-    the later page."""
-    dash, right, left = ("—", "→", "←") if arrows else ("-", "->", "<-")
-    parts = [f"[[{source}]]"]
-    for step in steps:
-        if step.direction == "forward":
-            parts.append(f"{dash}{step.type}{right}")
-        else:
-            parts.append(f"{left}{step.type}{dash}")
-        parts.append(f"[[{step.target}]]")
-    return " ".join(parts)
-
-
 def run_path(args: argparse.Namespace, loaded: Loaded) -> int:
     source = resolve_page(loaded, args.source)
     target = resolve_page(loaded, args.target)
@@ -411,7 +394,8 @@ def run_reach(args: argparse.Namespace, loaded: Loaded) -> int:
     _check_types(types, graph.vocabulary)
     _note_errors(loaded)
     index = PathIndex.from_graph(graph)
-    results = {t: index.reach(page, t, reverse=args.reverse, max_hops=max_hops) for t in types}
+    direction: Direction = IN if args.reverse else OUT
+    results = {t: index.reach(page, t, direction=direction, max_hops=max_hops) for t in types}
     if args.format == "json":
         document = {
             "source": page,

@@ -2,7 +2,8 @@
 
 ``mkdocs-relations lint | head -1`` closes the pipe early, ``lint > /dev/full`` cannot write,
 a Windows console may not encode an arrow, and a file name may not be UTF-8. None of that may
-end in a traceback, and JSON must stay valid JSON.
+end in a traceback, and JSON must stay valid JSON. Paths are written here too, with their
+direction shown as an arrow (the path finder's "As text" writes the same form).
 """
 
 from __future__ import annotations
@@ -11,7 +12,28 @@ import io
 import json
 import os
 import sys
+from collections.abc import Sequence
 from typing import TextIO
+
+from .direction import OUT
+from .paths import Step
+
+#: The characters of a chain; a console that cannot show them gets ``-type->``/``<-type-``.
+ARROWS = "—→←"
+
+
+def format_chain(source: str, steps: Sequence[Step], *, arrows: bool = True) -> str:
+    """``[[a]] —depends-on→ [[b]] ←part-of— [[c]]``; a left arrow marks a step against the
+    edge (``in``: the edge is declared on the later page)."""
+    dash, right, left = ("—", "→", "←") if arrows else ("-", "->", "<-")
+    parts = [f"[[{source}]]"]
+    for step in steps:
+        if step.direction == OUT:
+            parts.append(f"{dash}{step.type}{right}")
+        else:
+            parts.append(f"{left}{step.type}{dash}")
+        parts.append(f"[[{step.target}]]")
+    return " ".join(parts)
 
 
 class Output(io.TextIOBase):

@@ -9,12 +9,17 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
+from .direction import IN, OUT
 from .graph import Edge, Graph
 from .labels import Labels
 
-#: Bumped whenever the site graph's shape changes; the path finder checks it.
+#: Bumped whenever the site graph's shape changes. The path finder checks it against the
+#: value its widget carries (site_files.GraphScript), so a page and a graph file from
+#: different builds are told apart.
 SITE_GRAPH_VERSION = 1
 SITE_GRAPH_FORMAT = "mkdocs-relations-graph"
+#: The global graph.js assigns (a script, not JSON, so that sites opened from disk load it).
+SITE_GRAPH_VARIABLE = "__mkdocsRelationsGraph"
 
 
 def site_graph(
@@ -60,8 +65,8 @@ def site_graph(
         "types": [
             {
                 "name": name,
-                "label": labels.type_label(name, "out"),
-                "inverse": labels.type_label(name, "in"),
+                "label": labels.type_label(name, OUT),
+                "inverse": labels.type_label(name, IN),
                 **({"symmetric": True} if vocabulary[name].symmetric else {}),
             }
             for name in types
@@ -114,7 +119,7 @@ def to_script(data: Any) -> str:
         .replace("\u2028", "\\u2028")
         .replace("\u2029", "\\u2029")
     )
-    return f"window.__mkdocsRelationsGraph={text};\n"
+    return f"window.{SITE_GRAPH_VARIABLE}={text};\n"
 
 
 def export_json(graph: Graph) -> dict[str, Any]:

@@ -10,11 +10,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Literal
 
+from .direction import IN, OUT, Direction
 from .vocabulary import Vocabulary
-
-Direction = Literal["out", "in"]
 
 DEFAULT_LABELS: dict[str, str] = {
     "title": "Relationships",
@@ -51,9 +49,29 @@ DEFAULT_LABELS: dict[str, str] = {
     "finder_declared_on": "declared on {title}",
     "finder_capped": "This site answers within at most {n} hops; searched within {n}.",
     "finder_copy": "As text",
+    "finder_unavailable": "The site's graph could not be loaded; reload the page.",
+    "finder_outdated": "This page and the site's graph come from different builds; rebuild "
+    "the site.",
 }
-#: The labels the path finder's script shows; they reach it as JSON in a data attribute.
-FINDER_MESSAGES = tuple(k for k in DEFAULT_LABELS if k.startswith("finder_"))
+#: The labels the path finder's script shows (the form's own words are in its template);
+#: they reach it as JSON in a data attribute. tests/test_finder_contract.py holds this list
+#: and the script together.
+FINDER_MESSAGES = (
+    "finder_no_path",
+    "finder_no_path_one",
+    "finder_same_page",
+    "finder_hops_found",
+    "finder_hop_found",
+    "finder_pick",
+    "finder_none",
+    "finder_empty",
+    "finder_not_in_graph",
+    "finder_declared_on",
+    "finder_capped",
+    "finder_copy",
+    "finder_unavailable",
+    "finder_outdated",
+)
 
 
 _PLACE = re.compile(r"\{\{|\}\}|\{(\w+)\}")
@@ -93,7 +111,7 @@ class Labels:
     def __getitem__(self, key: str) -> str:
         return self.text[key]
 
-    def type_label(self, relation: str, direction: Direction = "out") -> str:
+    def type_label(self, relation: str, direction: Direction = OUT) -> str:
         """A type read from one end, lower case: "depends on" (out), "used by" (in)."""
         key = (relation, direction)
         found = self._cache.get(key)
@@ -103,7 +121,7 @@ class Labels:
 
     def _type_label(self, relation: str, direction: Direction) -> str:
         kind = self.vocabulary.get_or_unknown(relation)
-        if direction == "in":
+        if direction == IN:
             return self.overrides.get(f"{relation}.inverse") or kind.inverse
         text = self.overrides.get(f"{relation}.label")
         if text is None and relation not in DEFAULT_LABELS:
@@ -119,6 +137,3 @@ class Labels:
 
     def hops(self, n: int) -> str:
         return self.text["hop"] if n == 1 else self.fill("hops", n=n)
-
-    def finder_messages(self) -> dict[str, str]:
-        return {key: self.text[key] for key in FINDER_MESSAGES}

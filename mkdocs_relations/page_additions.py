@@ -14,6 +14,7 @@ from .labels import Labels
 from .panel import DEFAULT_NOTE_KEYS, PANELS, PageRef, Panel, PanelBuilder
 from .paths import DEFAULT_MAX_HOPS, PathIndex
 from .render import Renderer
+from .site_files import graph_script
 from .wiki import Wiki
 
 
@@ -93,6 +94,7 @@ class PageAdditions:
             note_keys=display.note_keys or wiki.config.note_keys or DEFAULT_NOTE_KEYS,
         )
         self.renderer = Renderer(template_dirs)
+        self._graph = graph_script()
         self._url_parts: dict[str, list[str]] = {}
         # The finder offers the types the wiki uses, by their labels.
         used = {edge.type for edge in graph.resolved_edges()}
@@ -141,8 +143,9 @@ class PageAdditions:
                 html = self.renderer.panel(panel, page_id, display.placement, finder=finder)
                 (top if display.placement == "top" else bottom).append(html)
         if finder:
+            root = _relative("./", [], base)
             html = self.renderer.path_finder(
-                page_id, self._types, display.max_hops, self.labels.text
+                page_id, root, self._types, display.max_hops, self.labels.text, self._graph
             )
             (top if display.path_finder == "top" else bottom).append(html)
         return Rendered("".join(top), "".join(bottom), panel)

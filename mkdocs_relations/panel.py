@@ -11,8 +11,9 @@ import datetime
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from .direction import IN, OUT, Direction, number
 from .graph import Edge, Graph
-from .labels import Direction, Labels
+from .labels import Labels
 from .paths import DEFAULT_MAX_HOPS, PathIndex
 from .picture import Picture, picture
 from .reach import ReachBuilder, ReachEntry, ReachList
@@ -174,7 +175,7 @@ class PanelBuilder:
         return None
 
     def _entry(self, edge: Edge, direction: Direction, ref: Callable[[str], PageRef]) -> Entry:
-        other = edge.target_id if direction == "out" else edge.source
+        other = edge.target_id if direction == OUT else edge.source
         note = self.note(edge)
         if other is None:
             reason = edge.redlink_reason or (
@@ -189,9 +190,9 @@ class PanelBuilder:
         self, outgoing: list[Edge], incoming: list[Edge], ref: Callable[[str], PageRef]
     ) -> list[Group]:
         keyed: list[tuple[tuple[int, int], Edge, Direction]] = [
-            ((self._rank(e.type), 0), e, "out") for e in outgoing
+            ((self._rank(e.type), number(OUT)), e, OUT) for e in outgoing
         ]
-        keyed += [((self._rank(e.type), 1), e, "in") for e in incoming]
+        keyed += [((self._rank(e.type), number(IN)), e, IN) for e in incoming]
         groups: dict[str, Group] = {}
         first: dict[str, tuple[int, int]] = {}
         # One map for the whole panel: a hub's group can hold thousands of entries. The key
@@ -201,7 +202,7 @@ class PanelBuilder:
         for key, edge, direction in keyed:
             label = self.label(edge.type, direction)
             folded = label.casefold()
-            other = edge.target_id if direction == "out" else edge.source
+            other = edge.target_id if direction == OUT else edge.source
             identity = (folded, other if other is not None else "\x00" + edge.target)
             entry = entries.get(identity)
             if entry is None:
@@ -214,8 +215,8 @@ class PanelBuilder:
             if (edge.type, direction) not in entry.pairs:
                 entry.pairs.append((edge.type, direction))
         ordered = [groups[k] for k in sorted(groups, key=lambda k: first[k])]
-        for number, group in enumerate(ordered):
-            group.anchor = f"relations-group-{number}"
+        for position, group in enumerate(ordered):
+            group.anchor = f"relations-group-{position}"
             group.entries.sort(key=lambda e: (e.title.casefold(), e.page or "", e.direction))
         return ordered
 

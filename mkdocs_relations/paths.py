@@ -9,12 +9,14 @@ The specification, shared with the browser's path finder (``assets/relations-pat
   smallest, comparing ids as Python compares strings. Between the same two pages, a step
   along the declared direction is preferred to one against it, then the smaller type name.
 * A page to itself is a path of zero steps. No path within the bound is an answer (None).
+* A step's direction (:mod:`direction`) is ``out`` when it walks the edge from the page
+  that declares it, ``in`` when it walks it back.
 
 All of that follows from one rule: pages get integer ranks in sorted id order, each page's
-neighbour list is sorted by (neighbour rank, reverse?, type), and the search is a plain FIFO
-breadth-first search that keeps the first parent it finds. Processing a layer in rank order
-discovers the next layer in the order of its smallest paths, so first-found parents are
-exactly the lexicographically smallest shortest paths.
+neighbour list is sorted by (neighbour rank, ``out`` before ``in``, type), and the search is
+a plain FIFO breadth-first search that keeps the first parent it finds. Processing a layer
+in rank order discovers the next layer in the order of its smallest paths, so first-found
+parents are exactly the lexicographically smallest shortest paths.
 """
 
 from __future__ import annotations
@@ -22,17 +24,16 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
 
+from .direction import IN, ORDER, OUT, Direction, number
 from .graph import Graph
 
 DEFAULT_MAX_HOPS = 4
-Direction = Literal["forward", "reverse"]
 
 
 @dataclass(frozen=True)
 class Step:
-    """One edge walked from ``source`` to ``target``; ``reverse`` means declared on target."""
+    """One edge walked from ``source`` to ``target``; ``in`` means declared on ``target``."""
 
     source: str
     target: str
@@ -69,12 +70,13 @@ class PathIndex:
         ]
         self.types: list[str] = sorted({relation for _, _, relation in raw})
         type_rank = {name: i for i, name in enumerate(self.types)}
-        # Per page: (neighbour rank, 0 forward / 1 reverse, type rank); a set, because
-        # parallel edges of one type between two pages are one step.
+        # Per page: (neighbour rank, direction rank, type rank); a set, because parallel
+        # edges of one type between two pages are one step.
         adjacency: list[set[tuple[int, int, int]]] = [set() for _ in self.ids]
+        along, against = number(OUT), number(IN)
         for source, target, relation in raw:
-            adjacency[source].add((target, 0, type_rank[relation]))
-            adjacency[target].add((source, 1, type_rank[relation]))
+            adjacency[source].add((target, along, type_rank[relation]))
+            adjacency[target].add((source, against, type_rank[relation]))
         self.adjacency: list[list[tuple[int, int, int]]] = [sorted(a) for a in adjacency]
 
     @classmethod
@@ -129,7 +131,7 @@ class PathIndex:
                     self.ids[parent],
                     self.ids[node],
                     self.types[relation],
-                    "forward" if direction == 0 else "reverse",
+                    ORDER[direction],
                 )
             )
             node = parent
@@ -148,7 +150,7 @@ class PathIndex:
         start, end = self.rank[source], self.rank[target]
         if start == end:
             return ()
-        directions = (0,) if directed else (0, 1)
+        directions = (number(OUT),) if directed else (number(OUT), number(IN))
         parents = self._search(start, max_hops, self._type_filter(types), directions, stop=end)
         if end not in parents:
             return None
@@ -159,15 +161,15 @@ class PathIndex:
         source: str,
         relation: str,
         *,
-        reverse: bool = False,
+        direction: Direction = OUT,
         max_hops: int = DEFAULT_MAX_HOPS,
     ) -> list[Reached]:
-        """Pages reachable through ``relation`` edges (against them with ``reverse``)."""
+        """Pages reachable through ``relation`` edges, along them (``out``) or against them."""
         start = self.rank[source]
         allowed = self._type_filter([relation])
         if not allowed:
             return []
-        parents = self._search(start, max_hops, allowed, (1,) if reverse else (0,))
+        parents = self._search(start, max_hops, allowed, (number(direction),))
         found = [
             Reached(self.ids[node], info[3], self._chain(parents, node))
             for node, info in parents.items()

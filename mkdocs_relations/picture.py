@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
+from .direction import IN, OUT, Direction
 from .labels import Labels
 from .textfit import FONT, Wrapper
 from .vocabulary import Vocabulary
@@ -88,7 +89,7 @@ class Wire:
     y2: float
     arrow: bool
     type: str
-    direction: str
+    direction: Direction
 
     @property
     def geometry(self) -> str:
@@ -116,7 +117,7 @@ class _Item:
     url: str | None
     kind: Kind
     type: str
-    direction: str
+    direction: Direction
     arrow: bool
 
 
@@ -138,21 +139,21 @@ def picture(
     wrapper: Wrapper | None = None,
 ) -> Picture:
     fit = wrapper or Wrapper()
-    left: dict[tuple[str, str], _Block] = {}
-    right: dict[tuple[str, str], _Block] = {}
+    # Blocks by (type, symmetric), or by ("", heading) for group nodes.
+    left: dict[tuple[str, bool | str], _Block] = {}
+    right: dict[tuple[str, bool | str], _Block] = {}
     count = 0
     for group in groups:
         for entry in group.entries:
             symmetric = vocabulary.get_or_unknown(entry.type).symmetric
-            forward = labels.type_label(entry.type, "out")
+            forward = labels.type_label(entry.type, OUT)
             kind: Kind = "redlink" if entry.url is None else "page"
             item = _Item(entry.title, entry.url, kind, entry.type, entry.direction, not symmetric)
-            if entry.direction == "in" and not symmetric:
-                block = left.setdefault((entry.type, "in"), _Block(f"{forward} →", entry.type))
+            if entry.direction == IN and not symmetric:
+                block = left.setdefault((entry.type, False), _Block(f"{forward} →", entry.type))
             else:
                 caption = forward if symmetric else f"→ {forward}"
-                key = (entry.type, "both" if symmetric else "out")
-                block = right.setdefault(key, _Block(caption, entry.type))
+                block = right.setdefault((entry.type, symmetric), _Block(caption, entry.type))
             block.items.append(item)
             count += 1
     grouped = count > limit
@@ -165,11 +166,11 @@ def picture(
             text = f"{group.label} ({len(group.entries)})"
             url = f"#{group.anchor}" if link_groups and group.anchor else None
             first = group.entries[0]
-            if ends == {("in", False)}:
-                item = _Item(text, url, "group", first.type, "in", True)
+            if ends == {(IN, False)}:
+                item = _Item(text, url, "group", first.type, IN, True)
                 left.setdefault(("", group.label), _Block(None, first.type)).items.append(item)
             else:
-                item = _Item(text, url, "group", first.type, "out", ends == {("out", False)})
+                item = _Item(text, url, "group", first.type, OUT, ends == {(OUT, False)})
                 right.setdefault(("", group.label), _Block(None, first.type)).items.append(item)
     return _layout(title, list(left.values()), list(right.values()), labels, grouped, fit)
 
@@ -220,9 +221,9 @@ def _layout(
             ey = round(center.y + center.h * (n + 1) / (len(boxes) + 1), 1)
             my = round(box.y + box.h / 2, 1)
             if on_left:
-                wire = Wire(box.x + box.w, my, center.x, ey, item.arrow, item.type, "in")
+                wire = Wire(box.x + box.w, my, center.x, ey, item.arrow, item.type, IN)
             else:
-                wire = Wire(center.x + center.w, ey, box.x, my, item.arrow, item.type, "out")
+                wire = Wire(center.x + center.w, ey, box.x, my, item.arrow, item.type, OUT)
             wires.append(wire)
     return Picture(
         WIDTH,

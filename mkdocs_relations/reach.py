@@ -15,9 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .direction import IN, OUT, Direction, number
 from .graph import Edge, Graph
 from .labels import Labels
-from .paths import Direction, PathIndex, Reached, Step
+from .paths import PathIndex, Reached, Step
 
 if TYPE_CHECKING:
     from .panel import PageRef
@@ -58,12 +59,18 @@ class ReachHop:
 @dataclass
 class ReachList:
     type: str
-    reverse: bool
+    #: ``out``: along the type from this page; ``in``: against it (what reaches this page).
+    direction: Direction
     label: str
     #: "3", or "20+" when the search stopped early.
     count: str
     hops: list[ReachHop]
     more: str | None = None
+
+    @property
+    def reverse(self) -> bool:
+        """``direction == "in"``, for panel templates written against 0.1."""
+        return self.direction == IN
 
 
 class ReachBuilder:
@@ -99,27 +106,36 @@ class ReachBuilder:
         # the page uses, however many transitive types the vocabulary declares.
         forward = {self.type_number.get(e.type) for e in outgoing if e.target_id}
         backward = {self.type_number.get(e.type) for e in incoming}
-        searches = sorted(
-            [(self.rank(self.transitive[n]), 0, n) for n in forward if n in self.transitive]
-            + [(self.rank(self.transitive[n]), 1, n) for n in backward if n in self.transitive]
+        # Outgoing lists before incoming ones of the same type, as the path indexes order them.
+        searches: list[tuple[int, int, Direction, int]] = sorted(
+            [
+                (self.rank(self.transitive[n]), number(OUT), OUT, n)
+                for n in forward
+                if n in self.transitive
+            ]
+            + [
+                (self.rank(self.transitive[n]), number(IN), IN, n)
+                for n in backward
+                if n in self.transitive
+            ]
         )
         lists = []
-        for _, reverse, number in searches:
-            relation = self.transitive[number]
+        for _, _, direction, kind in searches:
+            relation = self.transitive[kind]
             found = bounded_reach(
                 self.index,
                 page_id,
-                number,
-                reverse=bool(reverse),
+                kind,
+                direction=direction,
                 max_hops=self.max_hops,
                 limit=MAX_REACH_ENTRIES,
             )
             if not found.found:
                 continue
-            if reverse and relation == "depends-on":
+            if direction == IN and relation == "depends-on":
                 label = self.labels["impact"]
             else:
-                base = self.labels.heading(relation, "in" if reverse else "out")
+                base = self.labels.heading(relation, direction)
                 label = self.labels.fill("transitive", label=base)
             entries = []
             for reached in found.found:
@@ -147,7 +163,7 @@ class ReachBuilder:
             lists.append(
                 ReachList(
                     relation,
-                    bool(reverse),
+                    direction,
                     label,
                     count,
                     [ReachHop(n, self.labels.hops(n), items) for n, items in hops.items()],
@@ -162,10 +178,7 @@ class ReachBuilder:
             return ""
         parts = [ref(chain[0].source).title]
         for step in chain:
-            if step.direction == "forward":
-                parts.append(f"→ {self.labels.type_label(step.type, 'out')} →")
-            else:
-                parts.append(f"→ {self.labels.type_label(step.type, 'in')} →")
+            parts.append(f"→ {self.labels.type_label(step.type, step.direction)} →")
             parts.append(ref(step.target).title)
         return " ".join(parts)
 
@@ -175,13 +188,14 @@ def bounded_reach(
     source: str,
     relation: int,
     *,
-    reverse: bool,
+    direction: Direction,
     max_hops: int,
     limit: int,
 ) -> BoundedReach:
-    """Pages ``relation`` edges (type number in ``index``) reach from ``source`` in 2+ hops."""
+    """Pages ``relation`` edges (type number in ``index``) reach from ``source`` in 2+ hops,
+    walked along them (``out``) or against them (``in``)."""
     start = index.rank[source]
-    wanted = 1 if reverse else 0
+    wanted = number(direction)
     parents: dict[int, tuple[int, int]] = {start: (-1, 0)}  # node -> (parent, hops)
     beyond: list[int] = []
     queue = deque([start])
@@ -194,8 +208,8 @@ def bounded_reach(
         hops = parents[node][1]
         if hops >= last_layer:
             break
-        for neighbour, direction, kind in index.adjacency[node]:
-            if kind != relation or direction != wanted or neighbour in parents:
+        for neighbour, way, kind in index.adjacency[node]:
+            if kind != relation or way != wanted or neighbour in parents:
                 continue
             parents[neighbour] = (node, hops + 1)
             if hops + 1 >= 2:
@@ -205,7 +219,7 @@ def bounded_reach(
             queue.append(neighbour)
     beyond.sort(key=lambda n: (parents[n][1], n))
     shown = beyond[:limit]
-    return BoundedReach(_reached(index, parents, shown, relation, reverse), len(beyond) > limit)
+    return BoundedReach(_reached(index, parents, shown, relation, direction), len(beyond) > limit)
 
 
 def _reached(
@@ -213,11 +227,10 @@ def _reached(
     parents: dict[int, tuple[int, int]],
     nodes: list[int],
     relation: int,
-    reverse: bool,
+    direction: Direction,
 ) -> list[Reached]:
     found = []
     name = index.types[relation]
-    direction: Direction = "reverse" if reverse else "forward"
     for end in nodes:
         steps = []
         node = end

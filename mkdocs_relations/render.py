@@ -11,10 +11,13 @@ import markupsafe
 
 from .labels import FINDER_MESSAGES, fill
 from .panel import PageRef, Panel
+from .site_files import GraphScript
 
 TEMPLATES = os.path.join(os.path.dirname(__file__), "templates")
-#: Stands for the page id in the once-rendered path finder; cannot occur in escaped output.
+#: Stand for the page id and the link to the site root in the once-rendered path finder;
+#: they cannot occur in escaped output.
 _SLOT = "\x00page-id\x00"
+_ROOT = "\x00root\x00"
 
 
 class Renderer:
@@ -33,7 +36,7 @@ class Renderer:
             auto_reload=False,
         )
         self.env.filters["fill"] = fill
-        self._finder: tuple[tuple[int, int, int], str] | None = None
+        self._finder: tuple[tuple[int, ...], str] | None = None
 
     def panel(self, panel: Panel, page_id: str, placement: str, *, finder: bool = False) -> str:
         template = self.env.get_template("relations/panel.html")
@@ -47,22 +50,36 @@ class Renderer:
     def path_finder(
         self,
         page_id: str,
+        root: str,
         types: Sequence[tuple[str, str]],
         max_hops: int,
         labels: Mapping[str, str],
+        graph: GraphScript,
     ) -> str:
-        # The widget differs between pages only by the page id: render it once per build and
-        # put each id in, escaped as the template would have. A Renderer lives for one build,
-        # whose pages all pass the same (unchanging) objects: identity is the cheap key.
-        key = (id(types), max_hops, id(labels))
+        """The finder of one page; ``root`` is the site root as a link from that page."""
+        # The widget differs between pages only by the page id and the root: render it once
+        # per build and put each in, escaped as the template would have. A Renderer lives for
+        # one build, whose pages all pass the same (unchanging) objects: identity is the
+        # cheap key.
+        key = (id(types), max_hops, id(labels), id(graph))
         if self._finder is None or self._finder[0] != key:
             template = self.env.get_template("relations/pathfinder.html")
             messages = json.dumps({k: labels[k] for k in FINDER_MESSAGES if k in labels})
             html = template.render(
-                page_id=_SLOT, types=types, max_hops=max_hops, labels=labels, messages=messages
+                page_id=_SLOT,
+                root=_ROOT,
+                types=types,
+                max_hops=max_hops,
+                labels=labels,
+                messages=messages,
+                graph=graph,
             )
             self._finder = (key, ascii_html(html))
-        return self._finder[1].replace(_SLOT, ascii_html(str(markupsafe.escape(page_id))))
+        return (
+            self._finder[1]
+            .replace(_SLOT, ascii_html(str(markupsafe.escape(page_id))))
+            .replace(_ROOT, ascii_html(str(markupsafe.escape(root))))
+        )
 
 
 def ascii_html(html: str) -> str:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Mapping
+from dataclasses import dataclass
 
+from . import export
 from .export import site_graph, to_json, to_script
 from .graph import Graph
 from .labels import Labels
@@ -18,6 +20,29 @@ QUERY_CSS = f"{ASSET_DIR}/relations-query.css"
 SCRIPTS = (f"{ASSET_DIR}/relations-paths.js", f"{ASSET_DIR}/relations-finder.js")
 GRAPH_JSON = f"{ASSET_DIR}/graph.json"
 GRAPH_SCRIPT = f"{ASSET_DIR}/graph.js"
+
+
+@dataclass(frozen=True)
+class GraphScript:
+    """What the path finder needs to load the site graph. Every finder widget carries it as
+    data attributes, so the script holds no copy of a path, a format or a version."""
+
+    #: Site-relative; the widget turns it into a link from its own page.
+    path: str
+    format: str
+    version: int
+    #: The global the script assigns.
+    variable: str
+
+
+def graph_script() -> GraphScript:
+    """The graph script of this version, as :func:`write_graph_files` writes it."""
+    return GraphScript(
+        GRAPH_SCRIPT,
+        export.SITE_GRAPH_FORMAT,
+        export.SITE_GRAPH_VERSION,
+        export.SITE_GRAPH_VARIABLE,
+    )
 
 
 def asset_source(asset: str) -> str:
@@ -34,12 +59,13 @@ def write_graph_files(
 ) -> None:
     """graph.json and graph.js (the same data, loadable from file:// too) into the site."""
     data = site_graph(graph, pages, max_hops, labels)
-    os.makedirs(os.path.join(site_dir, *ASSET_DIR.split("/")), exist_ok=True)
     # The path finder's copy leaves out edge attributes: it never shows them, and in real
     # wikis they are most of the file (descriptions, evidence).
     finder = {key: value for key, value in data.items() if key != "extra"}
     for name, text in ((GRAPH_JSON, to_json(data) + "\n"), (GRAPH_SCRIPT, to_script(finder))):
-        with open(os.path.join(site_dir, *name.split("/")), "w", encoding="utf-8") as out:
+        target = os.path.join(site_dir, *name.split("/"))
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        with open(target, "w", encoding="utf-8") as out:
             out.write(text)
 
 

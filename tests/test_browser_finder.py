@@ -12,6 +12,8 @@ from conftest import Site, output_dir, serve
 from test_cli import run
 from test_panels import WIKI
 
+from mkdocs_relations import export, site_files
+
 pytestmark = pytest.mark.browser
 
 MATERIAL = {"name": "material", "features": ["navigation.instant"]}
@@ -59,10 +61,9 @@ def test_keyboard_query_under_a_sub_path_with_instant_navigation(
         assert page.locator(".relations-finder__text").text_content() == expected
         assert any(r.endswith("/wiki/assets/mkdocs-relations/graph.js") for r in requested)
         edges = page.locator(".relations-finder__chain [data-relation-type]")
-        assert [edges.nth(i).get_attribute("data-relation-direction") for i in range(2)] == [
-            "forward",
-            "forward",
-        ]
+        # The panel's words: "out" walks an edge from the page that declares it.
+        directions = [edges.nth(i).get_attribute("data-relation-direction") for i in range(2)]
+        assert directions == ["out", "out"]
         # The docs' finder.png comes from test_browser_panels (Material, a result shown).
         shot = output_dir("finder") / "finder-keyboard.png"
         page.locator("[data-relations-pathfinder]").screenshot(path=str(shot))
@@ -212,3 +213,59 @@ def test_finder_messages_follow_the_labels_option(site: Site, browser: Any) -> N
         page.locator(".relations-finder__input").fill("")
         assert _ask(page, "Reporting").startswith("1 hop:")
         page.close()
+
+
+def _result(page: Any, text: str, hops: str | None = None) -> str:
+    page.fill(".relations-finder__input", text)
+    if hops is not None:
+        page.fill(".relations-finder__hops", hops)
+    page.click(".relations-finder__submit")
+    result = page.locator(".relations-finder__result")
+    result.locator("p").first.wait_for()
+    return str(result.inner_text())
+
+
+def test_the_finder_reads_what_the_build_writes(
+    site: Site, browser: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The script holds no copy of the graph file's path, format, version or global, nor of
+    the hop limit: change them in Python alone and the finder still answers. A graph file
+    from another build is refused in the site's own words, and the limit is the graph's."""
+    monkeypatch.setattr(export, "SITE_GRAPH_FORMAT", "test-format")
+    monkeypatch.setattr(export, "SITE_GRAPH_VERSION", 99)
+    monkeypatch.setattr(export, "SITE_GRAPH_VARIABLE", "__testGraph")
+    monkeypatch.setattr(site_files, "GRAPH_SCRIPT", "assets/elsewhere/g.js")
+    site.pages(WIKI)
+    site.plugin_options = {"max_hops": 3, "labels": {"finder_outdated": "Stale graph."}}
+    site.extra_config = {"theme": MATERIAL}
+    assert site.build().ok
+    script = site.site_dir / "assets" / "elsewhere" / "g.js"
+    text = script.read_text("utf-8")
+    assert text.startswith("window.__testGraph={")
+    assert '"format":"test-format"' in text and '"version":99' in text
+    expected = run("path", "reporting", "platform/checkout", cwd=site.root).stdout.strip()
+
+    def ask(url: str, query: str, hops: str | None = None) -> str:
+        page = browser.new_page()  # a new context: nothing cached from the last graph file
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(url + "reporting/")
+        page.wait_for_selector("[data-relations-pathfinder][data-relations-ready]")
+        answer = _result(page, query, hops)
+        if "hops:" in answer:
+            answer += "\n" + str(page.locator(".relations-finder__text").text_content())
+        page.close()
+        assert errors == []
+        return answer
+
+    with serve(site.site_dir) as url:
+        assert ask(url, "Checkout").endswith(expected)
+        assert "at most 3 hops; searched within 3" in ask(url, "Checkout", "9")
+        # The page still says 3 (its field's max); the graph file says 2, and rules.
+        script.write_text(text.replace('"max_hops":3', '"max_hops":2'), "utf-8")
+        assert "at most 2 hops; searched within 2" in ask(url, "Checkout", "9")
+        # A graph file of another version than the page was built for.
+        script.write_text(text.replace('"version":99', '"version":98'), "utf-8")
+        assert ask(url, "Checkout") == "Stale graph."
+        script.unlink()
+        assert ask(url, "Checkout") == "The site's graph could not be loaded; reload the page."

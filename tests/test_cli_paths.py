@@ -34,8 +34,8 @@ def test_path_json_and_reverse_steps(wiki: Site) -> None:
         "found": True,
         "max_hops": 4,
         "path": [
-            {"from": "ledger", "to": "index", "type": "depends-on", "direction": "reverse"},
-            {"from": "index", "to": "reporting", "type": "depends-on", "direction": "reverse"},
+            {"from": "ledger", "to": "index", "type": "depends-on", "direction": "in"},
+            {"from": "index", "to": "reporting", "type": "depends-on", "direction": "in"},
         ],
     }
 
@@ -102,7 +102,7 @@ def test_reach(site: Site) -> None:
     )
     assert [(r["page"], r["hops"]) for r in data["types"]["feeds"]] == [("y", 1), ("z", 2)]
     assert data["types"]["feeds"][1]["path"][1] == {
-        "from": "y", "to": "z", "type": "feeds", "direction": "forward",
+        "from": "y", "to": "z", "type": "feeds", "direction": "out",
     }  # fmt: skip
     assert run("reach", "x", "--type", "nope", cwd=site.root).returncode == 2
 

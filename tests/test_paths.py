@@ -49,9 +49,9 @@ def brute_force(
     for s, t, kind in edges:
         if s == t or (types and kind not in types):
             continue
-        steps.setdefault((s, t), []).append(Step(s, t, kind, "forward"))
+        steps.setdefault((s, t), []).append(Step(s, t, kind, "out"))
         if not directed:
-            steps.setdefault((t, s), []).append(Step(t, s, kind, "reverse"))
+            steps.setdefault((t, s), []).append(Step(t, s, kind, "in"))
     if source == target:
         return ()
     best: list[str] | None = None
@@ -75,7 +75,7 @@ def brute_force(
     chosen = []
     for a, b in itertools.pairwise(best):
         options = steps[(a, b)]
-        chosen.append(min(options, key=lambda s: (s.direction != "forward", s.type)))
+        chosen.append(min(options, key=lambda s: (s.direction != "out", s.type)))
     return tuple(chosen)
 
 
@@ -112,16 +112,16 @@ def test_spec_examples() -> None:
     # Two shortest routes a-b-c and a-d-c: b < d, so through b; the second step is declared
     # on c, so it is walked in reverse.
     assert index.shortest_path("a", "c") == (
-        Step("a", "b", "depends-on", "forward"),
-        Step("b", "c", "part-of", "reverse"),
+        Step("a", "b", "depends-on", "out"),
+        Step("b", "c", "part-of", "in"),
     )
     # Between a and b there is a forward depends-on and a reverse alpha: forward wins even
     # though alpha sorts first.
     assert index.shortest_path("a", "b")[0].type == "depends-on"  # type: ignore[index]
-    assert index.shortest_path("b", "a") == (Step("b", "a", "alpha", "forward"),)
+    assert index.shortest_path("b", "a") == (Step("b", "a", "alpha", "out"),)
     assert index.shortest_path("a", "c", directed=True) == (
-        Step("a", "d", "relates-to", "forward"),
-        Step("d", "c", "relates-to", "forward"),
+        Step("a", "d", "relates-to", "out"),
+        Step("d", "c", "relates-to", "out"),
     )
     assert index.shortest_path("a", "c", max_hops=1) is None
 
@@ -133,7 +133,7 @@ def test_reach() -> None:
          ("d", "c", "depends-on"), ("e", "a", "relates-to")],
     )  # fmt: skip
     assert [(r.page, r.hops) for r in index.reach("a", "depends-on")] == [("b", 1), ("c", 2)]
-    assert [(r.page, r.hops) for r in index.reach("c", "depends-on", reverse=True)] == [
+    assert [(r.page, r.hops) for r in index.reach("c", "depends-on", direction="in")] == [
         ("b", 1), ("d", 1), ("a", 2),
     ]  # fmt: skip
     assert [(r.page, r.hops) for r in index.reach("a", "depends-on", max_hops=1)] == [("b", 1)]

@@ -14,6 +14,7 @@ from test_cli import run
 from test_panels import WIKI
 
 from mkdocs_relations import reach as reach_module
+from mkdocs_relations.direction import ORDER
 from mkdocs_relations.labels import fill
 from mkdocs_relations.paths import PathIndex
 from mkdocs_relations.reach import bounded_reach
@@ -265,7 +266,7 @@ def test_one_search_per_transitive_type_the_page_uses(
     real = reach_module.bounded_reach
 
     def counting(index: PathIndex, source: str, relation: int, **kw: object) -> object:
-        calls.append((source, relation, bool(kw["reverse"])))
+        calls.append((source, relation, kw["direction"] == "in"))
         return real(index, source, relation, **kw)  # type: ignore[arg-type]
 
     monkeypatch.setattr(reach_module, "bounded_reach", counting)
@@ -293,16 +294,16 @@ def test_bounded_reach_agrees_with_the_full_search() -> None:
         index = PathIndex(ids, edge_list)
         for source in ids:
             for relation in index.types:
-                for reverse in (False, True):
+                for direction in ORDER:
                     full = [
                         r
-                        for r in index.reach(source, relation, reverse=reverse, max_hops=3)
+                        for r in index.reach(source, relation, direction=direction, max_hops=3)
                         if r.hops >= 2
                     ]
                     number = index.types.index(relation)
                     for limit in (1, 3, 50):
                         got = bounded_reach(
-                            index, source, number, reverse=reverse, max_hops=3, limit=limit
+                            index, source, number, direction=direction, max_hops=3, limit=limit
                         )
                         assert got.truncated == (len(full) > limit)
                         assert sorted(got.found, key=lambda r: (r.hops, r.page)) == full[:limit]
@@ -322,8 +323,8 @@ def test_reach_cost_does_not_grow_with_the_graph() -> None:
         # CPU time, not wall time: the machine may be busy with other work.
         start = time.process_time()
         for page in ids:
-            for reverse in (False, True):
-                bounded_reach(index, page, number, reverse=reverse, max_hops=4, limit=20)
+            for direction in ORDER:
+                bounded_reach(index, page, number, direction=direction, max_hops=4, limit=20)
         return (time.process_time() - start) / n
 
     small, large = min(per_page(1000) for _ in range(3)), min(per_page(4000) for _ in range(3))

@@ -1,42 +1,47 @@
 /* mkdocs-relations: the path finder widget.
  *
  * The page carries the widget's markup (rendered at build time, hidden until this script
- * runs). The graph is not loaded until the reader first uses a finder; it arrives as a
- * script file rather than JSON so that it also loads from disk (file://), where browsers
- * refuse fetch(). All text is inserted with textContent: titles come from pages anyone can
- * edit.
+ * runs) and, in its data attributes, everything this script shares with the build: where the
+ * site root and the graph file are (as links from the page), the graph's format and version,
+ * and every word it shows. Nothing of that is repeated here, so the two cannot drift apart;
+ * the hop limit is the graph file's max_hops. The graph is not loaded until the reader first
+ * uses a finder; it arrives as a script file rather than JSON so that it also loads from disk
+ * (file://), where browsers refuse fetch(). All text is inserted with textContent: titles
+ * come from pages anyone can edit.
  */
 (function () {
   "use strict";
 
-  var SCRIPT = "assets/mkdocs-relations/relations-finder.js";
-  var GRAPH = "assets/mkdocs-relations/graph.js";
-  var FORMAT = "mkdocs-relations-graph";
-  var VERSION = 1;
   var MAX_OPTIONS = 10;
+  // Absolute graph URL -> promise of the prepared graph: loaded once, whatever the page
+  // Material's instant navigation shows next.
+  var graphs = new Map();
 
-  // The site root, from this script's own URL: right under a sub-path, with or without
-  // directory URLs, and from disk.
-  var current = document.currentScript && document.currentScript.src;
-  var siteRoot = current ? current.slice(0, current.lastIndexOf(SCRIPT)) : "";
-  var loading = null;
+  function failure(key) {
+    var error = new Error(key);
+    error.messageKey = key;
+    return error;
+  }
 
-  function loadGraph() {
+  /* The graph the widget's attributes name, checked against the format and version the
+   * page was built for: a page and a graph file from different builds say so. */
+  function loadGraph(source) {
+    var loading = graphs.get(source.url);
     if (loading) return loading;
     loading = new Promise(function (resolve, reject) {
-      if (window.__mkdocsRelationsGraph) return resolve(window.__mkdocsRelationsGraph);
+      if (window[source.variable]) return resolve(window[source.variable]);
       var script = document.createElement("script");
-      script.src = siteRoot + GRAPH;
+      script.src = source.url;
       script.async = true;
       script.onload = function () {
-        if (window.__mkdocsRelationsGraph) resolve(window.__mkdocsRelationsGraph);
-        else reject(new Error("the graph file did not define the graph"));
+        if (window[source.variable]) resolve(window[source.variable]);
+        else reject(failure("finder_unavailable"));
       };
-      script.onerror = function () { reject(new Error("the graph file could not be loaded")); };
+      script.onerror = function () { reject(failure("finder_unavailable")); };
       document.head.appendChild(script);
     }).then(function (graph) {
-      if (graph.format !== FORMAT || graph.version !== VERSION) {
-        throw new Error("the graph file has an unknown format; rebuild the site");
+      if (graph.format !== source.format || String(graph.version) !== source.version) {
+        throw failure("finder_outdated");
       }
       var numbers = new Map();
       var search = [];
@@ -55,7 +60,8 @@
         index: window.MkDocsRelationsPaths.buildIndex(graph)
       };
     });
-    loading.catch(function () { loading = null; }); // let a later use try again
+    graphs.set(source.url, loading);
+    loading.catch(function () { graphs.delete(source.url); }); // let a later use try again
     return loading;
   }
 
@@ -90,9 +96,9 @@
     return node;
   }
 
-  function pageLink(data, number) {
+  function pageLink(data, root, number) {
     var link = element("a", "relations-finder__page", data.graph.titles[number]);
-    link.href = siteRoot + data.graph.urls[number];
+    link.href = root + data.graph.urls[number];
     link.title = data.graph.ids[number];
     return link;
   }
@@ -101,7 +107,7 @@
   function chainText(data, source, steps) {
     var parts = ["[[" + data.graph.ids[source] + "]]"];
     steps.forEach(function (step) {
-      parts.push(step.direction === "forward" ? "—" + step.type + "→" : "←" + step.type + "—");
+      parts.push(step.direction === "out" ? "—" + step.type + "→" : "←" + step.type + "—");
       parts.push("[[" + data.graph.ids[step.to] + "]]");
     });
     return parts.join(" ");
@@ -119,6 +125,15 @@
     var directed = root.querySelector(".relations-finder__directed");
     var result = root.querySelector(".relations-finder__result");
     var pageId = root.getAttribute("data-relations-page");
+    // Links from this page, made absolute now: the graph is shared by every page the reader
+    // goes on to, and instant navigation changes the page under a loaded graph.
+    var siteRoot = new URL(root.getAttribute("data-relations-root"), document.baseURI).href;
+    var graphFile = {
+      url: new URL(root.getAttribute("data-relations-graph"), document.baseURI).href,
+      format: root.getAttribute("data-relations-graph-format"),
+      version: root.getAttribute("data-relations-graph-version"),
+      variable: root.getAttribute("data-relations-graph-variable")
+    };
     // Every message comes from the build (labels: applied); none is repeated here.
     var messages = {};
     try { messages = JSON.parse(root.getAttribute("data-relations-messages") || "{}"); } catch (e) {}
@@ -138,6 +153,12 @@
     function say(text, className) {
       result.textContent = "";
       result.appendChild(element("p", className || "relations-finder__message", text));
+    }
+
+    function showFailure(error) {
+      // Not a failure the site words (a broken graph file): the console has the details.
+      if (!error.messageKey && window.console) window.console.error(error);
+      say(message(error.messageKey || "finder_unavailable"), "relations-finder__error");
     }
 
     function close() {
@@ -166,7 +187,7 @@
 
     function suggest() {
       chosen = null;
-      loadGraph().then(function (data) {
+      loadGraph(graphFile).then(function (data) {
         var self = data.numbers.get(pageId);
         options = matches(data, input.value, self);
         list.textContent = "";
@@ -187,11 +208,11 @@
         list.hidden = options.length === 0;
         input.setAttribute("aria-expanded", options.length ? "true" : "false");
         active = -1;
-      }, function (error) { say(error.message, "relations-finder__error"); });
+      }, showFailure);
     }
 
     function find() {
-      loadGraph().then(function (data) {
+      loadGraph(graphFile).then(function (data) {
         var source = data.numbers.get(pageId);
         if (source === undefined) return say(message("finder_not_in_graph"));
         var target = chosen;
@@ -207,7 +228,8 @@
           else if (found.length === 0) return say(message("finder_none", { text: text }));
           else return say(message("finder_pick", { text: text }));
         }
-        var limit = parseInt(hopsInput.max, 10);
+        // The site's bound is the graph's: the field's max only guides the browser's input.
+        var limit = data.graph.max_hops;
         var maxHops = parseInt(hopsInput.value, 10);
         var capped = maxHops > limit;
         if (!(maxHops >= 1) || capped) maxHops = limit;
@@ -235,22 +257,22 @@
         }
         var chain = element("ol", "relations-finder__chain");
         var first = element("li");
-        first.appendChild(pageLink(data, source));
+        first.appendChild(pageLink(data, siteRoot, source));
         chain.appendChild(first);
         steps.forEach(function (step) {
           // Read left to right in the site's words: a step against an edge's declared
           // direction shows the type's inverse label ("Ledger —used by→ Payments").
           var kind = data.graph.types[data.typeNumbers.get(step.type)] || { label: step.type, inverse: step.type };
-          var words = step.direction === "forward" ? kind.label : kind.inverse;
+          var words = step.direction === "out" ? kind.label : kind.inverse;
           var edge = element("li", "relations-finder__edge", "—" + words + "→");
           edge.setAttribute("data-relation-type", step.type);
           edge.setAttribute("data-relation-direction", step.direction);
           edge.title = message("finder_declared_on", {
-            title: data.graph.titles[step.direction === "forward" ? step.from : step.to]
+            title: data.graph.titles[step.direction === "out" ? step.from : step.to]
           });
           chain.appendChild(edge);
           var page = element("li");
-          page.appendChild(pageLink(data, step.to));
+          page.appendChild(pageLink(data, siteRoot, step.to));
           chain.appendChild(page);
         });
         result.appendChild(element("p", "relations-finder__summary", steps.length === 1
@@ -262,10 +284,10 @@
         copy.appendChild(element("summary", null, message("finder_copy")));
         copy.appendChild(element("code", "relations-finder__text", chainText(data, source, steps)));
         result.appendChild(copy);
-      }, function (error) { say(error.message, "relations-finder__error"); });
+      }, showFailure);
     }
 
-    input.addEventListener("focus", function () { loadGraph().catch(function () {}); });
+    input.addEventListener("focus", function () { loadGraph(graphFile).catch(function () {}); });
     input.addEventListener("input", suggest);
     input.addEventListener("blur", function () { setTimeout(close, 0); });
     input.addEventListener("keydown", function (event) {
@@ -278,7 +300,7 @@
       } else if (event.key === "Enter" && !list.hidden && active >= 0) {
         event.preventDefault();
         var number = options[active];
-        loadGraph().then(function (data) { choose(data, number); find(); });
+        loadGraph(graphFile).then(function (data) { choose(data, number); find(); });
       } else if (event.key === "Escape" && !list.hidden) {
         event.preventDefault();
         close();

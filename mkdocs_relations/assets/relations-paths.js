@@ -2,14 +2,18 @@
  *
  * Pages are numbered in sorted id order (Python's string order, computed at build time), so
  * comparing page numbers here compares ids exactly as Python does. Each page's neighbours are
- * sorted by (neighbour, forward before reverse, type name) and the search is a FIFO
- * breadth-first search that keeps the first parent it finds: that is the shortest path whose
- * sequence of ids is smallest, with the preferred edge between each pair of pages.
+ * sorted by (neighbour, "out" before "in", type name) and the search is a FIFO breadth-first
+ * search that keeps the first parent it finds: that is the shortest path whose sequence of
+ * ids is smallest, with the preferred edge between each pair of pages.
  *
  * No DOM here: the same file runs under node for the parity tests.
  */
 (function (root) {
   "use strict";
+
+  // A step's direction, by its number in the index: mkdocs_relations/direction.py's ORDER
+  // (the parity test holds the two together).
+  var DIRECTIONS = ["out", "in"];
 
   /* graph: {ids: [...], types: [{name}], edges: [source, target, type, ...]} */
   function buildIndex(graph) {
@@ -25,8 +29,8 @@
     }
     var offsets = new Int32Array(count + 1);
     for (i = 0; i < count; i++) offsets[i + 1] = offsets[i] + degree[i];
-    // One sortable number per (neighbour, direction, type): neighbour-major, then forward (0)
-    // before reverse (1), then type number (types are sorted by name).
+    // One sortable number per (neighbour, direction, type): neighbour-major, then out (0)
+    // before in (1), then type number (types are sorted by name).
     var packed = new Float64Array(offsets[count]);
     var fill = offsets.slice(0, count);
     for (i = 0; i < edges.length; i += 3) {
@@ -83,7 +87,7 @@
   }
 
   /* Breadth-first search from start; returns the position of `stop` in the search, or -1. */
-  function search(index, start, maxHops, allowed, forwardOnly, reverseOnly, stop) {
+  function search(index, start, maxHops, allowed, outOnly, stop) {
     index.stamp++;
     if (index.stamp === 0x7fffffff) { index.seen.fill(0); index.stamp = 1; }
     var stamp = index.stamp;
@@ -101,9 +105,7 @@
       for (var e = index.offsets[node], last = index.end[node]; e < last; e++) {
         var next = index.neighbour[e];
         if (seen[next] === stamp) continue;
-        var dir = index.direction[e];
-        if (forwardOnly && dir !== 0) continue;
-        if (reverseOnly && dir !== 1) continue;
+        if (outOnly && index.direction[e] !== 0) continue;
         if (allowed && !allowed[index.kind[e]]) continue;
         seen[next] = stamp;
         parent[next] = node;
@@ -125,41 +127,25 @@
         from: index.parent[node],
         to: node,
         type: index.types[index.kind[e]],
-        direction: index.direction[e] === 0 ? "forward" : "reverse"
+        direction: DIRECTIONS[index.direction[e]]
       });
       node = index.parent[node];
     }
     return steps.reverse();
   }
 
-  /* The path between two page numbers, or null when none exists within maxHops. */
+  /* The path between two page numbers, or null when none exists within options.maxHops.
+   * The bound has no default here: it is the site's (max_hops), and the caller has it. */
   function shortestPath(index, source, target, options) {
-    options = options || {};
-    var maxHops = options.maxHops === undefined ? 4 : options.maxHops;
+    if (!(options.maxHops >= 0)) throw new Error("shortestPath needs options.maxHops");
     if (source === target) return [];
     var allowed = allowedTypes(index, options.types);
-    var found = search(index, source, maxHops, allowed, !!options.directed, false, target);
+    var found = search(index, source, options.maxHops, allowed, !!options.directed, target);
     if (found < 0) return null;
     return chain(index, target);
   }
 
-  /* Pages reachable through one type, in its direction or against it, as [{page, hops, path}]. */
-  function reach(index, source, type, options) {
-    options = options || {};
-    var maxHops = options.maxHops === undefined ? 4 : options.maxHops;
-    var allowed = allowedTypes(index, [type]);
-    search(index, source, maxHops, allowed, !options.reverse, !!options.reverse, -1);
-    var found = [];
-    for (var node = 0; node < index.count; node++) {
-      if (node !== source && index.seen[node] === index.stamp) {
-        found.push({ page: node, hops: index.hops[node], path: chain(index, node) });
-      }
-    }
-    found.sort(function (a, b) { return a.hops - b.hops || a.page - b.page; });
-    return found;
-  }
-
-  var api = { buildIndex: buildIndex, shortestPath: shortestPath, reach: reach };
+  var api = { buildIndex: buildIndex, shortestPath: shortestPath };
   if (typeof module !== "undefined" && module.exports) module.exports = api;
   else root.MkDocsRelationsPaths = api;
 })(typeof globalThis !== "undefined" ? globalThis : this);
