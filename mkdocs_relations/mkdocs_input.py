@@ -143,7 +143,6 @@ def display_of(plugin: RelationsConfig) -> Display:
         max_hops=plugin.max_hops,
         picture_limit=plugin.picture_limit,
         labels=dict(plugin.labels),
-        note_keys=tuple(plugin.note_keys) if plugin.note_keys else None,
         breadcrumbs=plugin.breadcrumbs,
     )
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .labels import Labels
-from .panel import DEFAULT_NOTE_KEYS, PANELS, PageRef, Panel, PanelBuilder
+from .panel import PANELS, PageRef, Panel, PanelBuilder
 from .paths import DEFAULT_MAX_HOPS, PathIndex
 from .render import Renderer
 from .site_files import graph_script
@@ -28,8 +28,6 @@ class Display:
     max_hops: int = DEFAULT_MAX_HOPS
     picture_limit: int = 12
     labels: Mapping[str, str] = field(default_factory=dict)
-    #: Edge keys shown as notes; None: wiki-config.md's ``note_keys``, else the default.
-    note_keys: tuple[str, ...] | None = None
     breadcrumbs: bool = False
 
     @property
@@ -91,7 +89,6 @@ class PageAdditions:
             panels=display.panels,
             max_hops=display.max_hops,
             picture_limit=display.picture_limit,
-            note_keys=display.note_keys or wiki.config.note_keys or DEFAULT_NOTE_KEYS,
         )
         self.renderer = Renderer(template_dirs)
         self._graph = graph_script()

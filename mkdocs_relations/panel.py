@@ -7,7 +7,6 @@ from :mod:`picture`.
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -21,8 +20,6 @@ from .textfit import Wrapper
 
 PANELS = ("direct", "transitive", "picture")
 PLACEMENTS = ("bottom", "top", "off")
-#: Edge keys shown as an edge's note, first found wins (``note_keys`` overrides it).
-DEFAULT_NOTE_KEYS = ("note", "description", "via")
 #: A group longer than this shows its first GROUP_SHOWN entries; the rest fold away.
 GROUP_FOLD = 10
 GROUP_SHOWN = 8
@@ -102,7 +99,6 @@ class PanelBuilder:
         panels: Sequence[str] = PANELS,
         max_hops: int = DEFAULT_MAX_HOPS,
         picture_limit: int = 12,
-        note_keys: Sequence[str] = DEFAULT_NOTE_KEYS,
     ) -> None:
         self.graph = graph
         self.index = index
@@ -110,7 +106,6 @@ class PanelBuilder:
         self.panels = tuple(panels)
         self.max_hops = max_hops
         self.picture_limit = picture_limit
-        self.note_keys = tuple(note_keys)
         self._order = {name: i for i, name in enumerate(graph.vocabulary)}
         self._reach = ReachBuilder(graph, index, labels, max_hops, self._rank)
         self._wrap = Wrapper()
@@ -166,17 +161,9 @@ class PanelBuilder:
             current = parent
         return [ref(p) for p in reversed(chain)]
 
-    def note(self, edge: Edge) -> str | None:
-        """The first configured edge key that holds text (``via: card network``)."""
-        for key in self.note_keys:
-            text = _note_text(edge.extra.get(key))
-            if text:
-                return text
-        return None
-
     def _entry(self, edge: Edge, direction: Direction, ref: Callable[[str], PageRef]) -> Entry:
         other = edge.target_id if direction == OUT else edge.source
-        note = self.note(edge)
+        note = edge.note
         if other is None:
             reason = edge.redlink_reason or (
                 self.labels["redlink"] if edge.redlink else self.labels["missing"]
@@ -211,7 +198,7 @@ class PanelBuilder:
                 first[folded] = min(first.get(folded, key), key)
                 group.entries.append(entry)
             elif entry.note is None:
-                entry.note = self.note(edge)
+                entry.note = edge.note
             if (edge.type, direction) not in entry.pairs:
                 entry.pairs.append((edge.type, direction))
         ordered = [groups[k] for k in sorted(groups, key=lambda k: first[k])]
@@ -222,15 +209,6 @@ class PanelBuilder:
 
     def _rank(self, relation: str) -> int:
         return self._order.get(relation, len(self._order))
-
-
-def _note_text(value: object) -> str | None:
-    if isinstance(value, bool) or value is None:
-        return None
-    if isinstance(value, (str, int, float, datetime.date)):
-        text = " ".join(str(value).split())
-        return text or None
-    return None
 
 
 def _disambiguate(groups: list[Group], reach: list[ReachList]) -> None:
