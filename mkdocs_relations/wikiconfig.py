@@ -213,11 +213,18 @@ def _read_redlinks(node: Node, fm: Frontmatter, config: WikiConfig) -> None:
         target_node: Node | None = item
         if isinstance(item, MappingNode):
             target_node = None
-            for key, _, value in mapping_items(item):
+            for key, key_node, value in mapping_items(item):
                 if key == "target":
                     target_node = value
                 elif key == "reason":
                     reason = plain_text(value)
+                else:
+                    fm.error(
+                        fm.line(key_node),
+                        "invalid-vocabulary",
+                        f"a redlink has a target and a reason, not {clip(key)!r}; "
+                        "remove it or correct its name",
+                    )
         text = target_text(target_node) if target_node is not None else None
         if text is None:
             fm.error(

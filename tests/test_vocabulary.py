@@ -124,6 +124,19 @@ def test_wiki_config_sets_the_field_and_redlinks(site: Site) -> None:
     ]
 
 
+def test_a_misspelt_redlink_key_is_said(site: Site) -> None:
+    site.pages(
+        {
+            "wiki-config.md": "---\nredlinks:\n  - target: tax-engine\n    reson: planned\n---\n",
+            "index.md": "---\nrelationships:\n  - {type: depends-on, target: tax-engine}\n---\n",
+        }
+    )
+    assert relation_lines(site.build()) == [
+        "docs/wiki-config.md:4: error: [invalid-vocabulary] a redlink has a target and a "
+        "reason, not 'reson'; remove it or correct its name"
+    ]
+
+
 def test_field_set_twice_differently(site: Site) -> None:
     site.page("wiki-config.md", "---\nrelationship_field: relations\n---\n")
     site.plugin_options = {"field": "edges"}
