@@ -74,9 +74,12 @@ def check_labels(labels: Mapping[str, str]) -> list[str]:
         try:
             used = _placeholders(text)
             text.format(**{name: "x" for name in allowed})
+            # labels.fill (and the finder's script) fill {name} only: "{n:>3}" or "{n!r}"
+            # would be shown as written.
+            plain = all(not spec and not conversion for *_, spec, conversion in _fields(text))
         except (ValueError, KeyError, IndexError, AttributeError):
-            used = None
-        if used is None or not used <= allowed:
+            used, plain = None, False
+        if used is None or not plain or not used <= allowed:
             named = ", ".join(f"{{{name}}}" for name in sorted(allowed)) or "no placeholders"
             problems.append(
                 f"label {key!r} ({text!r}) can use {named}; write literal braces as {{{{ and }}}}"
@@ -85,7 +88,11 @@ def check_labels(labels: Mapping[str, str]) -> list[str]:
 
 
 def _placeholders(text: str) -> set[str]:
-    return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
+    return {field for _, field, _, _ in _fields(text) if field is not None}
+
+
+def _fields(text: str) -> list[tuple[str, str | None, str | None, str | None]]:
+    return [item for item in string.Formatter().parse(text) if item[1] is not None]
 
 
 class RelationsConfig(base.Config):

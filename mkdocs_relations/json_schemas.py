@@ -182,10 +182,10 @@ def _option(name: str, option: BaseConfigOption[Any]) -> Schema:
 
 
 def _label_pattern(default: str) -> str:
-    """Text that uses only the placeholders ``default`` uses, as ``config.check_labels`` asks;
-    ``{{`` and ``}}`` are literal braces."""
+    """Text that uses only the placeholders ``default`` uses, plain (no conversion or format
+    spec), as ``config.check_labels`` asks; ``{{`` and ``}}`` are literal braces."""
     names = "|".join(sorted(_placeholders(default)))
-    field = rf"|\{{(?:{names})(?:![rsa])?(?::[^{{}}]*)?\}}" if names else ""
+    field = rf"|\{{(?:{names})\}}" if names else ""
     return rf"^(?:[^{{}}]|\{{\{{|\}}\}}{field})*$"
 
 
