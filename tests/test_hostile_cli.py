@@ -14,9 +14,8 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from conftest import Site
-from test_cli import run
-from test_paths import NODE, PATHS_JS, RUNNER
+from conftest import Site, run
+from finder_js import NODE, PATHS_JS, RUNNER
 
 from mkdocs_relations.cli import _load_mkdocs
 from mkdocs_relations.paths import PathIndex

@@ -14,7 +14,6 @@ import yaml
 from hypothesis import assume, given
 from hypothesis import strategies as st
 from mkdocs.utils.meta import get_data
-from test_properties import settings  # noqa: F401 - registers the ci and fuzz profiles
 
 from mkdocs_relations import lint
 from mkdocs_relations.frontmatter import read_frontmatter

@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import run
 from dialects import DIALECTS, Dialect
-from test_cli import run
 
 from mkdocs_relations.adopt import plan_type
 

@@ -72,3 +72,23 @@ def test_only_the_adaptor_modules_import_mkdocs() -> None:
                 offenders.append(f"{module.name}:{node.lineno}")
     assert offenders == []
     assert {p.name for p in (REPO / "mkdocs_relations").glob("*.py")} >= MKDOCS_ADAPTORS
+
+
+def test_no_test_module_imports_another() -> None:
+    """Shared wikis live in tests/wikis.py and helpers in conftest.py (or a named helper
+    module): a test module imported by another would run its tests' module code twice and
+    tie the two together."""
+    import ast
+
+    tests = REPO / "tests"
+    offenders = []
+    for module in sorted(tests.glob("*.py")):
+        for node in ast.walk(ast.parse(module.read_text("utf-8"))):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            if any(n.split(".")[0].startswith("test_") for n in names):
+                offenders.append(f"{module.name}:{node.lineno}")
+    assert offenders == []

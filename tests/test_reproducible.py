@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from conftest import Site
-from test_panels import CYCLE_AND_DIAMOND, WIKI
+from wikis import CYCLE_AND_DIAMOND, PANEL_WIKI
 
 SHUFFLE_HOOK = """
 import os
@@ -31,7 +31,7 @@ def on_files(files, config):
 
 
 def _pages() -> dict[str, str]:
-    pages = dict(WIKI)
+    pages = dict(PANEL_WIKI)
     pages.update({f"diamond/{k}": v for k, v in CYCLE_AND_DIAMOND.items() if k != "wiki-config.md"})
     pages["wiki-config.md"] = CYCLE_AND_DIAMOND["wiki-config.md"]
     return pages
