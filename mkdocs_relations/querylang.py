@@ -16,7 +16,6 @@ from yaml.nodes import MappingNode, Node, ScalarNode
 
 from .diagnostics import Diagnostic
 from .edge_entries import target_text
-from .frontmatter import describe, mapping_items
 from .querymodel import (
     DIRECTIONS,
     EDGE_CONDITIONS,
@@ -36,6 +35,7 @@ from .resolve import Resolver
 from .suggest import suggest_type
 from .targets import TargetError, parse_target
 from .vocabulary import Vocabulary
+from .yamlvalues import describe, mapping_items
 
 CODE = "invalid-query"
 

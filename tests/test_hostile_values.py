@@ -19,7 +19,8 @@ from mkdocs_relations import lint
 from mkdocs_relations.frontmatter import read_frontmatter
 from mkdocs_relations.graph import Graph
 from mkdocs_relations.wiki import Options, load_wiki
-from mkdocs_relations.yamlvalues import merged_items, problems
+from mkdocs_relations.yamlchecks import problems
+from mkdocs_relations.yamlvalues import merged_items
 
 #: Parsed by YAML, refused by its safe loader (and so by MkDocs' metadata reader).
 UNBUILDABLE = [
