@@ -22,9 +22,9 @@ from .yamlvalues import describe as describe
 from .yamlvalues import plain_text as plain_text
 from .yamlvalues import string_value as string_value
 
-#: reader.py reads values through this module's names from before they moved to yamlvalues
-#: (``describe``, ``plain_text`` and ``string_value`` too, re-exported above); they go when
-#: reader.py imports them from there, ``construct`` as ``build``.
+#: reader.py and edge_entries.py read values through the names this module had before they
+#: moved to yamlvalues (``describe``, ``plain_text``, ``string_value``: re-exported above);
+#: they go when those modules import them from there, ``construct`` as ``build``.
 construct = build
 
 try:  # the C parser is several times faster; fall back where libyaml is missing
