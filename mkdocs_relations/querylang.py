@@ -2,6 +2,9 @@
 
 The grammar is specified in :mod:`mkdocs_relations.query`; this module checks it against the
 wiki (types, pages, the hop bound) and says, with the file line, how to fix what does not fit.
+
+Long because it is one reader for the whole grammar: a method per key, and the checks between
+keys beside them, so every message a block can get is read in one place.
 """
 
 from __future__ import annotations

@@ -92,3 +92,25 @@ def test_no_test_module_imports_another() -> None:
             if any(n.split(".")[0].startswith("test_") for n in names):
                 offenders.append(f"{module.name}:{node.lineno}")
     assert offenders == []
+
+
+#: A module longer than this says why in its docstring, on a line starting "Long because".
+MAX_MODULE_LINES = 300
+
+
+def test_long_modules_say_why() -> None:
+    import ast
+
+    unexplained = []
+    for module in sorted((REPO / "mkdocs_relations").rglob("*.py")):
+        text = module.read_text("utf-8")
+        lines = len(text.splitlines())
+        if lines <= MAX_MODULE_LINES:
+            continue
+        docstring = ast.get_docstring(ast.parse(text)) or ""
+        reasons = [line for line in docstring.splitlines() if line.startswith("Long because ")]
+        if not any(len(reason) > 40 for reason in reasons):
+            unexplained.append(f"{module.relative_to(REPO)}: {lines} lines")
+    # Split each of these where it has a seam, or say in its docstring, on a line starting
+    # "Long because", why it is one module.
+    assert unexplained == []
