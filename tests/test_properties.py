@@ -74,7 +74,7 @@ def test_whole_wiki_gives_diagnostics_inside_files(pages: list[bytes], config: b
     folder.mkdir(exist_ok=True)
     for old in folder.iterdir():
         old.unlink()
-    contents = {f"{name}.md": data for name, data in zip("ab", pages, strict=False)}
+    contents = {f"{name}.md": data for name, data in zip("abc", pages, strict=False)}
     contents["wiki-config.md"] = config
     for name, data in contents.items():
         (folder / name).write_bytes(data)
