@@ -20,6 +20,8 @@ from .adopt import (
     types_to_declare,
     wiki_config_md,
 )
+from .cli_lint import run_lint
+from .cli_wiki import EXIT_USAGE, load
 from .frontmatter import read_frontmatter
 from .sources import PageSet, folder_page_set
 from .wiki import DEFAULT_CONFIG_PAGE, Options, load_wiki
@@ -50,16 +52,14 @@ def add_init_parser(commands: Any) -> None:
 
 
 def run_init(args: argparse.Namespace, _: object) -> int:
-    from . import cli  # the lint at the end is the lint command's own
-
     try:
-        return _init(args, cli)
+        return _init(args)
     except InitError as exc:
         print(f"mkdocs-relations: {exc}", file=sys.stderr)
-        return cli.EXIT_USAGE
+        return EXIT_USAGE
 
 
-def _init(args: argparse.Namespace, cli: Any) -> int:
+def _init(args: argparse.Namespace) -> int:
     config_file = args.config_file or "mkdocs.yml"
     plugin_types: list[Any] = []
     plugin_field: str | None = None
@@ -150,10 +150,11 @@ def _init(args: argparse.Namespace, cli: Any) -> int:
         _print_additions(shown, config_path, field, existing_field, plugin_field, plans)
     _notes(docs_dir, pages, field, plans, shown, survey.untyped)
 
+    # The lint at the end is the lint command's own.
     lint_args = argparse.Namespace(
         config_file=config_file, docs_dir=None, field=None, format="text", strict=False
     )
-    return int(cli.run_lint(lint_args, cli.load(lint_args)))
+    return run_lint(lint_args, load(lint_args))
 
 
 def _print_additions(

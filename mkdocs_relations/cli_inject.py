@@ -7,6 +7,7 @@ import os
 import sys
 from typing import Any
 
+from .cli_wiki import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 from .diagnostics import apply_severity, display_path, summary
 from .inject import InjectError, inject
 from .queryblocks import collect_files
@@ -31,7 +32,6 @@ def add_inject_parser(commands: Any) -> None:
 
 
 def run_inject(args: argparse.Namespace, _: object) -> int:
-    from . import cli
     from .mkdocs_input import (
         ConfigFileError,
         display_of,
@@ -44,12 +44,12 @@ def run_inject(args: argparse.Namespace, _: object) -> int:
     if not os.path.isfile(config_file):
         print(f"mkdocs-relations: no {config_file} here; pass -f path/to/mkdocs.yml",
               file=sys.stderr)  # fmt: skip
-        return cli.EXIT_USAGE
+        return EXIT_USAGE
     try:
         config, pages, plugin, custom_dir = load_lenient(config_file)
     except ConfigFileError as exc:
         print(f"mkdocs-relations: {exc}", file=sys.stderr)
-        return cli.EXIT_USAGE
+        return EXIT_USAGE
     options = options_from(plugin, config)
     options.not_pages = pages.not_pages
     wiki = load_wiki(pages.sources, options)
@@ -64,12 +64,12 @@ def run_inject(args: argparse.Namespace, _: object) -> int:
     if plugin.fail_on_error and any(d.severity == "error" for d in diagnostics):
         print(f"mkdocs-relations: {summary(diagnostics)}; the site is left as it is",
               file=sys.stderr)  # fmt: skip
-        return cli.EXIT_FAILED
+        return EXIT_FAILED
     site_dir = args.site_dir or config.site_dir
     if not os.path.isdir(site_dir):
         print(f"mkdocs-relations: {site_dir} is not a folder; build the site first",
               file=sys.stderr)  # fmt: skip
-        return cli.EXIT_USAGE
+        return EXIT_USAGE
     try:
         result = inject(
             site_dir,
@@ -81,7 +81,7 @@ def run_inject(args: argparse.Namespace, _: object) -> int:
         )
     except InjectError as exc:
         print(f"mkdocs-relations: {exc}", file=sys.stderr)
-        return cli.EXIT_USAGE
+        return EXIT_USAGE
     print(
         f"mkdocs-relations: {len(result.changed)} of {len(wiki.graph.pages)} pages given "
         f"relationships, {len(result.unchanged)} left as they were",
@@ -94,4 +94,4 @@ def run_inject(args: argparse.Namespace, _: object) -> int:
     for dest in result.no_content:
         print(f"mkdocs-relations: {dest}: no content element found (an unknown theme); "
               "left as it was", file=sys.stderr)  # fmt: skip
-    return cli.EXIT_OK
+    return EXIT_OK

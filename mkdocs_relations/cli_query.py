@@ -11,10 +11,18 @@ import argparse
 import json
 import os
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import yaml
 
+from .cli_wiki import (
+    EXIT_FAILED,
+    EXIT_OK,
+    Loaded,
+    UsageError,
+    add_source_arguments,
+    resolve_page,
+)
 from .diagnostics import apply_severity
 from .query import QueryEngine
 from .queryblocks import check_files
@@ -22,15 +30,10 @@ from .querylang import QueryReader
 from .querymodel import DIRECTIONS, LISTS, SHOWS
 from .queryrows import Item, Result
 
-if TYPE_CHECKING:  # the CLI imports this module; importing it back at run time would loop
-    from .cli import Loaded
-
-EXIT_OK = 0
-EXIT_INVALID = 1
 SOURCE_NAME = "<query>"
 
 
-def add_query_parser(commands: Any, add_source_arguments: Any) -> None:
+def add_query_parser(commands: Any) -> None:
     query = commands.add_parser(
         "query",
         help="the rows a relations block would show, as text or JSON",
@@ -102,9 +105,6 @@ def query_source(args: argparse.Namespace) -> str:
 
 
 def run_query(args: argparse.Namespace, loaded: Loaded) -> int:
-    # Imported here: cli.py imports this module to register the command.
-    from .cli import UsageError, resolve_page
-
     try:
         source = query_source(args)
     except QueryUsageError as exc:
@@ -116,7 +116,7 @@ def run_query(args: argparse.Namespace, loaded: Loaded) -> int:
     if query is None:
         for problem in problems:
             print(problem.format(), file=sys.stderr)
-        return EXIT_INVALID
+        return EXIT_FAILED
     result = QueryEngine(loaded.wiki.graph).answer(query)
     if args.format == "json":
         print(json.dumps(result_json(result), ensure_ascii=False, indent=2))

@@ -5,8 +5,9 @@ Built from the code: a type's keys, kinds, defaults, name pattern and descriptio
 comments of ``RelationType``) from vocabulary.py, wiki-config.md's keys from wikiconfig.py, edge
 keys from edge_entries.py, the graph file's format and version from export.py. What no code declares
 (what ``title`` or a graph field means) is written here once; tests/test_json_schemas.py holds
-it to reader.py, to real wikis and to a built site's graph file. (A little over 300 lines:
-most are the formats' own shapes and words, which read best in one place.)
+it to reader.py, to real wikis and to a built site's graph file.
+
+Long because most of it is the formats' own shapes and words, which read best in one place.
 """
 
 from __future__ import annotations

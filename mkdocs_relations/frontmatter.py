@@ -8,18 +8,24 @@ a plain load would silently drop.
 
 from __future__ import annotations
 
-import datetime
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import IO
 
 import yaml
-from yaml.constructor import SafeConstructor
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from yaml.nodes import MappingNode, Node, SequenceNode
 
 from .diagnostics import Diagnostic, clip
-from .yamlvalues import STR_TAG, build, contains, merged_items, problems, repeated_keys
+from .yamlchecks import problems
+from .yamlvalues import build, contains, merged_items, repeated_keys
+from .yamlvalues import describe as describe
+from .yamlvalues import plain_text as plain_text
+from .yamlvalues import string_value as string_value
+
+#: reader.py and edge_entries.py read values through the names this module had before they
+#: moved to yamlvalues (``describe``, ``plain_text``, ``string_value``: re-exported above);
+#: they go when those modules import them from there, ``construct`` as ``build``.
+construct = build
 
 try:  # the C parser is several times faster; fall back where libyaml is missing
     from yaml import CSafeLoader as _Loader
@@ -255,63 +261,3 @@ def _parse(text: str, result: Frontmatter) -> None:
 def _line_at(text: str, index: int) -> str:
     lines = _YAML_BREAKS.split(text)
     return lines[index] if 0 <= index < len(lines) else ""
-
-
-def mapping_items(node: MappingNode) -> Iterator[tuple[str, Node, Node]]:
-    """(key text, key node, value node) for the scalar keys of a mapping, as YAML reads them
-    (merge keys applied)."""
-    for key, (key_node, value_node) in merged_items(node).items():
-        yield key, key_node, value_node
-
-
-def string_value(node: Node | None) -> str | None:
-    """The text of a scalar that YAML reads as a string, else None."""
-    if isinstance(node, ScalarNode) and node.tag == STR_TAG:
-        return str(node.value)
-    return None
-
-
-def describe(node: Node) -> str:
-    """What YAML made of a node, in words a user recognises (for 'quote it' hints)."""
-    if isinstance(node, SequenceNode):
-        return "a list"
-    if isinstance(node, MappingNode):
-        return "a mapping"
-    tag = str(node.tag).rsplit(":", 1)[-1]
-    raw = clip(str(node.value))
-    if tag == "bool":
-        value = SafeConstructor.bool_values.get(raw.lower())
-        if value is None:
-            return f"a !!bool value that is neither true nor false ({raw})"
-        return f"the boolean {str(value).lower()} (YAML reads an unquoted {raw} that way)"
-    if tag == "null":
-        return "empty (null)"
-    if tag == "timestamp":
-        return f"a date (YAML reads an unquoted {raw} that way)"
-    if tag in ("int", "float"):
-        return f"a number ({raw})"
-    if tag == "str":
-        return f"the text {raw!r}"
-    return f"a {tag} value"
-
-
-def construct(node: Node) -> Any:
-    """The Python value of a node; ValueError when YAML cannot build it or it is too large."""
-    return build(node)
-
-
-def plain_text(node: Node) -> str | None:
-    """A scalar as display text: strings as is, numbers and dates as written; else None."""
-    if not isinstance(node, ScalarNode) or node.tag.endswith(":null"):
-        return None
-    if node.tag == STR_TAG:
-        return str(node.value)
-    try:
-        value = build(node)
-    except ValueError:
-        return None
-    if isinstance(value, (datetime.date, datetime.datetime, bool, bytes)):
-        return str(node.value)
-    if isinstance(value, (str, int, float)):
-        return str(value)
-    return None

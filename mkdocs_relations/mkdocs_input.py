@@ -21,7 +21,7 @@ from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from .config import RelationsConfig
 from .diagnostics import Diagnostic
-from .frontmatter import Frontmatter, mapping_items
+from .frontmatter import Frontmatter
 from .page_additions import Display
 from .sources import (
     DRAFT,
@@ -34,6 +34,7 @@ from .sources import (
 )
 from .wiki import Options
 from .wikiconfig import WikiConfig, read_plugin_settings
+from .yamlvalues import mapping_items
 
 
 class ConfigFileError(Exception):

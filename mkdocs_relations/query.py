@@ -40,6 +40,9 @@ A query is YAML; every key is optional. It is either a **walk** from one page or
   (most first), then target. ``sort: COLUMN`` (``-COLUMN`` descending) sorts stably on that
   column first (counts and hops as numbers, the rest as case-folded text, titles as the
   graph knows them). ``limit`` keeps the first rows.
+
+Long because the specification and the engine that answers it are kept together so they are
+read together, as paths.py keeps the path specification with its search.
 """
 
 from __future__ import annotations

@@ -2,6 +2,9 @@
 
 The grammar is specified in :mod:`mkdocs_relations.query`; this module checks it against the
 wiki (types, pages, the hop bound) and says, with the file line, how to fix what does not fit.
+
+Long because it is one reader for the whole grammar: a method per key, and the checks between
+keys beside them, so every message a block can get is read in one place.
 """
 
 from __future__ import annotations
@@ -16,7 +19,6 @@ from yaml.nodes import MappingNode, Node, ScalarNode
 
 from .diagnostics import Diagnostic
 from .edge_entries import target_text
-from .frontmatter import describe, mapping_items
 from .querymodel import (
     DIRECTIONS,
     EDGE_CONDITIONS,
@@ -36,6 +38,7 @@ from .resolve import Resolver
 from .suggest import suggest_type
 from .targets import TargetError, parse_target
 from .vocabulary import Vocabulary
+from .yamlvalues import describe, mapping_items
 
 CODE = "invalid-query"
 

@@ -6,8 +6,8 @@ import difflib
 
 from yaml.nodes import Node, ScalarNode, SequenceNode
 
-from .frontmatter import construct, describe
 from .reader import query_text
+from .yamlvalues import build, describe
 
 
 class Problem(Exception):
@@ -44,7 +44,7 @@ def texts(node: Node, key: str, what: str) -> list[tuple[Node, str]]:
 
 def integer(node: Node, key: str) -> int:
     if isinstance(node, ScalarNode) and node.tag.endswith(":int"):
-        value = construct(node)
+        value = build(node)
         if isinstance(value, int) and value >= 1:
             return value
     raise Problem(node, f"{key}: is {describe(node)}; write a whole number, 1 or more")
@@ -58,5 +58,5 @@ def meta_values(node: Node, key: str) -> tuple[str | None, ...]:
             raise Problem(
                 item, f"where: {key}: is {describe(item)}; compare with a value or a list of values"
             )
-        values.append(query_text(construct(item)))
+        values.append(query_text(build(item)))
     return tuple(values)

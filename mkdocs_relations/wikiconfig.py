@@ -25,11 +25,18 @@ from yaml.nodes import MappingNode, Node, SequenceNode
 
 from .diagnostics import clip
 from .edge_entries import target_text
-from .frontmatter import Frontmatter, construct, describe, mapping_items, plain_text, string_value
+from .frontmatter import Frontmatter
 from .frontmatter_hints import misnamed_settings
 from .targets import TargetError, loose, parse_target
 from .vocabulary import RelationType, parse_types
-from .yamlvalues import repeated_keys
+from .yamlvalues import (
+    build,
+    describe,
+    mapping_items,
+    plain_text,
+    repeated_keys,
+    string_value,
+)
 
 KEYS = ("relationship_field", "relationship_types", "redlinks", "note_keys")
 
@@ -148,7 +155,7 @@ def _read_types(
         if fm.spoiled(entry):
             continue
         try:
-            entries.append(construct(entry))
+            entries.append(build(entry))
         except ValueError as exc:
             fm.error(fm.line(entry), "invalid-vocabulary", f"relationship type: {exc}")
             continue

@@ -1,9 +1,10 @@
-"""What YAML's safe loader can build from composed nodes, checked one node at a time.
+"""Composed YAML nodes read as PyYAML's safe loader reads them, without loading the document.
 
-MkDocs loads a page's frontmatter with PyYAML's safe loader and, when any value cannot be
-built (``title: 2023-09-31``, a 5,000-digit number, a local tag such as ``!Ref x``), drops the
-whole block and shows it as page text. The plugin composes nodes instead of loading, so it
-finds the very node that fails and reports its line; every other page is read as usual.
+MkDocs loads a page's frontmatter with PyYAML's safe loader; the plugin composes nodes instead
+(frontmatter.py), so every key and value keeps its line. This module reads those nodes as the
+loader would: a mapping's keys (merge keys applied, keys as written, keys written twice), a
+value built within bounds, a scalar as display text, and a node described in words a user
+recognises. Which nodes the loader refuses, and why, is :mod:`mkdocs_relations.yamlchecks`.
 
 Merge keys (``<<: *base``) are applied by PyYAML's own code, on copies: it rewrites the nodes
 it is given, and a node reached through two aliases must read the same both times.
@@ -11,13 +12,12 @@ it is given, and a node reached through two aliases must read the same both time
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 from yaml.constructor import ConstructorError, SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
-from yaml.resolver import Resolver
 
 from .diagnostics import clip
 
@@ -34,174 +34,6 @@ MAX_DEPTH = 100
 #: Upper bound on the nodes of one value, counted as a tree: YAML aliases can make a small
 #: document describe an exponentially large tree ("billion laughs").
 MAX_NODES = 10_000
-_RESOLVER = Resolver()
-
-
-@dataclass(frozen=True)
-class Problem:
-    """A node YAML's safe loader would refuse, and why, in words that say how to fix it."""
-
-    node: Node
-    message: str
-    #: False when MkDocs reads the value and only the plugin refuses it (nesting depth).
-    breaks_mkdocs: bool = True
-
-
-def problems(root: Node, limit: int = 20) -> list[Problem]:
-    """Nodes under ``root`` that the safe loader cannot build; each distinct node is seen once.
-
-    Plain strings, nearly every node of real frontmatter, are passed over where they are
-    listed, without a stack entry: this walk runs for every page of every build.
-    """
-    found: list[Problem] = []
-    constructor = SafeConstructor()
-    seen: set[int] = set()
-    stack: list[tuple[Node, int, str | None]] = [(root, 0, None)]
-    while stack and len(found) < limit:
-        node, depth, key = stack.pop()
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
-        problem = _check(node, depth, key, constructor)
-        if problem is not None:
-            found.append(problem)
-            continue
-        children: list[tuple[Node, int, str | None]] = []
-        if node.tag == SEQ_TAG and isinstance(node, SequenceNode):
-            for item in node.value:
-                if item.tag != STR_TAG or type(item) is not ScalarNode:
-                    children.append((item, depth + 1, key))
-        elif node.tag == MAP_TAG and isinstance(node, MappingNode):
-            for key_node, value_node in node.value:
-                if key_node.tag == STR_TAG and type(key_node) is ScalarNode:
-                    name: str | None = key_node.value
-                else:
-                    name = str(key_node.value) if isinstance(key_node, ScalarNode) else key
-                    if key_node.tag != MERGE_TAG:  # a merge key is checked with its mapping
-                        children.append((key_node, depth + 1, key))
-                if value_node.tag != STR_TAG or type(value_node) is not ScalarNode:
-                    children.append((value_node, depth + 1, name))
-        stack.extend(reversed(children))
-    return found
-
-
-def _check(node: Node, depth: int, key: str | None, constructor: SafeConstructor) -> Problem | None:
-    where = f"{key}: " if key else ""
-    if depth > MAX_DEPTH:
-        return Problem(
-            node,
-            f"{where}the value nests lists or mappings more than {MAX_DEPTH} levels deep, more "
-            "than the plugin reads; flatten it",
-            breaks_mkdocs=False,
-        )
-    tag = node.tag
-    if tag not in SAFE_TAGS:
-        return Problem(
-            node,
-            f"{where}the tag {shorthand(tag)} is not one YAML's safe loader builds (no tag ever "
-            "runs code), so MkDocs cannot read this frontmatter either and shows it as page "
-            f"text; remove the tag{_quote_hint(node, key)}",
-        )
-    if tag == STR_TAG and isinstance(node, ScalarNode):
-        return None
-    if tag == SEQ_TAG and isinstance(node, SequenceNode):
-        return None
-    if tag == MAP_TAG and isinstance(node, MappingNode):
-        return _check_keys(node, where)
-    try:
-        constructor.construct_document(node)
-    except Exception as exc:  # any failure is the finding (RecursionError included)
-        _reset(constructor)
-        value = clip(str(node.value))
-        shown = f"{shorthand(tag)} {value}" if _explicit(node) else value
-        if not isinstance(node, ScalarNode):
-            shown = f"this {shorthand(tag)} value"
-        return Problem(
-            node,
-            f"{where}YAML cannot build {shown} ({_reason(exc, tag)}), so MkDocs cannot read "
-            f"this frontmatter either and shows it as page text; "
-            f"{_quote_hint(node, key, first=True)}",
-        )
-    return None
-
-
-def _reset(constructor: SafeConstructor) -> None:
-    """Forget what a failed construction left behind (construct_document only resets on
-    success), so it is not blamed on the next node."""
-    constructor.constructed_objects = {}
-    constructor.recursive_objects = {}
-    constructor.state_generators = []
-    constructor.deep_construct = False
-
-
-def _check_keys(node: MappingNode, where: str) -> Problem | None:
-    for key_node, value_node in node.value:
-        if key_node.tag == MERGE_TAG:
-            sources = value_node.value if isinstance(value_node, SequenceNode) else [value_node]
-            if not all(isinstance(source, MappingNode) for source in sources):
-                return Problem(
-                    value_node,
-                    f"'<<' merges a mapping (or a list of mappings) into this one, not "
-                    f"{kind(value_node)}, so MkDocs cannot read this frontmatter either; merge "
-                    "a mapping such as <<: *defaults, or rename the key",
-                )
-        elif not isinstance(key_node, ScalarNode):
-            return Problem(
-                key_node,
-                f"{where}{kind(key_node)} cannot be a key (YAML's safe loader refuses "
-                "it), so MkDocs cannot read this frontmatter either and shows it as page text; "
-                "write the key as text",
-            )
-    return None
-
-
-def _explicit(node: Node) -> bool:
-    """Whether the tag was written (``!!bool maybe``) rather than inferred from the value."""
-    if not isinstance(node, ScalarNode):
-        return True
-    implicit = _RESOLVER.resolve(ScalarNode, node.value, (True, False))  # type: ignore[no-untyped-call]
-    return bool(node.tag != implicit)
-
-
-def _reason(exc: BaseException, tag: str) -> str:
-    name = tag.removeprefix(YAML_TAG)
-    if isinstance(exc, ConstructorError):
-        return str(exc.problem or exc.context or "not buildable")
-    if isinstance(exc, RecursionError):
-        return "it refers to itself"
-    if name == "bool":
-        return "a boolean is true or false"
-    if name == "timestamp":
-        text = str(exc)
-        return f"not a valid date: {text}" if isinstance(exc, ValueError) else "not a date"
-    if name == "int" and "digits" in str(exc):
-        return "a number with more than 4,300 digits"
-    return str(exc).split(";")[0] or type(exc).__name__
-
-
-def _quote_hint(node: Node, key: str | None, first: bool = False) -> str:
-    prefix = "" if first else " and "
-    if isinstance(node, ScalarNode) and node.value and clip(str(node.value)) == node.value:
-        raw = str(node.value).replace("\\", "\\\\").replace('"', '\\"')
-        return f'{prefix}quote the value if it is text: {key or "key"}: "{raw}"'
-    if isinstance(node, ScalarNode) and node.value:
-        return f"{prefix}quote the value if it is text"
-    if first:
-        return "write the value as plain text, lists and mappings"
-    return ""
-
-
-def shorthand(tag: str) -> str:
-    """``tag:yaml.org,2002:python/name:x`` -> ``!!python/name:x``; local tags stay as written."""
-    return "!!" + tag[len(YAML_TAG) :] if tag.startswith(YAML_TAG) else tag
-
-
-def kind(node: Node) -> str:
-    if isinstance(node, SequenceNode):
-        return "a list"
-    if isinstance(node, MappingNode):
-        return "a mapping"
-    return "a single value"
 
 
 def merged_items(node: MappingNode) -> dict[str, tuple[Node, Node]]:
@@ -290,7 +122,7 @@ def build(node: Node) -> Any:
         # construct_document builds lists and mappings with a work list, not recursion.
         return SafeConstructor().construct_document(node)
     except Exception as exc:  # reported at its line by problems()
-        raise ValueError(_reason(exc, node.tag)) from None
+        raise ValueError(unbuildable_reason(exc, node.tag)) from None
 
 
 def tree_size(node: Node) -> int:
@@ -309,3 +141,75 @@ def tree_size(node: Node) -> int:
                 stack.append((key, depth + 1))
                 stack.append((value, depth + 1))
     return count
+
+
+def unbuildable_reason(exc: BaseException, tag: str) -> str:
+    """Why YAML could not build a value of ``tag``, from what its constructor raised."""
+    name = tag.removeprefix(YAML_TAG)
+    if isinstance(exc, ConstructorError):
+        return str(exc.problem or exc.context or "not buildable")
+    if isinstance(exc, RecursionError):
+        return "it refers to itself"
+    if name == "bool":
+        return "a boolean is true or false"
+    if name == "timestamp":
+        text = str(exc)
+        return f"not a valid date: {text}" if isinstance(exc, ValueError) else "not a date"
+    if name == "int" and "digits" in str(exc):
+        return "a number with more than 4,300 digits"
+    return str(exc).split(";")[0] or type(exc).__name__
+
+
+def mapping_items(node: MappingNode) -> Iterator[tuple[str, Node, Node]]:
+    """(key text, key node, value node) for the scalar keys of a mapping, as YAML reads them
+    (merge keys applied)."""
+    for key, (key_node, value_node) in merged_items(node).items():
+        yield key, key_node, value_node
+
+
+def string_value(node: Node | None) -> str | None:
+    """The text of a scalar that YAML reads as a string, else None."""
+    if isinstance(node, ScalarNode) and node.tag == STR_TAG:
+        return str(node.value)
+    return None
+
+
+def describe(node: Node) -> str:
+    """What YAML made of a node, in words a user recognises (for 'quote it' hints)."""
+    if isinstance(node, SequenceNode):
+        return "a list"
+    if isinstance(node, MappingNode):
+        return "a mapping"
+    tag = str(node.tag).rsplit(":", 1)[-1]
+    raw = clip(str(node.value))
+    if tag == "bool":
+        value = SafeConstructor.bool_values.get(raw.lower())
+        if value is None:
+            return f"a !!bool value that is neither true nor false ({raw})"
+        return f"the boolean {str(value).lower()} (YAML reads an unquoted {raw} that way)"
+    if tag == "null":
+        return "empty (null)"
+    if tag == "timestamp":
+        return f"a date (YAML reads an unquoted {raw} that way)"
+    if tag in ("int", "float"):
+        return f"a number ({raw})"
+    if tag == "str":
+        return f"the text {raw!r}"
+    return f"a {tag} value"
+
+
+def plain_text(node: Node) -> str | None:
+    """A scalar as display text: strings as is, numbers and dates as written; else None."""
+    if not isinstance(node, ScalarNode) or node.tag.endswith(":null"):
+        return None
+    if node.tag == STR_TAG:
+        return str(node.value)
+    try:
+        value = build(node)
+    except ValueError:
+        return None
+    if isinstance(value, (datetime.date, datetime.datetime, bool, bytes)):
+        return str(node.value)
+    if isinstance(value, (str, int, float)):
+        return str(value)
+    return None

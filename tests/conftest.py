@@ -8,6 +8,8 @@ import http.server
 import logging
 import os
 import shutil
+import subprocess
+import sys
 import textwrap
 import threading
 from collections.abc import Iterator
@@ -17,6 +19,7 @@ from typing import Any
 
 import pytest
 import yaml
+from hypothesis import HealthCheck, settings
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
@@ -27,6 +30,22 @@ REPO = Path(__file__).resolve().parent.parent
 #: ``<name>/wiki-config.md`` and ``<name>/mkdocs.yml`` are ours.
 CORPORA = Path(__file__).resolve().parent / "corpora"
 CORPUS_CONFIGS = CORPORA
+
+# Hypothesis profiles for every property test, whichever modules a run selects:
+# ``HYPOTHESIS_PROFILE=fuzz`` runs the long campaign recorded in docs/bad-input.md.
+settings.register_profile(
+    "ci",
+    max_examples=300,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+settings.register_profile(
+    "fuzz",
+    max_examples=int(os.environ.get("RELATIONS_FUZZ_EXAMPLES", "200000")),
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 class _Records(logging.Handler):
@@ -122,6 +141,15 @@ def site(tmp_path: Path) -> Iterator[Site]:
 def relation_lines(result: BuildResult) -> list[str]:
     """The diagnostics a build logged, without the logger's prefix."""
     return [m.removeprefix("mkdocs_relations: ") for m in result.relation_messages]
+
+
+def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``mkdocs-relations ARGS`` in ``cwd``: the installed console script, as a user runs it."""
+    script = Path(sys.executable).with_name("mkdocs-relations")
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "mkdocs_relations.cli"]
+    return subprocess.run(
+        [*command, *args], cwd=cwd, capture_output=True, text=True, timeout=120, check=False
+    )
 
 
 def copy_corpus(name: str, destination: Path, with_config: bool = True) -> Path:

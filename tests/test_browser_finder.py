@@ -8,9 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Site, output_dir, serve
-from test_cli import run
-from test_panels import WIKI
+from conftest import Site, output_dir, run, serve
+from wikis import PANEL_WIKI as WIKI
 
 from mkdocs_relations import export, site_files
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from conftest import Site, output_dir, publish_screenshot, serve
-from test_panels import WIKI
+from wikis import PANEL_WIKI as WIKI
 
 pytestmark = pytest.mark.browser
 

@@ -4,25 +4,15 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from conftest import Site
+from conftest import Site, run
 
 BROKEN = {
     "index.md": '---\nrelationships:\n  - type: depends-on\n    target: "[[nope]]"\n---\n',
     "b.md": "---\nrelationships:\n  - type: relates-to\n    target: b\n---\n",
 }
-
-
-def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    script = Path(sys.executable).with_name("mkdocs-relations")
-    command = [str(script)] if script.exists() else [sys.executable, "-m", "mkdocs_relations.cli"]
-    return subprocess.run(
-        [*command, *args], cwd=cwd, capture_output=True, text=True, timeout=120, check=False
-    )
 
 
 def test_clean_site_exits_0(site: Site) -> None:

@@ -5,8 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import yaml
-from conftest import Site, relation_lines
-from test_cli import run
+from conftest import Site, relation_lines, run
 
 
 def test_path_to_a_redlink_says_it_is_one(site: Site) -> None:

@@ -5,14 +5,13 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import Site
-from test_cli import run
-from test_panels import CYCLE_AND_DIAMOND, WIKI
+from conftest import Site, run
+from wikis import CYCLE_AND_DIAMOND, PANEL_WIKI
 
 
 @pytest.fixture
 def wiki(site: Site) -> Site:
-    site.pages(WIKI)
+    site.pages(PANEL_WIKI)
     site.write_config()
     return site
 

@@ -16,7 +16,7 @@ import subprocess
 import pytest
 from conftest import REPO, Site
 from html_hooks import page_elements
-from test_panels import WIKI
+from wikis import PANEL_WIKI as WIKI
 
 from mkdocs_relations import export, site_files
 from mkdocs_relations.direction import ORDER, number

@@ -14,11 +14,10 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from conftest import Site
-from test_cli import run
-from test_paths import NODE, PATHS_JS, RUNNER
+from conftest import Site, run
+from finder_js import NODE, PATHS_JS, RUNNER
 
-from mkdocs_relations.cli import _load_mkdocs
+from mkdocs_relations.cli_wiki import load_mkdocs_wiki
 from mkdocs_relations.paths import PathIndex
 
 SCRIPT = Path(sys.executable).with_name("mkdocs-relations")
@@ -233,7 +232,7 @@ def test_cli_path_answers_as_the_site_finder_on_a_wiki_with_errors(site: Site) -
     result = site.build()
     assert result.ok and any("[unknown-type]" in m for m in result.logged("ERROR"))
     graph = json.loads((site.site_dir / "assets" / "mkdocs-relations" / "graph.json").read_text())
-    loaded = _load_mkdocs(str(site.root / "mkdocs.yml"), None)
+    loaded = load_mkdocs_wiki(str(site.root / "mkdocs.yml"), None)
     index = PathIndex.from_graph(loaded.wiki.graph)
     assert index.ids == graph["ids"]
     queries = []

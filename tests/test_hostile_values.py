@@ -14,13 +14,13 @@ import yaml
 from hypothesis import assume, given
 from hypothesis import strategies as st
 from mkdocs.utils.meta import get_data
-from test_properties import settings  # noqa: F401 - registers the ci and fuzz profiles
 
 from mkdocs_relations import lint
 from mkdocs_relations.frontmatter import read_frontmatter
 from mkdocs_relations.graph import Graph
 from mkdocs_relations.wiki import Options, load_wiki
-from mkdocs_relations.yamlvalues import merged_items, problems
+from mkdocs_relations.yamlchecks import problems
+from mkdocs_relations.yamlvalues import merged_items
 
 #: Parsed by YAML, refused by its safe loader (and so by MkDocs' metadata reader).
 UNBUILDABLE = [

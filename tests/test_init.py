@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import run
 from dialects import DIALECTS, Dialect
-from test_cli import run
 
 from mkdocs_relations.adopt import plan_type
 
@@ -95,7 +95,9 @@ def test_init_prints_entries_that_paste_where_they_go(tmp_path: Path) -> None:
     declared = yaml.safe_load(pasted.split("---\n")[1])["relationship_types"]
     assert declared[0]["name"] == "mine" and "related_to" in [t["name"] for t in declared]
     # With them pasted, every type is declared: only the planted error is left.
-    assert "[unknown-type]" not in run("lint", cwd=tmp_path).stdout
+    lint = run("lint", cwd=tmp_path)
+    assert lint.returncode == 1, lint.stderr
+    assert _problems(lint.stdout) == DIALECTS[0].expected(vault, "vault"), lint.stdout
 
 
 def test_init_says_what_it_cannot_do(tmp_path: Path) -> None:

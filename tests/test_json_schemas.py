@@ -24,7 +24,7 @@ from mkdocs.config import config_options as c
 from mkdocs.config import load_config
 from mkdocs.exceptions import Abort, ConfigurationError
 
-from mkdocs_relations import cli, data_schemas, json_schemas
+from mkdocs_relations import cli_export, data_schemas, json_schemas
 from mkdocs_relations.config import RelationsConfig
 from mkdocs_relations.export import site_graph
 from mkdocs_relations.sources import pages_in_folder
@@ -59,7 +59,9 @@ def test_committed_schema_is_what_the_code_generates(name: str) -> None:
 def test_the_folder_holds_exactly_the_generated_schemas() -> None:
     files = sorted(p.name for p in json_schemas.SCHEMA_DIR.iterdir())
     assert files == sorted(f"{name}.schema.json" for name in json_schemas.NAMES)
-    assert set(cli.SCHEMAS) == set(json_schemas.NAMES), "`mkdocs-relations schema` lists them"
+    assert set(cli_export.SCHEMAS) == set(json_schemas.NAMES), (
+        "`mkdocs-relations schema` lists them"
+    )
 
 
 def test_a_new_lint_code_makes_the_files_stale(monkeypatch: pytest.MonkeyPatch) -> None:

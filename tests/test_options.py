@@ -7,8 +7,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import Site
-from test_cli import run
+from conftest import Site, run
 
 
 @pytest.mark.parametrize(

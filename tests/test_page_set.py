@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import Site, relation_lines
-from test_cli import run
+from conftest import Site, relation_lines, run
 
 WIKI = {
     "index.md": """\

@@ -7,46 +7,8 @@ import json
 import pytest
 from conftest import Site
 from html_hooks import edges, page_elements, panels, parse, reach
-
-WIKI = {
-    "index.md": """
-        ---
-        title: Payment service
-        relationships:
-          - type: depends-on
-            target: "[[ledger]]"
-          - type: part-of
-            target: "[[platform/checkout|Checkout]]"
-          - type: depends-on
-            target: "[[fraud-scoring]]"
-            redlink: planned page
-          - type: supersedes
-            target: legacy
-            note: Replaced in 2025
-          - type: used-by
-            target: "[[reports]]"
-        ---
-        # Payments
-        """,
-    "ledger.md": "---\ntitle: Ledger\n---\n# Ledger\n",
-    "legacy.md": "# Legacy payments\n",
-    "reports.md": "# Reports\n",
-    "platform/checkout.md": """
-        ---
-        relationships:
-          - {type: relates-to, target: ledger}
-        ---
-        # Checkout
-        """,
-    "reporting.md": """
-        ---
-        relationships:
-          - {type: depends-on, target: index}
-        ---
-        # Reporting
-        """,
-    "lonely.md": "# Lonely\n",
-}
+from wikis import CYCLE_AND_DIAMOND
+from wikis import PANEL_WIKI as WIKI
 
 THEMES = ["mkdocs", "readthedocs", "material"]
 
@@ -151,30 +113,6 @@ def test_notes_show_with_their_edge(site: Site) -> None:
     notes = [e.text for e in elements if "relations__note" in str(e.attrs.get("class"))]
     # A redlink's reason is shown in the same quiet style: readable without hovering.
     assert notes == ["planned page", "Replaced in 2025"]
-
-
-CYCLE_AND_DIAMOND = {
-    "wiki-config.md": """
-        ---
-        relationship_types:
-          - name: feeds
-            inverse: fed by
-            transitive: true
-        ---
-        # Config
-        """,
-    # diamond: a depends on b and c, both depend on d, d depends on e
-    "a.md": "---\nrelationships:\n  - {type: depends-on, target: c}\n"
-    "  - {type: depends-on, target: b}\n---\n# A\n",
-    "b.md": "---\nrelationships:\n  - {type: depends-on, target: d}\n---\n# B\n",
-    "c.md": "---\nrelationships:\n  - {type: depends-on, target: d}\n---\n# C\n",
-    "d.md": "---\nrelationships:\n  - {type: depends-on, target: e}\n---\n# D\n",
-    "e.md": "# E\n",
-    # a cycle of a transitive, non-acyclic type: x feeds y feeds z feeds x
-    "x.md": "---\nrelationships:\n  - {type: feeds, target: y}\n---\n# X\n",
-    "y.md": "---\nrelationships:\n  - {type: feeds, target: z}\n---\n# Y\n",
-    "z.md": "---\nrelationships:\n  - {type: feeds, target: x}\n---\n# Z\n",
-}
 
 
 def test_transitive_reach_in_a_diamond(site: Site) -> None:

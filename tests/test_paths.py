@@ -6,13 +6,12 @@ import itertools
 import json
 import os
 import random
-import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import REPO
+from finder_js import NODE, PATHS_JS, RUNNER
 
 from mkdocs_relations.paths import PathIndex, Step
 
@@ -138,22 +137,6 @@ def test_reach() -> None:
     ]  # fmt: skip
     assert [(r.page, r.hops) for r in index.reach("a", "depends-on", max_hops=1)] == [("b", 1)]
     assert index.reach("a", "nope") == []
-
-
-NODE = shutil.which("node")
-PATHS_JS = REPO / "mkdocs_relations" / "assets" / "relations-paths.js"
-RUNNER = """
-const paths = require(process.argv[2]);
-const cases = JSON.parse(require("fs").readFileSync(0, "utf8"));
-const out = cases.map((c) => {
-  const index = paths.buildIndex(c.graph);
-  return c.queries.map((q) => {
-    const steps = paths.shortestPath(index, q[0], q[1], q[2]);
-    return steps === null ? null : steps.map((s) => [s.from, s.to, s.type, s.direction]);
-  });
-});
-process.stdout.write(JSON.stringify(out));
-"""
 
 
 def test_javascript_matches_python(tmp_path: Path) -> None:

@@ -72,3 +72,45 @@ def test_only_the_adaptor_modules_import_mkdocs() -> None:
                 offenders.append(f"{module.name}:{node.lineno}")
     assert offenders == []
     assert {p.name for p in (REPO / "mkdocs_relations").glob("*.py")} >= MKDOCS_ADAPTORS
+
+
+def test_no_test_module_imports_another() -> None:
+    """Shared wikis live in tests/wikis.py and helpers in conftest.py (or a named helper
+    module): a test module imported by another would run its tests' module code twice and
+    tie the two together."""
+    import ast
+
+    tests = REPO / "tests"
+    offenders = []
+    for module in sorted(tests.glob("*.py")):
+        for node in ast.walk(ast.parse(module.read_text("utf-8"))):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            if any(n.split(".")[0].startswith("test_") for n in names):
+                offenders.append(f"{module.name}:{node.lineno}")
+    assert offenders == []
+
+
+#: A module longer than this says why in its docstring, on a line starting "Long because".
+MAX_MODULE_LINES = 300
+
+
+def test_long_modules_say_why() -> None:
+    import ast
+
+    unexplained = []
+    for module in sorted((REPO / "mkdocs_relations").rglob("*.py")):
+        text = module.read_text("utf-8")
+        lines = len(text.splitlines())
+        if lines <= MAX_MODULE_LINES:
+            continue
+        docstring = ast.get_docstring(ast.parse(text)) or ""
+        reasons = [line for line in docstring.splitlines() if line.startswith("Long because ")]
+        if not any(len(reason) > 40 for reason in reasons):
+            unexplained.append(f"{module.relative_to(REPO)}: {lines} lines")
+    # Split each of these where it has a seam, or say in its docstring, on a line starting
+    # "Long because", why it is one module.
+    assert unexplained == []

@@ -10,26 +10,12 @@ import os
 import re
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from mkdocs_relations.frontmatter import read_frontmatter
 from mkdocs_relations.reader import ReadOptions, read_page
 from mkdocs_relations.wiki import load_wiki
-
-settings.register_profile(
-    "ci",
-    max_examples=300,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
-settings.register_profile(
-    "fuzz",
-    max_examples=int(os.environ.get("RELATIONS_FUZZ_EXAMPLES", "200000")),
-    deadline=None,
-    suppress_health_check=list(HealthCheck),
-)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 TOKENS = [
     "relationships:", "relations:", "id:", "title:", "aliases:", "superseded_by:", "hide:",
@@ -88,7 +74,7 @@ def test_whole_wiki_gives_diagnostics_inside_files(pages: list[bytes], config: b
     folder.mkdir(exist_ok=True)
     for old in folder.iterdir():
         old.unlink()
-    contents = {f"{name}.md": data for name, data in zip("ab", pages, strict=False)}
+    contents = {f"{name}.md": data for name, data in zip("abc", pages, strict=False)}
     contents["wiki-config.md"] = config
     for name, data in contents.items():
         (folder / name).write_bytes(data)

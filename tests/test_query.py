@@ -312,7 +312,6 @@ def test_engine_matches_the_oracle(seed: int) -> None:
 
 
 def test_walk_example() -> None:
-    graph, _ = random_wiki(0)
     declared = [("a", "b", "depends-on"), ("b", "c", "depends-on"),
                 ("d", "c", "depends-on"), ("d", "a", "relates-to")]  # fmt: skip
     graph = Graph.of(
@@ -321,6 +320,7 @@ def test_walk_example() -> None:
             Page(
                 page,
                 f"{page}.md",
+                meta={"status": "active"} if page == "c" else {},
                 edges=tuple(
                     Edge(source, kind, target, target, 1, 1)
                     for source, target, kind in declared
@@ -339,11 +339,12 @@ def test_walk_example() -> None:
     # relates-to is symmetric: walked from a although it is declared on d.
     related = engine.answer(Query(start="a", follow=(Follow("relates-to", False),)))
     assert [r.key for r in related.rows] == ["d"]
-    # where filters rows, not the walk: c is reached through b even when b is left out.
+    # where filters rows, not the walk: c is reached through b, which is not a row itself.
+    active = Where(meta=(("status", ("active",)),))
     through = engine.answer(
-        Query(start="a", depth=2, follow=(Follow("depends-on", False),), where=Where(("c",)))
+        Query(start="a", depth=2, follow=(Follow("depends-on", False),), where=active)
     )
-    assert through.rows == ()
+    assert [(r.key, r.hops, r.via) for r in through.rows] == [("c", 2, "b")]
 
 
 # --- fences --------------------------------------------------------------------------------

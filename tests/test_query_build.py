@@ -5,48 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import Site, relation_lines
+from conftest import Site, relation_lines, run
 from query_hooks import answers
-from test_cli import run
+from wikis import QUERY_WIKI
 
 THEMES = ["mkdocs", "readthedocs", "material"]
-
-WIKI = {
-    "index.md": """
-        ---
-        title: Payments
-        owner: team-a
-        status: active
-        relationships:
-          - {type: depends-on, target: "[[ledger]]", note: balances, since: 2024}
-          - {type: part-of, target: "[[services/checkout]]"}
-          - {type: depends-on, target: "[[fraud]]", redlink: planned}
-        ---
-        # Payments
-        """,
-    "ledger.md": """
-        ---
-        title: Ledger
-        owner: team-b
-        status: active
-        tags: [core, money]
-        relationships:
-          - {type: depends-on, target: "[[storage]]"}
-        ---
-        # Ledger
-        """,
-    "storage.md": "---\ntitle: Storage\nstatus: retired\n---\n# Storage\n",
-    "services/checkout.md": """
-        ---
-        title: Checkout
-        relationships:
-          - {type: supersedes, target: "[[services/old]]"}
-        ---
-        # Checkout
-        """,
-    "services/old.md": "---\ntitle: Old checkout\n---\n# Old checkout\n",
-    "services/lonely.md": "---\ntitle: Lonely\n---\n# Lonely\n",
-}
 
 SHOWS = """
 # Views
@@ -83,7 +46,7 @@ show: mermaid
 
 
 def _site(site: Site, theme: str = "mkdocs", **extra: object) -> Site:
-    site.pages(WIKI)
+    site.pages(QUERY_WIKI)
     site.page(
         "views.md",
         "---\ntitle: Views\n---\n"
@@ -132,7 +95,7 @@ def test_relative_links_and_no_directory_urls(site: Site) -> None:
 
 @pytest.mark.parametrize("extension", ["fenced_code", "pymdownx.superfences"])
 def test_examples_inside_fences_stay_examples(site: Site, extension: str) -> None:
-    site.pages(WIKI)
+    site.pages(QUERY_WIKI)
     site.page(
         "syntax.md",
         """
@@ -159,7 +122,7 @@ def test_examples_inside_fences_stay_examples(site: Site, extension: str) -> Non
 
 
 def test_blocks_in_admonitions_with_superfences(site: Site) -> None:
-    site.pages(WIKI)
+    site.pages(QUERY_WIKI)
     site.page(
         "note.md",
         """
@@ -196,8 +159,6 @@ def test_results_are_in_the_search_index(site: Site) -> None:
         "views.md",
         "# Views\n\n```relations\nfrom: index\nshow: table\ncolumns: [title, owner]\n```\n",
     )
-    config = site.load()
-    config.plugins  # noqa: B018
     assert site.build().ok
     index = json.loads((site.site_dir / "search" / "search_index.json").read_text())
     text = " ".join(doc["text"] for doc in index["docs"] if doc["location"].startswith("views/"))
@@ -207,13 +168,13 @@ def test_results_are_in_the_search_index(site: Site) -> None:
 
 
 def test_a_page_without_blocks_is_untouched(site: Site) -> None:
-    site.pages(WIKI)
+    site.pages(QUERY_WIKI)
     assert site.build(strict=True).ok
     assert answers(site.html("ledger/index.html")) == []
 
 
 def test_generated_overview_page(site: Site) -> None:
-    site.pages(WIKI)
+    site.pages(QUERY_WIKI)
     site.plugin_options = {"overview": "relations.md"}
     result = site.build(strict=True)
     assert result.ok, relation_lines(result)
@@ -237,7 +198,7 @@ def test_generated_overview_page(site: Site) -> None:
 
 
 def test_overview_placeholder_in_an_authored_page(site: Site) -> None:
-    site.pages(WIKI)
+    site.pages(QUERY_WIKI)
     site.page(
         "map.md",
         """
@@ -261,7 +222,7 @@ def test_overview_placeholder_in_an_authored_page(site: Site) -> None:
 
 def test_rebuild_follows_another_pages_frontmatter(site: Site) -> None:
     """As under ``mkdocs serve``: one config and plugin instance, several builds."""
-    site.pages(WIKI)
+    site.pages(QUERY_WIKI)
     site.page(
         "users.md", "# Users\n\n```relations\nfrom: storage\nfollow: [used by]\ndepth: 3\n```\n"
     )
@@ -278,7 +239,7 @@ def test_rebuild_follows_another_pages_frontmatter(site: Site) -> None:
 
 
 def test_cli_lint_reports_blocks_too(site: Site) -> None:
-    site.pages(WIKI)
+    site.pages(QUERY_WIKI)
     site.page("bad.md", "---\ntitle: Bad\n---\n# Bad\n\n```relations\nfrom: ledgr\n```\n")
     site.write_config()
     result = run("lint", cwd=site.root)
@@ -292,7 +253,7 @@ def test_cli_lint_reports_blocks_too(site: Site) -> None:
 
 
 def test_blocks_bring_their_stylesheet_when_nothing_else_shows(site: Site) -> None:
-    site.pages(WIKI)
+    site.pages(QUERY_WIKI)
     site.page("views.md", "# Views\n\n```relations\nfrom: index\n```\n")
     site.plugin_options = {"placement": "off", "path_finder": "off"}
     assert site.build(strict=True).ok
@@ -303,7 +264,7 @@ def test_blocks_bring_their_stylesheet_when_nothing_else_shows(site: Site) -> No
 
 
 def test_steps_read_with_the_sites_labels(site: Site) -> None:
-    site.pages(WIKI)
+    site.pages(QUERY_WIKI)
     site.page(
         "views.md", "# Views\n\n```relations\nfrom: storage\nfollow: [used by]\nshow: table\n```\n"
     )

@@ -12,10 +12,9 @@ from typing import Any
 
 import pytest
 import yaml
-from conftest import Site, relation_lines
+from conftest import Site, relation_lines, run
 from query_hooks import answers
-from test_cli import run
-from test_query_build import WIKI
+from wikis import QUERY_WIKI
 
 from mkdocs_relations.cli import main
 
@@ -152,7 +151,7 @@ def test_block_and_cli_give_the_same_rows(site: Site, seed: int, capsys: Any) ->
 
 @pytest.fixture
 def wiki(site: Site) -> Site:
-    site.pages(WIKI)
+    site.pages(QUERY_WIKI)
     site.write_config()
     return site
 

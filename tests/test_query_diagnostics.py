@@ -4,9 +4,8 @@ block, from ``mkdocs build`` and from ``mkdocs-relations lint`` alike."""
 from __future__ import annotations
 
 import pytest
-from conftest import Site, relation_lines
-from test_cli import run
-from test_query_build import WIKI
+from conftest import Site, relation_lines, run
+from wikis import QUERY_WIKI
 
 # (block body, line of the problem counted from the block's first YAML line, message start)
 CASES: dict[str, tuple[str, int, str]] = {
@@ -104,7 +103,7 @@ CASES: dict[str, tuple[str, int, str]] = {
 
 def _pages(body: str) -> dict[str, str]:
     return {
-        **WIKI,
+        **QUERY_WIKI,
         "a/same.md": "# Same A\n",
         "b/same.md": "# Same B\n",
         "bad.md": f"---\ntitle: Bad\n---\n# Bad\n\nText.\n\n```relations\n{body}\n```\n",
@@ -144,7 +143,7 @@ def test_lint_gives_the_same_lines(site: Site) -> None:
 
 
 def test_unclosed_block(site: Site) -> None:
-    site.pages(WIKI)
+    site.pages(QUERY_WIKI)
     site.page("open.md", "# Open\n\n```relations\nfrom: ledger\n\nThe rest of the page.\n")
     result = site.build()
     assert not result.ok

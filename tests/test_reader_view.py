@@ -8,10 +8,9 @@ import random
 import time
 
 import pytest
-from conftest import REPO, Site
+from conftest import REPO, Site, run
 from html_hooks import Element, edges, page_elements, panels, reach
-from test_cli import run
-from test_panels import WIKI
+from wikis import PANEL_WIKI
 
 from mkdocs_relations import reach as reach_module
 from mkdocs_relations.direction import ORDER
@@ -332,7 +331,7 @@ def test_reach_cost_does_not_grow_with_the_graph() -> None:
 
 
 def test_relationships_are_in_the_table_of_contents(site: Site) -> None:
-    site.pages(WIKI)
+    site.pages(PANEL_WIKI)
     site.extra_config = {"theme": {"name": "material", "font": False}}
     assert site.build(strict=True).ok
     html = site.html("ledger/index.html")
@@ -376,7 +375,7 @@ def _docs_example(title: str) -> str:
 
 
 def test_panel_data_in_the_page_context_for_a_sidebar(site: Site) -> None:
-    site.pages(WIKI)
+    site.pages(PANEL_WIKI)
     overrides = site.root / "overrides"
     overrides.mkdir()
     (overrides / "main.html").write_text(_docs_example("overrides/main.html"))
@@ -397,7 +396,7 @@ def test_panel_data_in_the_page_context_for_a_sidebar(site: Site) -> None:
 
 
 def test_finder_lists_used_types_in_their_labels(site: Site) -> None:
-    site.pages(WIKI)
+    site.pages(PANEL_WIKI)
     site.plugin_options = {
         "labels": {"depends-on": "hängt ab von", "relates-to": "steht in Bezug zu"}
     }

@@ -24,7 +24,7 @@ def _schema(name: str) -> dict[str, Any]:
 
 
 def test_schema_command_prints_the_shipped_schema(tmp_path: Path) -> None:
-    from test_cli import run
+    from conftest import run
 
     result = run("schema", "frontmatter", cwd=tmp_path)
     assert result.returncode == 0

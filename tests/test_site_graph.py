@@ -8,7 +8,7 @@ from pathlib import Path
 
 import jsonschema
 from conftest import REPO, Site, copy_corpus
-from test_panels import WIKI
+from wikis import PANEL_WIKI
 
 SCHEMA = json.loads(
     (REPO / "mkdocs_relations" / "schemas" / "graph.schema.json").read_text(encoding="utf-8")
@@ -21,7 +21,7 @@ def _graph(site: Site) -> dict:  # type: ignore[type-arg]
 
 
 def test_graph_file_validates_and_holds_the_graph(site: Site) -> None:
-    site.pages(WIKI)
+    site.pages(PANEL_WIKI)
     assert site.build().ok
     graph = _graph(site)
     jsonschema.validate(graph, SCHEMA)
@@ -45,7 +45,7 @@ def test_graph_file_validates_and_holds_the_graph(site: Site) -> None:
 
 
 def test_graph_script_defines_the_same_graph(site: Site) -> None:
-    site.pages(WIKI)
+    site.pages(PANEL_WIKI)
     site.build()
     script = (site.site_dir / "assets" / "mkdocs-relations" / "graph.js").read_text("utf-8")
     prefix = "window.__mkdocsRelationsGraph="
@@ -57,7 +57,7 @@ def test_graph_script_defines_the_same_graph(site: Site) -> None:
 
 
 def test_no_absolute_paths_or_bodies(site: Site, tmp_path: Path) -> None:
-    site.pages(WIKI)
+    site.pages(PANEL_WIKI)
     site.page("secret.md", "---\ntitle: Secret\n---\nBODY-TEXT-MUST-NOT-LEAK\n")
     site.build()
     for name in ("graph.json", "graph.js"):
@@ -69,7 +69,7 @@ def test_no_absolute_paths_or_bodies(site: Site, tmp_path: Path) -> None:
 
 
 def test_builds_are_byte_identical(site: Site) -> None:
-    site.pages(WIKI)
+    site.pages(PANEL_WIKI)
     site.build()
     first = {
         p.relative_to(site.site_dir): p.read_bytes()

@@ -19,8 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import serve
-from test_cli import run
+from conftest import run, serve
 
 from mkdocs_relations.html_places import find_places
 

@@ -1,0 +1,55 @@
+"""Commands that print a whole document: ``export`` (the typed graph as JSON, Graphviz DOT or
+Mermaid) and ``schema`` (a JSON Schema shipped with the package, for editors and CI)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any
+
+from .cli_output import json_text
+from .cli_wiki import EXIT_OK, Loaded, add_source_arguments
+from .export import export_dot, export_json, export_mermaid
+
+SCHEMAS = ("mkdocs", "plugin", "frontmatter", "graph")
+SCHEMA_DIR = os.path.join(os.path.dirname(__file__), "schemas")
+
+
+def add_export_parser(commands: Any) -> None:
+    export = commands.add_parser(
+        "export",
+        help="the whole typed graph as JSON, Graphviz DOT or Mermaid",
+        description="Print the whole typed graph.",
+    )
+    add_source_arguments(export)
+    export.add_argument("--format", choices=("json", "dot", "mermaid"), default="json")
+    export.set_defaults(handler=run_export)
+
+
+def add_schema_parser(commands: Any) -> None:
+    schema = commands.add_parser(
+        "schema",
+        help="print a JSON Schema shipped with the package",
+        description="Print a JSON Schema: mkdocs.yml with the plugin's options, one plugins "
+        "entry, page frontmatter, or the site's graph file.",
+    )
+    schema.add_argument("name", choices=SCHEMAS)
+    schema.set_defaults(handler=run_schema, needs_wiki=False)
+
+
+def run_export(args: argparse.Namespace, loaded: Loaded) -> int:
+    graph = loaded.wiki.graph
+    if args.format == "dot":
+        sys.stdout.write(export_dot(graph))
+    elif args.format == "mermaid":
+        sys.stdout.write(export_mermaid(graph))
+    else:
+        print(json_text(export_json(graph), indent=2))
+    return EXIT_OK
+
+
+def run_schema(args: argparse.Namespace, loaded: Loaded | None) -> int:
+    with open(os.path.join(SCHEMA_DIR, f"{args.name}.schema.json"), encoding="utf-8") as stream:
+        sys.stdout.write(stream.read())
+    return EXIT_OK

@@ -1,0 +1,147 @@
+"""The wiki a command works on: the arguments that say where it is (``-f``, ``--docs-dir``,
+``--field``), loading it from mkdocs.yml or a bare folder, and the page a user names.
+
+Every command that reads the wiki shares these, and the exit statuses: 0 done; 1 the
+answer is "no" (lint errors, no path, an invalid query); 2 the command could not run as
+asked (a :class:`UsageError`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from dataclasses import dataclass
+
+from .paths import DEFAULT_MAX_HOPS
+from .sources import folder_page_set
+from .targets import TargetError, loose, parse_target
+from .wiki import Options, Wiki, load_wiki
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_USAGE = 2
+
+
+class UsageError(Exception):
+    """Bad arguments or an unusable mkdocs.yml: exit status 2."""
+
+
+@dataclass
+class Loaded:
+    wiki: Wiki
+    #: How to show the docs folder in diagnostics (``docs`` when run next to mkdocs.yml).
+    prefix: str
+    options: Options
+    max_hops: int = DEFAULT_MAX_HOPS
+
+
+def add_source_arguments(parser: argparse.ArgumentParser) -> None:
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument(
+        "-f",
+        "--config-file",
+        metavar="FILE",
+        help="mkdocs.yml to read (default: ./mkdocs.yml when present)",
+    )
+    source.add_argument(
+        "--docs-dir",
+        metavar="DIR",
+        help="lint a folder of Markdown pages that has no mkdocs.yml (an Obsidian vault)",
+    )
+    parser.add_argument(
+        "--field",
+        type=_field_name,
+        help="frontmatter key holding the edges (default: relationships)",
+    )
+
+
+def _field_name(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("must be a frontmatter key such as relationships")
+    if text != text.strip():
+        raise argparse.ArgumentTypeError(f"{text!r} has spaces around it; write {text.strip()!r}")
+    return text
+
+
+def load(args: argparse.Namespace) -> Loaded:
+    if args.docs_dir:
+        if not os.path.isdir(args.docs_dir):
+            raise UsageError(f"--docs-dir {args.docs_dir!r} is not a folder")
+        pages = folder_page_set(args.docs_dir)
+        options = Options(
+            relationship_field=args.field, docs_dir=args.docs_dir, not_pages=pages.not_pages
+        )
+        wiki = load_wiki(pages.sources, options, pages.diagnostics)
+        prefix = os.path.relpath(args.docs_dir).replace(os.sep, "/")
+        return Loaded(wiki, prefix, options)
+    config_file = args.config_file or "mkdocs.yml"
+    if not os.path.isfile(config_file):
+        raise UsageError(
+            f"no {config_file} here; pass -f path/to/mkdocs.yml, "
+            "or --docs-dir for a folder of pages"
+        )
+    return load_mkdocs_wiki(config_file, args.field)
+
+
+def load_mkdocs_wiki(config_file: str, field: str | None) -> Loaded:
+    """The wiki of a MkDocs project, with the plugin's options from its mkdocs.yml."""
+    # Imported here so that `--docs-dir` works on a vault without touching MkDocs' machinery.
+    from .mkdocs_input import (
+        ConfigFileError,
+        display_prefix,
+        load_lenient,
+        load_mkdocs,
+        options_from,
+        plugin_config,
+    )
+
+    try:
+        config, pages = load_mkdocs(config_file)
+        plugin = plugin_config(config)
+    except ConfigFileError as exc:
+        # A Zensical project's mkdocs.yml may name a theme or plugins MkDocs cannot load;
+        # the relations checks need only the folders and the plugin's options.
+        try:
+            config, pages, plugin, _ = load_lenient(config_file)
+        except ConfigFileError:
+            raise UsageError(str(exc)) from exc
+        print(
+            f"mkdocs-relations: note: {config_file} does not load in MkDocs ({exc}); read "
+            "as Zensical reads it, for its folders and the relations options only",
+            file=sys.stderr,
+        )
+    options = options_from(plugin, config)
+    options.not_pages = pages.not_pages
+    if field:
+        options.relationship_field = field
+    base = os.path.dirname(os.path.abspath(config_file))
+    prefix = os.path.relpath(os.path.join(base, display_prefix(config))).replace(os.sep, "/")
+    return Loaded(load_wiki(pages.sources, options), prefix, options, int(plugin.max_hops))
+
+
+def resolve_page(loaded: Loaded, text: str) -> str:
+    """A page id for what the user typed: an id, or any target form; else exit 2."""
+    wiki = loaded.wiki
+    try:
+        target = parse_target(text)
+    except TargetError as exc:
+        raise UsageError(str(exc)) from None
+    resolution = wiki.resolver.resolve(target.path)
+    if resolution.page_id is not None:
+        return resolution.page_id
+    if resolution.ambiguous:
+        raise UsageError(
+            f"{text!r} matches {len(resolution.candidates)} pages: "
+            f"{', '.join(resolution.candidates)}; use the page id"
+        )
+    if wiki.config.redlink_for(target.path) is not None or any(
+        edge.redlink and loose(edge.target) == loose(target.path) for edge in wiki.graph.edges()
+    ):
+        raise UsageError(
+            f"{text!r} is a deliberate redlink (a page not written yet), so it has no "
+            "relationships to follow"
+        )
+    near = wiki.resolver.suggest(target.path)
+    hint = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
+    raise UsageError(f"no page matches {text!r}{hint}")
