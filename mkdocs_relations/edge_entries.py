@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from .diagnostics import clip
-from .frontmatter import Frontmatter, construct, describe, plain_text, string_value
+from .frontmatter import Frontmatter
 from .graph import DeclaredEdge
 from .targets import TargetError, parse_target
-from .yamlvalues import merged_items, repeated_keys
+from .yamlvalues import build, describe, merged_items, plain_text, repeated_keys, string_value
 
 #: Edge keys read as an edge's note, first found wins (``note_keys`` in wiki-config.md or
 #: mkdocs.yml replaces them).
@@ -106,7 +106,7 @@ def _edge(
     for key, (key_node, value_node) in usable.items():
         if key not in EDGE_KEYS:
             try:
-                extra[key] = construct(value_node)
+                extra[key] = build(value_node)
             except ValueError as exc:  # too large, or refers to itself: said, not dropped
                 extra[key] = None
                 fm.error(
@@ -162,7 +162,7 @@ def _redlink(pair: tuple[Node, Node] | None, fm: Frontmatter) -> tuple[bool, str
     node = pair[1]
     if isinstance(node, ScalarNode) and node.tag.endswith(":bool"):
         try:
-            return bool(construct(node)), None
+            return bool(build(node)), None
         except ValueError:
             return False, None  # reported where the frontmatter was read
     text = plain_text(node)

@@ -17,15 +17,7 @@ from yaml.nodes import MappingNode, Node, SequenceNode
 
 from .diagnostics import Diagnostic, clip
 from .yamlchecks import problems
-from .yamlvalues import build, contains, merged_items, repeated_keys
-from .yamlvalues import describe as describe
-from .yamlvalues import plain_text as plain_text
-from .yamlvalues import string_value as string_value
-
-#: reader.py and edge_entries.py read values through the names this module had before they
-#: moved to yamlvalues (``describe``, ``plain_text``, ``string_value``: re-exported above);
-#: they go when those modules import them from there, ``construct`` as ``build``.
-construct = build
+from .yamlvalues import contains, describe, merged_items, repeated_keys
 
 try:  # the C parser is several times faster; fall back where libyaml is missing
     from yaml import CSafeLoader as _Loader

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from yaml.nodes import ScalarNode, SequenceNode
 
 from .edge_entries import DEFAULT_NOTE_KEYS, raw_value, read_edges, target_text
-from .frontmatter import Frontmatter, construct, describe, plain_text, string_value
+from .frontmatter import Frontmatter
 from .frontmatter_hints import misnamed_field, unreachable_id
 from .graph import DeclaredEdge, Page
 from .targets import MARKDOWN_EXTENSIONS
-from .yamlvalues import STR_TAG
+from .yamlvalues import STR_TAG, build, describe, plain_text, string_value
 
 #: Value in Material's ``hide:`` list that hides the relationships panel on a page.
 HIDE_VALUE = "relations"
@@ -124,7 +124,7 @@ def meta_text(node: ScalarNode) -> str | None:
     if node.tag.endswith(":null"):
         return None
     try:
-        value = construct(node)
+        value = build(node)
     except (ValueError, TypeError):
         return str(node.value)
     return query_text(value)
