@@ -39,13 +39,13 @@ def add_schema_parser(commands: Any) -> None:
 
 
 def run_export(args: argparse.Namespace, loaded: Loaded) -> int:
-    graph = loaded.wiki.graph
+    graph, title = loaded.wiki.graph, loaded.titles
     if args.format == "dot":
-        sys.stdout.write(export_dot(graph))
+        sys.stdout.write(export_dot(graph, title))
     elif args.format == "mermaid":
-        sys.stdout.write(export_mermaid(graph))
+        sys.stdout.write(export_mermaid(graph, title))
     else:
-        print(json_text(export_json(graph), indent=2))
+        print(json_text(export_json(graph, title), indent=2))
     return EXIT_OK
 
 

@@ -117,7 +117,7 @@ def run_query(args: argparse.Namespace, loaded: Loaded) -> int:
         for problem in problems:
             print(problem.format(), file=sys.stderr)
         return EXIT_FAILED
-    result = QueryEngine(loaded.wiki.graph).answer(query)
+    result = QueryEngine(loaded.wiki.graph, title=loaded.titles).answer(query)
     if args.format == "json":
         print(json.dumps(result_json(result), ensure_ascii=False, indent=2))
     else:

@@ -11,11 +11,14 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
 
 from .paths import DEFAULT_MAX_HOPS
 from .sources import folder_page_set
 from .targets import TargetError, loose, parse_target
+from .titles import Titles
 from .wiki import Options, Wiki, load_wiki
 
 EXIT_OK = 0
@@ -34,6 +37,13 @@ class Loaded:
     prefix: str
     options: Options
     max_hops: int = DEFAULT_MAX_HOPS
+    #: Each page's docs-relative file and the path to read it from, for titles.
+    sources: Mapping[str, str] = field(default_factory=dict)
+
+    @cached_property
+    def titles(self) -> Titles:
+        """Pages' titles by MkDocs' rule, as the site shows them."""
+        return Titles(self.wiki.graph, self.sources)
 
 
 def add_source_arguments(parser: argparse.ArgumentParser) -> None:
@@ -74,7 +84,7 @@ def load(args: argparse.Namespace) -> Loaded:
         )
         wiki = load_wiki(pages.sources, options, pages.diagnostics)
         prefix = os.path.relpath(args.docs_dir).replace(os.sep, "/")
-        return Loaded(wiki, prefix, options)
+        return Loaded(wiki, prefix, options, sources=pages.sources)
     config_file = args.config_file or "mkdocs.yml"
     if not os.path.isfile(config_file):
         raise UsageError(
@@ -117,7 +127,8 @@ def load_mkdocs_wiki(config_file: str, field: str | None) -> Loaded:
         options.relationship_field = field
     base = os.path.dirname(os.path.abspath(config_file))
     prefix = os.path.relpath(os.path.join(base, display_prefix(config))).replace(os.sep, "/")
-    return Loaded(load_wiki(pages.sources, options), prefix, options, int(plugin.max_hops))
+    wiki = load_wiki(pages.sources, options)
+    return Loaded(wiki, prefix, options, int(plugin.max_hops), pages.sources)
 
 
 def resolve_page(loaded: Loaded, text: str) -> str:

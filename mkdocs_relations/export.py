@@ -6,7 +6,7 @@ import base64
 import datetime
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .direction import IN, OUT
@@ -122,8 +122,10 @@ def to_script(data: Any) -> str:
     return f"window.{SITE_GRAPH_VARIABLE}={text};\n"
 
 
-def export_json(graph: Graph) -> dict[str, Any]:
-    """The whole typed graph, readable: for scripts and other tools."""
+def export_json(graph: Graph, title: Callable[[str], str] | None = None) -> dict[str, Any]:
+    """The whole typed graph, readable: for scripts and other tools. ``title`` gives a page's
+    title as the site shows it (default: the frontmatter title, else the file name)."""
+    title = title or _display_title(graph)
     return {
         "format": "mkdocs-relations-export",
         "version": 1,
@@ -142,7 +144,7 @@ def export_json(graph: Graph) -> dict[str, Any]:
             {
                 "id": page.id,
                 "file": page.file,
-                "title": page.display_title,
+                "title": title(page.id),
                 **({"frontmatter_id": page.frontmatter_id} if page.frontmatter_id else {}),
                 **({"aliases": list(page.aliases)} if page.aliases else {}),
             }
@@ -165,11 +167,12 @@ def export_json(graph: Graph) -> dict[str, Any]:
     }
 
 
-def export_dot(graph: Graph) -> str:
+def export_dot(graph: Graph, title: Callable[[str], str] | None = None) -> str:
     """Graphviz DOT: pages as nodes labelled with titles, edges labelled with types."""
+    title = title or _display_title(graph)
     lines = ["digraph relations {", "  rankdir=LR;", "  node [shape=box];"]
     for page in graph.pages.values():
-        lines.append(f"  {_dot(page.id)} [label={_dot(page.display_title)}];")
+        lines.append(f"  {_dot(page.id)} [label={_dot(title(page.id))}];")
     redlinks = sorted({e.target for e in graph.edges() if e.target_id is None})
     for target in redlinks:
         lines.append(f"  {_dot('?' + target)} [label={_dot(target)}, style=dashed, color=red];")
@@ -184,12 +187,13 @@ def _dot(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
-def export_mermaid(graph: Graph) -> str:
+def export_mermaid(graph: Graph, title: Callable[[str], str] | None = None) -> str:
     """A Mermaid flowchart; node names are numbers because Mermaid ids cannot hold paths."""
+    title = title or _display_title(graph)
     number = {page_id: f"p{i}" for i, page_id in enumerate(graph.pages)}
     lines = ["flowchart LR"]
     for page in graph.pages.values():
-        lines.append(f'  {number[page.id]}["{_mermaid(page.display_title)}"]')
+        lines.append(f'  {number[page.id]}["{_mermaid(title(page.id))}"]')
     redlinks: dict[str, str] = {}
     for edge in graph.edges():
         if edge.target_id is None and edge.target not in redlinks:
@@ -201,6 +205,11 @@ def export_mermaid(graph: Graph) -> str:
     if redlinks:
         lines.append("  classDef redlink stroke:#c62828,stroke-dasharray:4 2")
     return "\n".join(lines) + "\n"
+
+
+def _display_title(graph: Graph) -> Callable[[str], str]:
+    pages = graph.pages
+    return lambda page_id: pages[page_id].display_title
 
 
 def _mermaid(text: str) -> str:

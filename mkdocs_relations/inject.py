@@ -96,6 +96,8 @@ def inject(
         titles[page_id] = (title, url)
 
     additions = PageAdditions(wiki, titles, display, template_dirs)
+    if blocks is not None:
+        blocks.engine(additions.builder.index, lambda p: titles.get(p, (p, ""))[0])
     result = Injected()
     for page_id, (dest, url) in files.items():
         found, text = places[page_id], texts[page_id]

@@ -138,7 +138,9 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
                 f"relations: {summary(diagnostics)} in relations blocks; the build stops "
                 "(each one is listed above with its file and line)"
             )
-        self.blocks.engine(self.additions.builder.index)
+        # Rows sort by the titles the site shows, as the panels name pages.
+        pages = self.pages
+        self.blocks.engine(self.additions.builder.index, lambda p: pages.get(p, (p, ""))[0])
         renderer = self.additions.renderer
         for file, page in self.rendered.items():
             if page.content is None:

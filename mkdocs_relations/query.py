@@ -39,7 +39,7 @@ A query is YAML; every key is optional. It is either a **walk** from one page or
 * Order: a walk by (hops, page id); pages by id; types in vocabulary order; wanted by edges
   (most first), then target. ``sort: COLUMN`` (``-COLUMN`` descending) sorts stably on that
   column first (counts and hops as numbers, the rest as case-folded text, titles as the
-  graph knows them). ``limit`` keeps the first rows.
+  site shows them). ``limit`` keeps the first rows.
 
 Long because the specification and the engine that answers it are kept together so they are
 read together, as paths.py keeps the path specification with its search.
@@ -68,10 +68,13 @@ class QueryEngine:
         graph: Graph,
         index: PathIndex | None = None,
         labels: Mapping[str, str] | None = None,
+        title: Callable[[str], str] | None = None,
     ) -> None:
         """``labels`` overrides how a step reads, as the panel's ``labels`` option does
-        (``depends-on``, ``depends-on.inverse``)."""
+        (``depends-on``, ``depends-on.inverse``); ``title`` gives a page's title as the site
+        shows it (the build's titles, or ``titles.Titles`` on the command line)."""
         self.graph = graph
+        self.title = title or (lambda page_id: graph.pages[page_id].display_title)
         self.labels = labels or {}
         self.index = index or PathIndex.from_graph(graph)
         self._type_rank = {name: i for i, name in enumerate(self.index.types)}
@@ -236,7 +239,7 @@ class QueryEngine:
     def _page_cell(self, page_id: str) -> Cell:
         cell = self._page_cells.get(page_id)
         if cell is None:
-            item = Item(self.graph.pages[page_id].display_title, page_id)
+            item = Item(self.title(page_id), page_id)
             cell = self._page_cells[page_id] = (item,)
         return cell
 

@@ -51,9 +51,12 @@ class BlockAnswers:
         self._engine: QueryEngine | None = None
         self._count = 0
 
-    def engine(self, index: PathIndex | None = None) -> QueryEngine:
+    def engine(
+        self, index: PathIndex | None = None, title: Callable[[str], str] | None = None
+    ) -> QueryEngine:
+        """The engine that answers; the first call sets its path index and its titles."""
         if self._engine is None:
-            self._engine = QueryEngine(self.wiki.graph, index, self.labels)
+            self._engine = QueryEngine(self.wiki.graph, index, self.labels, title)
         return self._engine
 
     def collect(

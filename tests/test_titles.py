@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
-from conftest import Site
+from conftest import Site, run
 
 from mkdocs_relations.sources import pages_in_folder
 from mkdocs_relations.titles import Titles, heading_title, name_title
@@ -89,3 +90,29 @@ def test_heading_needs_to_open_the_page() -> None:
     assert heading_title("# A\n") == "A"
     assert heading_title("text\n# A\n") is None
     assert heading_title("---\ntitle: x\n") is None  # an unclosed fence is text, not meta
+
+
+def test_the_command_line_names_and_sorts_pages_as_the_site_does(site: Site) -> None:
+    """Headings, not file names: a block sorted by title lists the same pages in the same
+    order on the site, from ``query`` and in ``export``."""
+    block = "```relations\nlist: pages\nsort: title\n```\n"
+    site.pages(
+        {
+            "index.md": "# Overview\n\n" + block,
+            "a-zebra.md": "# Zebra crossing\n",
+            "b-apple.md": "# Apple\n",
+            "c-mango.md": "---\ntitle: Mango\n---\n# Not this\n",
+            "d_lower-case.md": "No heading.\n",
+        }
+    )
+    assert site.build(strict=True).ok
+    shown = re.findall(r'data-relations-page="[^"]*">([^<]*)</a>', site.html("index.html"))
+    expected = ["Apple", "D lower case", "Mango", "Overview", "Zebra crossing"]
+    assert shown == expected
+    site.write_config()
+    result = run("query", "--list", "pages", "--sort", "title", "--format", "json", cwd=site.root)
+    assert result.returncode == 0, result.stderr
+    rows = json.loads(result.stdout)["rows"]
+    assert [row["cells"]["title"][0]["text"] for row in rows] == expected
+    exported = json.loads(run("export", cwd=site.root).stdout)
+    assert sorted(page["title"] for page in exported["pages"]) == expected
