@@ -118,6 +118,8 @@ def test_file_url_without_directory_urls(site: Site, browser: Any) -> None:
     expected = run("path", "platform/checkout", "reporting", cwd=site.root).stdout.strip()
     assert page.locator(".relations-finder__text").text_content() == expected
     hrefs = page.eval_on_selector_all(".relations-finder__chain a", "els => els.map(e => e.href)")
+    # One link per page of the chain (the text form names each as [[id]]).
+    assert len(hrefs) == expected.count("[[") >= 2, (hrefs, expected)
     assert all(h.startswith("file://") and h.endswith(".html") for h in hrefs)
     for href in hrefs:
         assert Path(href.removeprefix("file://")).is_file(), href
