@@ -27,6 +27,10 @@ if TYPE_CHECKING:
 MAX_REACH_ENTRIES = 20
 
 
+#: Stands for the chain while the "via" label is filled once (a private-use character).
+_SLOT = "\ue000"
+
+
 @dataclass(frozen=True)
 class BoundedReach:
     #: Pages two hops or more away, by distance then id, at most ``limit`` of them.
@@ -94,6 +98,8 @@ class ReachBuilder:
             if graph.vocabulary.get_or_unknown(name).transitive
         }
         self.type_number = {name: i for i, name in enumerate(index.types)}
+        self._arrows: dict[tuple[str, Direction], str] = {}
+        self._via_parts: list[str] | None = None
 
     def lists(
         self,
@@ -140,16 +146,17 @@ class ReachBuilder:
             entries = []
             for reached in found.found:
                 target = ref(reached.page)
-                via = [ref(step.target).title for step in reached.chain[:-1]]
-                chain = self._chain_text(reached.chain, ref)
+                # Each page of the chain once: its title serves the "via" line and the chain.
+                titles = [ref(step.target).title for step in reached.chain]
+                via = titles[:-1]
                 entries.append(
                     ReachEntry(
                         target.title,
                         target.url,
                         reached.hops,
-                        chain,
+                        self._chain_text(reached.chain, titles, ref),
                         via,
-                        via_text=self.labels.fill("via", chain=" › ".join(via)) if via else "",
+                        via_text=self._via(" › ".join(via)) if via else "",
                         page=reached.page,
                     )
                 )
@@ -172,15 +179,29 @@ class ReachBuilder:
             )
         return lists
 
-    def _chain_text(self, chain: tuple[Step, ...], ref: Callable[[str], PageRef]) -> str:
-        """ "Payments → depends on → Ledger → depends on → Storage", in the type's labels."""
+    def _chain_text(
+        self, chain: tuple[Step, ...], titles: list[str], ref: Callable[[str], PageRef]
+    ) -> str:
+        """ "Payments → depends on → Ledger → depends on → Storage", in the type's labels;
+        ``titles`` are the titles of the chain's steps' targets."""
         if not chain:
             return ""
         parts = [ref(chain[0].source).title]
-        for step in chain:
-            parts.append(f"→ {self.labels.type_label(step.type, step.direction)} →")
-            parts.append(ref(step.target).title)
+        arrows = self._arrows
+        for step, title in zip(chain, titles, strict=True):
+            arrow = arrows.get((step.type, step.direction))
+            if arrow is None:
+                label = self.labels.type_label(step.type, step.direction)
+                arrow = arrows[(step.type, step.direction)] = f"→ {label} →"
+            parts += (arrow, title)
         return " ".join(parts)
+
+    def _via(self, chain: str) -> str:
+        """The "via" label filled: split once around its placeholder (a panel per page, up
+        to 20 entries a list, each with its own chain)."""
+        if self._via_parts is None:
+            self._via_parts = self.labels.fill("via", chain=_SLOT).split(_SLOT)
+        return chain.join(self._via_parts)
 
 
 def bounded_reach(
