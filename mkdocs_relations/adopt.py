@@ -23,8 +23,8 @@ from yaml.nodes import SequenceNode
 
 from .fields import FIELD_CANDIDATES, edge_list
 from .frontmatter import read_frontmatter
-from .suggest import compact, words
-from .vocabulary import CANONICAL, RelationType, label_of
+from .suggest import TypeSuggester, compact, words
+from .vocabulary import CANONICAL, RelationType, Vocabulary, label_of
 
 #: Inverse labels for type names common in typed-link wikis, by their words.
 COMMON_INVERSES: dict[str, str] = {
@@ -285,14 +285,29 @@ def wiki_config_md(field_name: str, types: list[TypePlan]) -> str:
     return "\n".join(lines)
 
 
-def types_to_declare(used: Mapping[str, int], known: Iterable[str]) -> list[TypePlan]:
-    """A plan for every used type the vocabulary lacks, most used first."""
-    known_names = set(known)
-    return [
-        plan_type(name, count)
-        for name, count in sorted(used.items(), key=lambda item: (-item[1], item[0]))
-        if name not in known_names
-    ]
+def types_to_declare(
+    used: Mapping[str, int], vocabulary: Vocabulary
+) -> tuple[list[TypePlan], list[tuple[str, str, int]]]:
+    """A plan for every used type the vocabulary lacks, most used first; and the used names
+    that are typos of a known type, (name, meant, edges), left for the user to correct:
+    declaring ``depnds-on`` would turn the typo into a type and silence the lint."""
+    suggester = TypeSuggester(
+        {t.name: t.inverse for t in vocabulary.values()},
+        [t.name for t in vocabulary.values() if t.symmetric],
+    )
+    plans, typos = [], []
+    for name, count in sorted(used.items(), key=lambda item: (-item[1], item[0])):
+        if name in vocabulary:
+            continue
+        plan = plan_type(name, count)
+        # A name init knows (a spelling, a related_to, a common verb) is a dialect's word;
+        # one it knows nothing of that reads like a known type is a typo of it.
+        meant = suggester.hint(name).suggestion if plan.placeholder else None
+        if meant is not None and compact(meant) != compact(name):
+            typos.append((name, meant, count))
+        else:
+            plans.append(plan)
+    return plans, typos
 
 
 def declared(types: Iterable[RelationType]) -> list[str]:

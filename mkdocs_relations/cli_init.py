@@ -22,6 +22,7 @@ from .adopt import (
 )
 from .cli_lint import run_lint
 from .cli_wiki import EXIT_USAGE, load
+from .diagnostics import plural
 from .frontmatter import read_frontmatter
 from .sources import PageSet, folder_page_set
 from .wiki import DEFAULT_CONFIG_PAGE, Options, load_wiki
@@ -121,7 +122,7 @@ def _init(args: argparse.Namespace) -> int:
     )
     wiki = load_wiki(pages.sources, options)
     used = Counter(edge.type for edge in wiki.graph.edges())
-    plans = types_to_declare(used, wiki.graph.vocabulary)
+    plans, typos = types_to_declare(used, wiki.graph.vocabulary)
 
     if write_config:
         relative_docs = os.path.relpath(
@@ -149,6 +150,11 @@ def _init(args: argparse.Namespace) -> int:
     else:
         _print_additions(shown, config_path, field, existing_field, plugin_field, plans)
     _notes(docs_dir, pages, field, plans, shown, survey.untyped)
+    for name, meant, count in typos:
+        print(
+            f"note: {name} ({plural(count, 'edge')}) is not declared: it reads like a typo of "
+            f"{meant}; correct those edges (the lint below lists them)"
+        )
 
     # The lint at the end is the lint command's own.
     lint_args = argparse.Namespace(

@@ -124,6 +124,31 @@ def test_init_says_what_it_cannot_do(tmp_path: Path) -> None:
     assert build.returncode == 0, build.stderr
 
 
+def test_init_leaves_a_typo_for_the_lint(tmp_path: Path) -> None:
+    """A spelling of a known type is declared as that type; a typo is not declared (that would
+    make it a type and silence the lint), and the lint says what was meant."""
+    vault = tmp_path / "vault"
+    vault.mkdir()
+    (vault / "index.md").write_text(
+        "---\nrelationships:\n  - {type: depnds-on, target: b}\n"
+        "  - {type: depends_on, target: b}\n---\n# Home\n",
+        encoding="utf-8",
+    )
+    (vault / "b.md").write_text("# B\n", encoding="utf-8")
+    result = run("init", "--docs-dir", "vault", cwd=tmp_path)
+    assert result.returncode == 1, result.stdout + result.stderr
+    config = (vault / "wiki-config.md").read_text("utf-8")
+    assert "name: depends_on" in config and "depnds" not in config
+    assert (
+        "note: depnds-on (1 edge) is not declared: it reads like a typo of depends-on; correct "
+        "those edges (the lint below lists them)" in result.stdout
+    )
+    assert (
+        "vault/index.md:3: error: [unknown-type] unknown relationship type 'depnds-on'. Did you "
+        "mean 'depends-on'?" in result.stdout
+    )
+
+
 def test_init_refuses_a_config_inside_the_docs_folder(tmp_path: Path) -> None:
     _vault(tmp_path, DIALECTS[0])
     result = run("init", "--docs-dir", ".", cwd=tmp_path / "vault")
