@@ -69,7 +69,7 @@ def _init(args: argparse.Namespace) -> int:
         from .mkdocs_input import ConfigFileError, load_mkdocs, plugin_config
 
         try:
-            config, pages = load_mkdocs(config_file)
+            config, pages, _ = load_mkdocs(config_file)
         except ConfigFileError as exc:
             raise InitError(str(exc)) from exc
         docs_dir = config.docs_dir

@@ -56,7 +56,14 @@ def run_lint(args: argparse.Namespace, loaded: Loaded) -> int:
         print(f"mkdocs-relations: {counts}: {summary(diagnostics)}", file=sys.stderr)
     else:
         print(f"mkdocs-relations: {counts}: no problems", file=sys.stderr)
-    if wiki.errors or (args.strict and wiki.warnings):
+    if args.strict and loaded.config_warnings:
+        count = len(loaded.config_warnings)
+        print(
+            f"mkdocs-relations: {plural(count, 'configuration warning')} (above): --strict fails "
+            f"on {'it' if count == 1 else 'them'}, as mkdocs build --strict does",
+            file=sys.stderr,
+        )
+    if wiki.errors or (args.strict and (wiki.warnings or loaded.config_warnings)):
         return EXIT_FAILED
     return EXIT_OK
 

@@ -39,6 +39,8 @@ class Loaded:
     max_hops: int = DEFAULT_MAX_HOPS
     #: Each page's docs-relative file and the path to read it from, for titles.
     sources: Mapping[str, str] = field(default_factory=dict)
+    #: What MkDocs warned about while loading mkdocs.yml (printed as it loaded).
+    config_warnings: list[str] = field(default_factory=list)
 
     @cached_property
     def titles(self) -> Titles:
@@ -57,7 +59,7 @@ def add_source_arguments(parser: argparse.ArgumentParser) -> None:
     source.add_argument(
         "--docs-dir",
         metavar="DIR",
-        help="lint a folder of Markdown pages that has no mkdocs.yml (an Obsidian vault)",
+        help="read a folder of Markdown pages that has no mkdocs.yml (an Obsidian vault)",
     )
     parser.add_argument(
         "--field",
@@ -107,9 +109,10 @@ def load_mkdocs_wiki(config_file: str, field: str | None) -> Loaded:
     )
 
     try:
-        config, pages = load_mkdocs(config_file)
+        config, pages, config_warnings = load_mkdocs(config_file)
         plugin = plugin_config(config)
     except ConfigFileError as exc:
+        config_warnings = []
         # A Zensical project's mkdocs.yml may name a theme or plugins MkDocs cannot load;
         # the relations checks need only the folders and the plugin's options.
         try:
@@ -128,7 +131,7 @@ def load_mkdocs_wiki(config_file: str, field: str | None) -> Loaded:
     base = os.path.dirname(os.path.abspath(config_file))
     prefix = os.path.relpath(os.path.join(base, display_prefix(config))).replace(os.sep, "/")
     wiki = load_wiki(pages.sources, options)
-    return Loaded(wiki, prefix, options, int(plugin.max_hops), pages.sources)
+    return Loaded(wiki, prefix, options, int(plugin.max_hops), pages.sources, config_warnings)
 
 
 def resolve_page(loaded: Loaded, text: str) -> str:

@@ -217,15 +217,31 @@ def _relations_options(plugins: object) -> dict[str, Any]:
     return {}
 
 
-def load_mkdocs(config_file: str) -> tuple[MkDocsConfig, PageSet]:
-    """Load mkdocs.yml as ``mkdocs build`` does (its loader trusts the file) and list its pages."""
+def load_mkdocs(config_file: str) -> tuple[MkDocsConfig, PageSet, list[str]]:
+    """Load mkdocs.yml as ``mkdocs build`` does (its loader trusts the file) and list its pages;
+    and the configuration warnings MkDocs logged (an unknown option), which ``build --strict``
+    fails on."""
+    warnings = _Collected()
+    config_log = logging.getLogger("mkdocs.config")
+    config_log.addHandler(warnings)
     try:
         config = load_config(config_file)
     except OSError as exc:
         raise ConfigFileError(f"cannot read {config_file}: {exc.strerror or exc}") from exc
     except (MkDocsException, SystemExit) as exc:
         raise ConfigFileError(f"{config_file} is not a usable MkDocs configuration: {exc}") from exc
-    return config, _listed(config)
+    finally:
+        config_log.removeHandler(warnings)
+    return config, _listed(config), warnings.messages
+
+
+class _Collected(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
 
 
 def _listed(config: MkDocsConfig) -> PageSet:

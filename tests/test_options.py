@@ -33,3 +33,23 @@ def test_bad_values_stop_the_build_and_every_command_alike(
         cli = run(*command, cwd=site.root)
         assert cli.returncode == 2, (command, cli.stdout, cli.stderr)
         assert message in cli.stderr and "Traceback" not in cli.stderr, cli.stderr
+
+
+def test_lint_strict_fails_on_an_unknown_option_as_the_build_does(site: Site) -> None:
+    site.page("index.md", "# Home\n")
+    site.plugin_options = {"breadcrumb": True}  # misspelt: breadcrumbs
+    site.write_config()
+    relaxed = run("lint", cwd=site.root)
+    assert relaxed.returncode == 0, relaxed.stderr
+    assert "option 'breadcrumb': Unrecognised configuration name" in relaxed.stderr
+    strict = run("lint", "--strict", cwd=site.root)
+    assert strict.returncode == 1
+    assert (
+        "1 configuration warning (above): --strict fails on it, as mkdocs build --strict does"
+        in strict.stderr
+    )
+    build = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict"], cwd=site.root,
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert build.returncode != 0
