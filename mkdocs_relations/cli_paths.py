@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from .cli_output import ARROWS, Output, format_chain, json_text
@@ -13,6 +13,8 @@ from .cli_wiki import EXIT_FAILED, EXIT_OK, Loaded, UsageError, add_source_argum
 from .diagnostics import bounded
 from .direction import IN, OUT, Direction
 from .paths import DEFAULT_MAX_HOPS, PathIndex
+from .suggest import TypeSuggester
+from .vocabulary import Vocabulary
 
 
 def add_path_parser(commands: Any) -> None:
@@ -99,11 +101,29 @@ def _note_errors(loaded: Loaded) -> None:
         )
 
 
-def _check_types(types: Sequence[str], vocabulary: Collection[str]) -> None:
-    """``--type`` names a type of the vocabulary; edges of any other type are never walked."""
+def _check_types(types: Sequence[str], vocabulary: Vocabulary, *, reach: bool = False) -> None:
+    """``--type`` names a type of the vocabulary; edges of any other type are never walked.
+    An inverse label is told how to ask for it: ``reach --reverse``; paths walk both ways."""
     unknown = [t for t in types if t not in vocabulary]
-    if unknown:
-        raise UsageError(f"unknown type(s) {', '.join(unknown)}; known: {bounded(vocabulary)}")
+    if not unknown:
+        return
+    suggester = TypeSuggester(
+        {t.name: t.inverse for t in vocabulary.values()},
+        [t.name for t in vocabulary.values() if t.symmetric],
+    )
+    named = []
+    for written in unknown:
+        hint = suggester.hint(written)
+        if hint.suggestion:
+            named.append(f"{written!r} (did you mean {hint.suggestion!r}?)")
+        elif hint.inverse_of:
+            how = "with --reverse" if reach else "paths walk both ways"
+            named.append(f"{written!r} (that is {hint.inverse_of} read backwards: {how})")
+        else:
+            named.append(repr(written))
+    raise UsageError(
+        f"unknown type {', '.join(named)}; --type takes a type's name, one of {bounded(vocabulary)}"
+    )
 
 
 def run_path(args: argparse.Namespace, loaded: Loaded) -> int:
@@ -143,7 +163,7 @@ def run_reach(args: argparse.Namespace, loaded: Loaded) -> int:
     used = {edge.type for edge in graph.edges()}
     transitive = [t.name for t in graph.vocabulary.values() if t.transitive]
     types = args.types or [t for t in transitive if t in used] or transitive
-    _check_types(types, graph.vocabulary)
+    _check_types(types, graph.vocabulary, reach=True)
     _note_errors(loaded)
     index = PathIndex.from_graph(graph)
     direction: Direction = IN if args.reverse else OUT

@@ -159,12 +159,21 @@ def test_path_with_an_unknown_type_is_exit_2_like_reach(site: Site) -> None:
     site.pages({"a.md": "---\nrelationships: [{type: depends-on, target: b}]\n---\n", "b.md": "#"})
     site.write_config()
     message = (
-        "mkdocs-relations: unknown type(s) depends-onn; known: depends-on, part-of, relates-to, "
-        "supersedes, caused-by, used-by\n"
+        "mkdocs-relations: unknown type 'depends-onn'; --type takes a type's name, one of "
+        "depends-on, part-of, relates-to, supersedes, caused-by, used-by\n"
     )
     for command in (("path", "a", "b"), ("reach", "a")):
         result = run(*command, "--type", "depends-onn", cwd=site.root)
         assert (result.returncode, result.stderr) == (2, message)
+    # A label as the panel writes it: the type's name, or the type read backwards.
+    spelt = run("reach", "a", "--type", "used by", cwd=site.root)
+    assert "unknown type 'used by' (did you mean 'used-by'?)" in spelt.stderr
+    site.plugin_options = {"types": [{"name": "governed-by", "inverse": "governs"}]}
+    site.write_config()
+    backwards = run("reach", "a", "--type", "governs", cwd=site.root)
+    assert "'governs' (that is governed-by read backwards: with --reverse)" in backwards.stderr
+    path = run("path", "a", "b", "--type", "governs", cwd=site.root)
+    assert "'governs' (that is governed-by read backwards: paths walk both ways)" in path.stderr
 
 
 @pytest.mark.parametrize("field", ["", "  "])
