@@ -104,6 +104,12 @@ def test_type_filter_hops_and_direction(site: Site, browser: Any) -> None:
         page.check(".relations-finder__directed")
         text = _ask(page, "Payment")
         assert "No path" in text and "within 4 hops" in text
+        # The page the reader is on is never offered; named anyway, it is said so.
+        page.fill(".relations-finder__input", "ledger")
+        page.click(".relations-finder__submit")
+        result = page.locator(".relations-finder__result")
+        result.filter(has_text="That is this page").wait_for()
+        assert "No page matches" not in result.inner_text()
         page.close()
 
 

@@ -225,7 +225,11 @@
           });
           if (exact.length === 1) target = exact[0];
           else if (exact.length === 0 && found.length === 1) target = found[0];
-          else if (found.length === 0) return say(message("finder_none", { text: text }));
+          else if (found.length === 0) {
+            // The page the reader is on is never offered; named anyway, it is said so.
+            var here = matches(data, text, -1).indexOf(source) >= 0;
+            return say(here ? message("finder_same_page") : message("finder_none", { text: text }));
+          }
           else return say(message("finder_pick", { text: text }));
         }
         // The site's bound is the graph's: the field's max only guides the browser's input.
