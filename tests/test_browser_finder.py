@@ -110,6 +110,12 @@ def test_type_filter_hops_and_direction(site: Site, browser: Any) -> None:
         result = page.locator(".relations-finder__result")
         result.filter(has_text="That is this page").wait_for()
         assert "No page matches" not in result.inner_text()
+        # A symmetric type reads the same both ways: no arrowhead, as in the picture.
+        page.goto(url + "platform/checkout/")
+        page.wait_for_selector("[data-relations-pathfinder][data-relations-ready]")
+        page.select_option(".relations-finder__type", "relates-to")
+        _ask(page, "Ledger")
+        assert page.locator(".relations-finder__edge").all_inner_texts() == ["—relates to—"]
         page.close()
 
 

@@ -268,7 +268,8 @@
           // direction shows the type's inverse label ("Ledger —used by→ Payments").
           var kind = data.graph.types[data.typeNumbers.get(step.type)] || { label: step.type, inverse: step.type };
           var words = step.direction === "out" ? kind.label : kind.inverse;
-          var edge = element("li", "relations-finder__edge", "—" + words + "→");
+          // A symmetric type reads the same both ways: no arrowhead, as in the picture.
+          var edge = element("li", "relations-finder__edge", "—" + words + (kind.symmetric ? "—" : "→"));
           edge.setAttribute("data-relation-type", step.type);
           edge.setAttribute("data-relation-direction", step.direction);
           edge.title = message("finder_declared_on", {
