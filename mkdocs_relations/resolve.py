@@ -46,6 +46,9 @@ class PageKeys:
     page_id: str
     frontmatter_id: str | None = None
     aliases: tuple[str, ...] = ()
+    #: The frontmatter title: never resolved (a target names a page, not its title), only
+    #: suggested for a target that reads like it ("Payment Service").
+    title: str | None = None
 
 
 @dataclass(frozen=True)
@@ -108,9 +111,14 @@ class Resolver:
         indexes: list[dict[str, list[str]]] = [defaultdict(list) for _ in STEPS[1:]]
         by_fid, by_fold, by_stem, by_alias, by_folder, by_folder_name = indexes
         self._loose_paths: dict[str, list[str]] = defaultdict(list)
+        #: Other names a suggestion may come from: aliases and titles, by page.
+        self._names: list[tuple[str, str]] = []
         for page in sorted(pages, key=lambda p: p.page_id):
             page_id = page.page_id
             self._ids[page_id] = page_id
+            self._names += [(alias, page_id) for alias in page.aliases]
+            if page.title:
+                self._names.append((page.title, page_id))
             if page.frontmatter_id is not None:
                 by_fid[page.frontmatter_id].append(page_id)
             by_fold[fold(page_id)].append(page_id)
@@ -190,6 +198,9 @@ class Resolver:
                     owners[page_id.rpartition("/")[2]].append(page_id)
             for fid, found in self._indexes[0].items():
                 owners[fid].extend(found)
+            if not with_folder:
+                for name, page_id in self._names:
+                    owners[name].append(page_id)
             for name, found in owners.items():
                 owners[name] = sorted(set(found))
             cached = self._near_cache[with_folder] = (NearIndex(sorted(owners)), owners)

@@ -149,7 +149,7 @@ def _load(sources: Mapping[str, str], options: Options, diagnostics: list[Diagno
     diagnostics.extend(other_fields.diagnostics(options.config_page))
 
     resolver = Resolver(
-        PageKeys(page.id, page.frontmatter_id, page.aliases) for page in pages.values()
+        PageKeys(page.id, page.frontmatter_id, page.aliases, page.title) for page in pages.values()
     )
     resolved, problems = resolve_targets(
         pages.values(), resolver, wiki_config, NotPages(options.not_pages)

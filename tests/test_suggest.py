@@ -93,6 +93,22 @@ def test_singular_and_plural_find_each_other() -> None:
     assert _resolver(PageKeys("boxes")).suggest("bo") == []
 
 
+def test_a_title_or_an_alias_written_as_a_target_suggests_its_page() -> None:
+    """A target is a page's name, not its title; written as the title, it is told the page.
+    A title two pages share proposes neither."""
+    resolver = _resolver(
+        PageKeys("services/payments", title="Payment service"),
+        PageKeys("ledger", aliases=("General Ledger",)),
+        PageKeys("a/minutes", title="Meeting notes"),
+        PageKeys("b/minutes-2024", title="Meeting notes"),
+    )
+    assert resolver.suggest("Payment Service") == ["services/payments"]
+    assert resolver.suggest("General Ledgr") == ["General Ledger"]
+    assert resolver.suggest("Meeting Notes") == []
+    # Titles never resolve: only the documented steps do.
+    assert resolver.resolve("Payment service").page_id is None
+
+
 def test_a_near_name_shared_by_several_pages_proposes_none() -> None:
     resolver = _resolver(PageKeys("a/index"), PageKeys("b/index"), PageKeys("c/indexes"))
     assert resolver.suggest("indx") == []
