@@ -10,21 +10,13 @@ import sys
 from collections import Counter
 from typing import Any
 
-from .adopt import (
-    TypePlan,
-    detect_field,
-    excluded_folders,
-    mkdocs_yml,
-    not_pages_to_exclude,
-    site_name,
-    types_to_declare,
-    wiki_config_md,
-)
+from .adopt import detect_field, excluded_folders, mkdocs_yml, not_pages_to_exclude, site_name
 from .cli_lint import run_lint
 from .cli_wiki import EXIT_USAGE, load
 from .diagnostics import plural
 from .frontmatter import read_frontmatter
 from .sources import PageSet, folder_page_set
+from .type_plans import TypePlan, types_to_declare, wiki_config_md
 from .wiki import DEFAULT_CONFIG_PAGE, Options, load_wiki
 from .wikiconfig import read_wiki_config
 

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .diagnostics import clip
-from .suggest import NearIndex
+from .suggest import NearIndex, compact
 from .targets import fold, join_relative, loose
 
 INDEX_STEMS = ("index", "readme", "_index")
@@ -200,7 +200,10 @@ class Resolver:
                 owners[fid].extend(found)
             if not with_folder:
                 for name, page_id in self._names:
-                    owners[name].append(page_id)
+                    # The page's own name is the better spelling of a title that says the
+                    # same ("Ledger" for ledger.md).
+                    if compact(name) != compact(page_id.rpartition("/")[2]):
+                        owners[name].append(page_id)
             for name, found in owners.items():
                 owners[name] = sorted(set(found))
             cached = self._near_cache[with_folder] = (NearIndex(sorted(owners)), owners)
