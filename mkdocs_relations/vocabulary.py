@@ -108,23 +108,18 @@ class Vocabulary(Mapping[str, RelationType]):
 def parse_types(
     entries: Any,
     file: str,
-    locate: Callable[[int, str | None], int] | None,
+    locate: Callable[[int, str | None], int],
 ) -> tuple[list[RelationType], list[Diagnostic]]:
     """Validate a ``relationship_types`` list.
 
     ``locate(index, key)`` gives the line of entry ``index`` (or of one of its keys) so every
-    diagnostic points at the line to fix; None for values that carry no lines (options set
-    from Python or inherited by mkdocs.yml), which are told at line 1 and known by the file
-    alone. An entry may be a mapping or just a type name.
+    diagnostic points at the line to fix. An entry may be a mapping or just a type name.
     """
     types: list[RelationType] = []
     diagnostics: list[Diagnostic] = []
 
-    def line(index: int, key: str | None) -> int:
-        return 1 if locate is None else locate(index, key)
-
     def report(index: int, key: str | None, message: str) -> None:
-        diagnostics.append(Diagnostic(file, line(index, key), "invalid-vocabulary", message))
+        diagnostics.append(Diagnostic(file, locate(index, key), "invalid-vocabulary", message))
 
     if entries is None:
         return types, diagnostics
@@ -198,7 +193,7 @@ def parse_types(
                 name,
                 inverse or f"{label} (incoming)",
                 description,
-                origin=file if locate is None else f"{file}:{locate(index, None)}",
+                origin=f"{file}:{locate(index, None)}",
                 **flags,
             )
         )

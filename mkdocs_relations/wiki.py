@@ -17,9 +17,8 @@ from .graph import Graph, Page
 from .reader import ReadOptions, read_page
 from .resolve import PageKeys, Resolver
 from .resolve_targets import NotPages, resolve_targets
-from .targets import TargetError, loose, parse_target
-from .vocabulary import merge, parse_types
-from .wikiconfig import Redlink, WikiConfig, read_wiki_config
+from .vocabulary import merge
+from .wikiconfig import Redlink, WikiConfig, plugin_settings_from_values, read_wiki_config
 
 DEFAULT_FIELD = "relationships"
 DEFAULT_CONFIG_PAGE = "wiki-config.md"
@@ -106,19 +105,14 @@ def _load(sources: Mapping[str, str], options: Options, diagnostics: list[Diagno
     field_name = _field(options, wiki_config, diagnostics)
 
     declared = list(wiki_config.types)
-    if options.plugin_settings is not None:
-        settings, problems = options.plugin_settings
-        diagnostics.extend(problems)
-        declared += settings.types
-        for key, redlink in settings.redlinks.items():
-            # Line 0: a stale redlink is reported in wiki-config.md only (by its line there).
-            wiki_config.redlinks.setdefault(key, Redlink(redlink.target, redlink.reason, 0))
-    else:
-        # Plain values carry no lines (see plugin_settings).
-        mkdocs_types, problems = parse_types(options.types, options.types_file, None)
-        diagnostics.extend(problems)
-        declared += [(t, options.types_file, 1) for t in mkdocs_types]
-        _extra_redlinks(options.redlinks, wiki_config, options.types_file, diagnostics)
+    settings, problems = options.plugin_settings or plugin_settings_from_values(
+        options.types, options.redlinks, options.types_file
+    )
+    diagnostics.extend(problems)
+    declared += settings.types
+    for key, redlink in settings.redlinks.items():
+        # Line 0: a stale redlink is reported in wiki-config.md only (by its line there).
+        wiki_config.redlinks.setdefault(key, Redlink(redlink.target, redlink.reason, 0))
     vocabulary, problems = merge(declared)
     diagnostics.extend(problems)
 
@@ -205,23 +199,3 @@ def _field(options: Options, config: WikiConfig, diagnostics: list[Diagnostic]) 
             )
         )
     return options.relationship_field or config.relationship_field or DEFAULT_FIELD
-
-
-def _extra_redlinks(
-    entries: list[Any], config: WikiConfig, file: str, diagnostics: list[Diagnostic]
-) -> None:
-    """Redlinks listed in mkdocs.yml join those of wiki-config.md."""
-    for entry in entries:
-        text, reason = (
-            (entry.get("target"), entry.get("reason")) if isinstance(entry, dict) else (entry, None)
-        )
-        try:
-            target = parse_target(str(text)) if isinstance(text, str) else None
-        except TargetError:
-            target = None
-        if target is None:
-            diagnostics.append(
-                Diagnostic(file, 1, "invalid-vocabulary", f"redlink {entry!r} is not a target")
-            )
-            continue
-        config.redlinks.setdefault(loose(target.path), Redlink(target.path, reason, 0))

@@ -20,10 +20,12 @@ note_keys: [via, note]               # edge keys read as an edge's note (panels,
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
+import yaml
 from yaml.nodes import MappingNode, Node, SequenceNode
 
-from .diagnostics import clip
+from .diagnostics import Diagnostic, clip
 from .edge_entries import target_text
 from .frontmatter import Frontmatter
 from .frontmatter_hints import misnamed_settings
@@ -129,6 +131,31 @@ def read_plugin_settings(fm: Frontmatter) -> WikiConfig:
     if redlinks_node is not None:
         _read_redlinks(redlinks_node, fm, config)
     return config
+
+
+def plugin_settings_from_values(
+    types: Any, redlinks: Any, file: str
+) -> tuple[WikiConfig, list[Diagnostic]]:
+    """``types`` and ``redlinks`` given as plain values (inherited by mkdocs.yml with
+    ``INHERIT``, or set from Python), read by the same parser, every problem at line 1: the
+    values carry no lines. They are written out as YAML and composed again, so nothing but
+    YAML data gets through."""
+    values = {"types": types, "redlinks": redlinks}
+    try:
+        text = yaml.safe_dump({k: v for k, v in values.items() if v is not None}, sort_keys=False)
+    except yaml.YAMLError:
+        problem = Diagnostic(
+            file, 1, "invalid-vocabulary", "types and redlinks must be YAML data (lists of "
+            "mappings and text)"
+        )  # fmt: skip
+        return WikiConfig(file=file), [problem]
+    root = yaml.compose(text, Loader=yaml.SafeLoader)
+    # An empty line map puts every node at first_line.
+    fm = Frontmatter(file, first_line=1, line_map=[])
+    if isinstance(root, MappingNode):
+        fm.root = root
+        fm.keys = {name: (key, value) for name, key, value in mapping_items(root)}
+    return read_plugin_settings(fm), fm.diagnostics
 
 
 def _read_types(

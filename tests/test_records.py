@@ -57,3 +57,33 @@ def test_edges_and_pages_cannot_be_changed(tmp_path: Path) -> None:
     ]:
         with pytest.raises(dataclasses.FrozenInstanceError):
             setattr(record, name, None)
+
+
+def test_options_given_as_plain_values_use_the_same_parser(tmp_path: Path) -> None:
+    """``types`` and ``redlinks`` set from Python (or inherited by mkdocs.yml) carry no lines:
+    wiki-config.md's parser reads them, every problem at line 1 of the file they came from."""
+    from mkdocs_relations.wiki import Options
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.md").write_text(
+        "---\nrelationships:\n  - {type: governed-by, target: b}\n"
+        "  - {type: depends-on, target: planned}\n---\n"
+    )
+    (docs / "b.md").write_text("# B\n")
+    options = Options(
+        types=[{"name": "governed-by", "inverse": "governs"}, {"name": 3}],
+        redlinks=["[[planned]]", {"target": "[[x]]", "reson": "typo"}],
+        types_file="../mkdocs.yml",
+    )
+    wiki = load_wiki(pages_in_folder(str(docs)), options)
+    assert "governed-by" in wiki.graph.vocabulary
+    assert [e.redlink for e in wiki.graph.pages["a"].edges] == [False, True]
+    assert [(d.file, d.line, d.message) for d in wiki.diagnostics] == [
+        (
+            "../mkdocs.yml",
+            1,
+            "a redlink has a target and a reason, not 'reson'; remove it or correct its name",
+        ),
+        ("../mkdocs.yml", 1, "type name must be a word such as 'governed-by', not 3"),
+    ]
