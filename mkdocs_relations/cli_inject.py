@@ -83,8 +83,8 @@ def run_inject(args: argparse.Namespace, _: object) -> int:
         print(f"mkdocs-relations: {exc}", file=sys.stderr)
         return EXIT_USAGE
     print(
-        f"mkdocs-relations: {len(result.changed)} of {len(wiki.graph.pages)} pages given "
-        f"relationships, {len(result.unchanged)} left as they were",
+        f"mkdocs-relations: {len(result.changed)} of {len(wiki.graph.pages)} pages changed "
+        f"(panel, path finder, block answers), {len(result.unchanged)} left as they were",
         file=sys.stderr,
     )
     for file, line in result.lost:

@@ -123,7 +123,7 @@ def test_inject_gives_the_panels_mkdocs_gives(zensical: Path, tmp_path: Path) ->
     first = run("inject", cwd=root)
     assert first.returncode == 0, first.stderr
     # The platform index has no edge, so its page gets the finder but no panel.
-    assert "5 of 5 pages given relationships" in first.stderr
+    assert "5 of 5 pages changed (panel, path finder, block answers)" in first.stderr
     for page in ("index.html", "ledger/index.html", "reports/index.html",
                  "platform/checkout/index.html", "platform/index.html"):  # fmt: skip
         ours = (root / "site" / page).read_text("utf-8")
@@ -151,7 +151,7 @@ def test_inject_gives_the_panels_mkdocs_gives(zensical: Path, tmp_path: Path) ->
     # Idempotent: a second run changes nothing.
     snapshot = {p: p.read_bytes() for p in (root / "site").rglob("*") if p.is_file()}
     second = run("inject", cwd=root)
-    assert second.returncode == 0 and "0 of 5 pages given relationships" in second.stderr
+    assert second.returncode == 0 and "0 of 5 pages changed" in second.stderr
     assert snapshot == {p: p.read_bytes() for p in (root / "site").rglob("*") if p.is_file()}
 
 
