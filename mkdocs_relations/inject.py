@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import os
 import posixpath
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import markupsafe
 
 from .html_places import Places, code_blocks, find_places, splice
 from .page_additions import Display, PageAdditions, relative_url
-from .panel import PageRef
 from .queryblocks import BlockAnswers
 from .site_files import CSS, QUERY_CSS, SCRIPTS, copy_assets, write_graph_files
 from .titles import name_title
@@ -107,8 +106,8 @@ def inject(
         top, bottom = additions.for_page(page_id, url)
         answers: list[tuple[int, int, str]] = []
         if blocks is not None and wiki.graph.pages[page_id].file in blocks.pending:
-            answers = _answers(blocks, wiki.graph.pages[page_id].file, text, url, titles,
-                               additions, result)  # fmt: skip
+            file = wiki.graph.pages[page_id].file
+            answers = _answers(blocks, file, text, url, additions, result)
         if not (top or bottom or answers):
             result.unchanged.append(dest)
             continue
@@ -138,7 +137,6 @@ def _answers(
     file: str,
     text: str,
     url: str,
-    titles: Mapping[str, tuple[str, str]],
     additions: PageAdditions,
     result: Injected,
 ) -> list[tuple[int, int, str]]:
@@ -147,15 +145,10 @@ def _answers(
     A listing is known by its text (the block's YAML), in the page's order; a block whose
     listing is not found (another extension changed it) is reported, as the plugin does.
     """
-
-    def ref(other: str) -> PageRef:
-        title, other_url = titles.get(other, (other, ""))
-        return PageRef(title, relative_url(other_url, url))
-
     listings = code_blocks(text)
     places = []
     at = 0
-    for pending, answer in blocks.answers(file, ref, additions.renderer):
+    for pending, answer in blocks.answers(file, additions.references(url), additions.renderer):
         wanted = _listing_text(pending.source)
         found = next(
             (i for i in range(at, len(listings)) if _listing_text(listings[i].text) == wanted),

@@ -7,7 +7,7 @@ another generator built (Zensical). One code path, so both sites read the same.
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .labels import Labels
@@ -104,11 +104,9 @@ class PageAdditions:
         shown = self.render(page_id, page_url)
         return shown.top, shown.bottom
 
-    def render(self, page_id: str, page_url: str) -> Rendered:
-        """What one page gets: its HTML, and the panel's data for the theme's templates."""
-        graph_page = self.wiki.graph.pages.get(page_id)
-        if graph_page is None or graph_page.hide_panel:
-            return Rendered()
+    def references(self, page_url: str) -> Callable[[str], PageRef]:
+        """Pages' titles and URLs as links from the page at ``page_url``, by page id, each
+        worked out once: for its panel and for its blocks' answers."""
         refs: dict[str, PageRef] = {}
         base = _base(page_url)
         known = self._url_parts
@@ -125,6 +123,14 @@ class PageAdditions:
                 found = refs[other] = PageRef(title, _relative(url, parts, base))
             return found
 
+        return ref
+
+    def render(self, page_id: str, page_url: str) -> Rendered:
+        """What one page gets: its HTML, and the panel's data for the theme's templates."""
+        graph_page = self.wiki.graph.pages.get(page_id)
+        if graph_page is None or graph_page.hide_panel:
+            return Rendered()
+        ref = self.references(page_url)
         top: list[str] = []
         bottom: list[str] = []
         display = self.display
@@ -140,7 +146,7 @@ class PageAdditions:
                 html = self.renderer.panel(panel, page_id, display.placement, finder=finder)
                 (top if display.placement == "top" else bottom).append(html)
         if finder:
-            root = _relative("./", [], base)
+            root = _relative("./", [], _base(page_url))
             html = self.renderer.path_finder(
                 page_id, root, self._types, display.max_hops, self.labels.text, self._graph
             )

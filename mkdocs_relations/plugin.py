@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
 from functools import partial
 
 import markupsafe
@@ -22,7 +21,6 @@ from .mkdocs_input import display_of, display_prefix, options_from, page_set
 from .overview import MARKER as OVERVIEW
 from .overview import overview_markdown, overview_page
 from .page_additions import PageAdditions, relative_url
-from .panel import PageRef
 from .queryblocks import BlockAnswers
 from .reader import page_id_for
 from .render import TEMPLATES
@@ -48,7 +46,6 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         #: Pages holding relations blocks, by file, answered once every title is known.
         self.rendered: dict[str, MkDocsPage] = {}
         #: (URL, folder of the page linking to it) -> relative URL, for block answers.
-        self.relative_urls: dict[tuple[str, str], str] = {}
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         # State from a previous `mkdocs serve` rebuild must never leak into this one.
@@ -145,7 +142,7 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         for file, page in self.rendered.items():
             if page.content is None:
                 continue
-            ref = self._references(page)
+            ref = self.additions.references(page.url)
             page.content, lost = self.blocks.answer(file, page.content, ref, renderer)
             if not linked:
                 # Panel and finder are off, so no stylesheet of ours is on every page: the
@@ -158,26 +155,6 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
                     "has no place in the page: another extension or plugin removed its "
                     "placeholder"
                 )
-
-    def _references(self, page: MkDocsPage) -> Callable[[str], PageRef]:
-        """Title and URL relative to ``page``, by page id, each worked out once."""
-        refs: dict[str, PageRef] = {}
-        # A relative URL depends only on the folder of the page it is written in.
-        folder = page.url[: page.url.rfind("/") + 1]
-        relative = self.relative_urls
-
-        def ref(other: str) -> PageRef:
-            found = refs.get(other)
-            if found is None:
-                title, url = self.pages.get(other, (other, ""))
-                key = (url, folder)
-                link = relative.get(key)
-                if link is None:
-                    link = relative[key] = relative_url(url, page.url)
-                found = refs[other] = PageRef(title, link)
-            return found
-
-        return ref
 
     @event_priority(-100)  # after the search plugins have indexed the page without the panel
     def on_page_context(
