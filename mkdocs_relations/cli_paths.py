@@ -13,7 +13,6 @@ from .cli_wiki import EXIT_FAILED, EXIT_OK, Loaded, UsageError, add_source_argum
 from .diagnostics import bounded
 from .direction import IN, OUT, Direction
 from .paths import DEFAULT_MAX_HOPS, PathIndex
-from .suggest import TypeSuggester
 from .vocabulary import Vocabulary
 
 
@@ -107,10 +106,7 @@ def _check_types(types: Sequence[str], vocabulary: Vocabulary, *, reach: bool = 
     unknown = [t for t in types if t not in vocabulary]
     if not unknown:
         return
-    suggester = TypeSuggester(
-        {t.name: t.inverse for t in vocabulary.values()},
-        [t.name for t in vocabulary.values() if t.symmetric],
-    )
+    suggester = vocabulary.suggester()
     named = []
     for written in unknown:
         hint = suggester.hint(written)

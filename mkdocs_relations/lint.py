@@ -8,7 +8,6 @@ from dataclasses import dataclass
 
 from .diagnostics import Diagnostic, plural
 from .graph import Edge, Graph
-from .suggest import TypeSuggester
 
 #: Pages named in a cycle message; a longer loop shows its start, a count and its end.
 MAX_CHAIN = 12
@@ -32,19 +31,13 @@ LISTED_TYPES = 12
 
 def unknown_types(graph: Graph) -> Iterable[Diagnostic]:
     vocabulary = graph.vocabulary
-    suggester: TypeSuggester | None = None
     known = ", ".join(list(vocabulary)[:LISTED_TYPES])
     if len(vocabulary) > LISTED_TYPES:
         known += f" and {len(vocabulary) - LISTED_TYPES} more"
     for edge in graph.edges():
         if edge.type in vocabulary:
             continue
-        if suggester is None:
-            suggester = TypeSuggester(
-                {t.name: t.inverse for t in vocabulary.values()},
-                [t.name for t in vocabulary.values() if t.symmetric],
-            )
-        hint = suggester.hint(edge.type).text(edge.type)
+        hint = vocabulary.suggester().hint(edge.type).text(edge.type)
         yield Diagnostic(
             graph.pages[edge.source].file,
             edge.type_line,

@@ -35,7 +35,6 @@ from .querymodel import (
 )
 from .queryvalues import Problem, choice, integer, meta_values, one_text, texts
 from .resolve import Resolver
-from .suggest import suggest_type
 from .targets import TargetError, parse_target
 from .vocabulary import Vocabulary
 from .yamlvalues import describe, mapping_items
@@ -285,11 +284,7 @@ class QueryReader:
 
     def _near(self, text: str) -> str:
         """ " Did you mean 'depends-on'?" for a typo of a known type, else nothing."""
-        near = suggest_type(
-            text,
-            {t.name: t.inverse for t in self.vocabulary.values()},
-            [t.name for t in self.vocabulary.values() if t.symmetric],
-        )
+        near = self.vocabulary.suggester().hint(text).suggestion
         return f" Did you mean {near!r}?" if near else ""
 
     def _show(self, node: Node, page_id: str | None) -> str:

@@ -161,10 +161,3 @@ class TypeSuggester:
             if _same_words(written_words, words(name)):
                 return TypeHint(suggestion=name)
         return TypeHint()
-
-
-def suggest_type(
-    written: str, inverses: Mapping[str, str], symmetric: Iterable[str] = ()
-) -> str | None:
-    """The known type ``written`` is a spelling or typo of, or None. For one-off use."""
-    return TypeSuggester(inverses, symmetric).hint(written).suggestion

@@ -13,7 +13,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .suggest import TypeSuggester, compact, words
+from .suggest import compact, words
 from .vocabulary import CANONICAL, Vocabulary, label_of
 
 #: Inverse labels for type names common in typed-link wikis, by their words.
@@ -178,10 +178,7 @@ def types_to_declare(
     """A plan for every used type the vocabulary lacks, most used first; and the used names
     that are typos of a known type, (name, meant, edges), left for the user to correct:
     declaring ``depnds-on`` would turn the typo into a type and silence the lint."""
-    suggester = TypeSuggester(
-        {t.name: t.inverse for t in vocabulary.values()},
-        [t.name for t in vocabulary.values() if t.symmetric],
-    )
+    suggester = vocabulary.suggester()
     plans, typos = [], []
     for name, count in sorted(used.items(), key=lambda item: (-item[1], item[0])):
         if name in vocabulary:

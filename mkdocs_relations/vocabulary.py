@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .diagnostics import Diagnostic, bounded, clip
+from .suggest import TypeSuggester
 
 #: ``\Z``, not ``$``: ``$`` also matches before a final line break, and ``"x\n"`` is no name.
 TYPE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*\Z")
@@ -90,6 +91,7 @@ class Vocabulary(Mapping[str, RelationType]):
         self._types: dict[str, RelationType] = {}
         for relation_type in types:
             self._types[relation_type.name] = relation_type
+        self._suggester: TypeSuggester | None = None
 
     def __getitem__(self, name: str) -> RelationType:
         return self._types[name]
@@ -99,6 +101,16 @@ class Vocabulary(Mapping[str, RelationType]):
 
     def __len__(self) -> int:
         return len(self._types)
+
+    def suggester(self) -> TypeSuggester:
+        """ "Did you mean" for names this vocabulary lacks; built on the first unknown name,
+        once, for every rule and command that asks."""
+        if self._suggester is None:
+            self._suggester = TypeSuggester(
+                {t.name: t.inverse for t in self._types.values()},
+                [t.name for t in self._types.values() if t.symmetric],
+            )
+        return self._suggester
 
     def get_or_unknown(self, name: str) -> RelationType:
         """The type, or a neutral stand-in for an unknown one (already reported by lint)."""
