@@ -42,10 +42,27 @@ class Places:
     container: str | None = None
 
 
-class _Finder(HTMLParser):
+class _Located(HTMLParser):
+    """A parser that knows each tag's character offset in the text it reads."""
+
     def __init__(self, text: str) -> None:
         super().__init__(convert_charrefs=True)
+        self._text = text
         self._lines = _line_starts(text)
+
+    def _offset(self) -> int:
+        # The parser reports (line, column); the page is spliced by character offset.
+        line, column = self.getpos()
+        return self._lines[line - 1] + column
+
+    def _end_of_tag(self, start: int) -> int:
+        """Just past the end tag that starts at ``start`` (``</h1 >`` is one too)."""
+        return self._text.find(">", start) + 1
+
+
+class _Finder(_Located):
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
         self.places = Places()
         self._depth = 0
         self._content_depth: int | None = None
@@ -53,10 +70,6 @@ class _Finder(HTMLParser):
         self._h1_text: list[str] = []
         self._seen_child = False
         self._skip_depth: int | None = None
-
-    def _offset(self) -> int:
-        line, column = self.getpos()
-        return self._lines[line - 1] + column
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         start = self._offset()
@@ -115,7 +128,7 @@ class _Finder(HTMLParser):
         elif tag == "body":
             places.body_end = start
         if self._h1_depth is not None and tag == "h1" and self._depth == self._h1_depth:
-            places.title_end = start + len("</h1>")
+            places.title_end = self._end_of_tag(start)
             places.title = " ".join("".join(self._h1_text).split())
             self._h1_depth = -1
         if self._content_depth is not None and self._depth == self._content_depth:
@@ -137,7 +150,7 @@ class CodeBlock:
     text: str
 
 
-class _CodeFinder(HTMLParser):
+class _CodeFinder(_Located):
     """Every ``<pre>`` with its text; a ``div.highlight`` holding one counts as its extent.
 
     A generator that does not know ``relations`` blocks prints them as code listings, with no
@@ -145,18 +158,12 @@ class _CodeFinder(HTMLParser):
     """
 
     def __init__(self, text: str) -> None:
-        super().__init__(convert_charrefs=True)
-        self._text = text
-        self._lines = _line_starts(text)
+        super().__init__(text)
         self.blocks: list[CodeBlock] = []
         self._pre: tuple[int, int] | None = None  # (start, depth)
         self._pre_text: list[str] = []
         self._depth = 0
         self._wrappers: list[tuple[int, int, int]] = []  # (start, depth, blocks before)
-
-    def _offset(self) -> int:
-        line, column = self.getpos()
-        return self._lines[line - 1] + column
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in _VOID:
@@ -172,7 +179,7 @@ class _CodeFinder(HTMLParser):
         if tag in _VOID:
             return
         self._depth -= 1
-        end = self._text.find(">", self._offset()) + 1
+        end = self._end_of_tag(self._offset())
         if tag == "pre" and self._pre is not None and self._pre[1] == self._depth:
             self.blocks.append(CodeBlock(self._pre[0], end, "".join(self._pre_text)))
             self._pre = None

@@ -50,3 +50,9 @@ def test_code_listings_with_and_without_a_highlight_wrapper() -> None:
     assert page[found[0].start : found[0].end].endswith("</pre></div>")
     assert page[found[1].start : found[1].end] == "<pre><code>b &amp; c</code></pre>"
     assert page[found[2].start : found[2].end] == "<pre><code>d</code></pre>"
+
+
+def test_the_title_ends_after_its_end_tag_however_it_is_written() -> None:
+    page = "<html><body><main><h1>T</h1 ><p>x</p></main></body></html>"
+    places = find_places(page)
+    assert page[: places.title_end].endswith("</h1 >") and places.title == "T"
