@@ -54,7 +54,7 @@ def site_graph(
     titles = []
     urls = []
     for page_id in ids:
-        title, url = pages.get(page_id, (graph.pages[page_id].display_title, ""))
+        title, url = pages.get(page_id, (graph.title(page_id), ""))
         titles.append(title)
         urls.append(url)
     vocabulary = graph.vocabulary
@@ -125,7 +125,7 @@ def to_script(data: Any) -> str:
 def export_json(graph: Graph, title: Callable[[str], str] | None = None) -> dict[str, Any]:
     """The whole typed graph, readable: for scripts and other tools. ``title`` gives a page's
     title as the site shows it (default: the frontmatter title, else the file name)."""
-    title = title or _display_title(graph)
+    title = title or graph.title
     return {
         "format": "mkdocs-relations-export",
         "version": 1,
@@ -169,7 +169,7 @@ def export_json(graph: Graph, title: Callable[[str], str] | None = None) -> dict
 
 def export_dot(graph: Graph, title: Callable[[str], str] | None = None) -> str:
     """Graphviz DOT: pages as nodes labelled with titles, edges labelled with types."""
-    title = title or _display_title(graph)
+    title = title or graph.title
     lines = ["digraph relations {", "  rankdir=LR;", "  node [shape=box];"]
     for page in graph.pages.values():
         lines.append(f"  {_dot(page.id)} [label={_dot(title(page.id))}];")
@@ -189,7 +189,7 @@ def _dot(text: str) -> str:
 
 def export_mermaid(graph: Graph, title: Callable[[str], str] | None = None) -> str:
     """A Mermaid flowchart; node names are numbers because Mermaid ids cannot hold paths."""
-    title = title or _display_title(graph)
+    title = title or graph.title
     number = {page_id: f"p{i}" for i, page_id in enumerate(graph.pages)}
     lines = ["flowchart LR"]
     for page in graph.pages.values():
@@ -205,11 +205,6 @@ def export_mermaid(graph: Graph, title: Callable[[str], str] | None = None) -> s
     if redlinks:
         lines.append("  classDef redlink stroke:#c62828,stroke-dasharray:4 2")
     return "\n".join(lines) + "\n"
-
-
-def _display_title(graph: Graph) -> Callable[[str], str]:
-    pages = graph.pages
-    return lambda page_id: pages[page_id].display_title
 
 
 def _mermaid(text: str) -> str:

@@ -127,6 +127,11 @@ class Graph:
                     incoming[edge.target_id].append(edge)
         return cls(vocabulary, by_id, {key: tuple(edges) for key, edges in incoming.items()})
 
+    def title(self, page_id: str) -> str:
+        """A page's title as the graph knows it (frontmatter title, else its file name); the
+        site's and the command line's titles are passed where they are known."""
+        return self.pages[page_id].display_title
+
     def edges(self) -> Iterator[Edge]:
         """Every declared edge, by source page id, then in declaration order."""
         for page in self.pages.values():

@@ -74,7 +74,7 @@ class QueryEngine:
         (``depends-on``, ``depends-on.inverse``); ``title`` gives a page's title as the site
         shows it (the build's titles, or ``titles.Titles`` on the command line)."""
         self.graph = graph
-        self.title = title or (lambda page_id: graph.pages[page_id].display_title)
+        self.title = title or graph.title
         self.labels = labels or {}
         self.index = index or PathIndex.from_graph(graph)
         self._type_rank = {name: i for i, name in enumerate(self.index.types)}
