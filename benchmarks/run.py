@@ -37,10 +37,10 @@ sys.path.insert(0, str(REPO))
 
 import generate  # noqa: E402
 
-from mkdocs_relations.export import to_json  # noqa: E402
-from mkdocs_relations.paths import PathIndex  # noqa: E402
-from mkdocs_relations.sources import pages_in_folder  # noqa: E402
-from mkdocs_relations.wiki import load_wiki  # noqa: E402
+from mkdocs_relations.model.paths import PathIndex  # noqa: E402
+from mkdocs_relations.output.export import to_json  # noqa: E402
+from mkdocs_relations.wiki.page_set import pages_in_folder  # noqa: E402
+from mkdocs_relations.wiki.pipeline import load_wiki  # noqa: E402
 
 DOCS_PAGE = REPO / "docs" / "benchmarks.md"
 START = "<!-- results:start -->"
@@ -647,7 +647,7 @@ def browser_queries(settings: Settings, work: Path, report: Report) -> None:
     folder = work / "browser"
     folder.mkdir()
     data = synthetic_graph(settings.browser_pages, settings.browser_edges)
-    from mkdocs_relations.export import to_script
+    from mkdocs_relations.output.export import to_script
 
     (folder / "graph.js").write_text(to_script(data), encoding="utf-8")
     shutil.copy(REPO / "mkdocs_relations" / "assets" / "relations-paths.js", folder)

@@ -5,11 +5,11 @@ The public API is what this module exports; everything else is private and may c
 
 from __future__ import annotations
 
-from .diagnostics import CODES, DEFAULT_SEVERITY, Diagnostic
-from .graph import DeclaredEdge, Edge, Graph, Page
-from .resolve import Resolution, Resolver
-from .vocabulary import CANONICAL, RelationType, Vocabulary
-from .wiki import Options, Wiki, load_wiki
+from .model.diagnostics import CODES, DEFAULT_SEVERITY, Diagnostic
+from .model.graph import DeclaredEdge, Edge, Graph, Page
+from .model.vocabulary import CANONICAL, RelationType, Vocabulary
+from .wiki.lookup import Resolution, Resolver
+from .wiki.pipeline import Options, Wiki, load_wiki
 
 __version__ = "0.1.0"
 

@@ -8,14 +8,14 @@ from collections.abc import Mapping
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 
-from .diagnostics import SEVERITIES, check_severity_overrides
-from .labels import DEFAULT_LABELS
-from .panel import PANELS, PLACEMENTS
-from .paths import DEFAULT_MAX_HOPS
-from .wiki import DEFAULT_CONFIG_PAGE
+from .model.diagnostics import SEVERITIES, check_severity_overrides
+from .model.paths import DEFAULT_MAX_HOPS
+from .output.labels import DEFAULT_LABELS
+from .output.panel import PANELS, PLACEMENTS
+from .wiki.pipeline import DEFAULT_CONFIG_PAGE
 
 
-class _Severity(c.DictOfItems[str]):
+class SeverityOption(c.DictOfItems[str]):
     """``{lint-code: error | warning | ignore}``; an unknown code is a configuration error."""
 
     def __init__(self) -> None:
@@ -29,7 +29,7 @@ class _Severity(c.DictOfItems[str]):
         return result
 
 
-class _AtLeast(c.Type[int]):
+class AtLeast(c.Type[int]):
     """An integer with a lower bound, checked where MkDocs checks every option."""
 
     def __init__(self, minimum: int, default: int) -> None:
@@ -45,7 +45,7 @@ class _AtLeast(c.Type[int]):
         return number
 
 
-class _Labels(c.DictOfItems[str]):
+class LabelsOption(c.DictOfItems[str]):
     """Interface text; a known label may use only the placeholders its default uses."""
 
     def __init__(self) -> None:
@@ -70,9 +70,9 @@ def check_labels(labels: Mapping[str, str]) -> list[str]:
         default = DEFAULT_LABELS.get(key)
         if default is None:
             continue  # a type's label (``depends-on``, ``depends-on.inverse``): plain text
-        allowed = _placeholders(default)
+        allowed = placeholders(default)
         try:
-            used = _placeholders(text)
+            used = placeholders(text)
             text.format(**{name: "x" for name in allowed})
             # labels.fill (and the finder's script) fill {name} only: "{n:>3}" or "{n!r}"
             # would be shown as written.
@@ -87,7 +87,7 @@ def check_labels(labels: Mapping[str, str]) -> list[str]:
     return problems
 
 
-def _placeholders(text: str) -> set[str]:
+def placeholders(text: str) -> set[str]:
     return {field for _, field, _, _ in _fields(text) if field is not None}
 
 
@@ -109,7 +109,7 @@ class RelationsConfig(base.Config):
     #: Deliberate redlinks, in the same form as ``redlinks`` in wiki-config.md.
     redlinks = c.ListOfItems(c.Type((dict, str)), default=[])
     #: Severity per lint code: error, warning, info or ignore.
-    severity = _Severity()
+    severity = SeverityOption()
     #: Stop the build when an error-severity diagnostic exists.
     fail_on_error = c.Type(bool, default=True)
     #: Where the relationships panel goes in each page's content.
@@ -119,15 +119,15 @@ class RelationsConfig(base.Config):
     #: Which parts of the panel to show.
     panels = c.ListOfItems(c.Choice(PANELS), default=list(PANELS))
     #: Bound on transitive reach and path queries.
-    max_hops = _AtLeast(1, default=DEFAULT_MAX_HOPS)
+    max_hops = AtLeast(1, default=DEFAULT_MAX_HOPS)
     #: Past this many neighbours the picture shows one node per type and direction.
-    picture_limit = _AtLeast(0, default=12)
+    picture_limit = AtLeast(0, default=12)
     #: Docs-relative path of a generated overview page (types, wanted pages, orphans, hubs,
     #: superseded pages); unset: none. A page of your own can hold the overview instead: put
     #: ``<!-- relations/overview -->`` on a line of it.
     overview = c.Optional(c.Type(str))
     #: Interface text and type labels (``depends-on``, ``depends-on.inverse``) for other languages.
-    labels = _Labels()
+    labels = LabelsOption()
     #: Edge keys shown as an edge's note, first found wins; unset means wiki-config.md's
     #: ``note_keys``, else note, description, via.
     note_keys = c.Optional(c.ListOfItems(c.Type(str)))

@@ -4,7 +4,7 @@
 ones; ``tests/test_json_schemas.py`` fails while any is. The plugin's options come from
 config.py's ``RelationsConfig``: names, types, defaults, choices, bounds, and the ``#:``
 comment above each option as its description. The frontmatter and graph file schemas come
-from :mod:`~mkdocs_relations.data_schemas`.
+from :mod:`~mkdocs_relations.output.data_schemas`.
 
 *MkDocs adaptor*: it reads MkDocs config options. Nothing imports it while a site builds.
 """
@@ -21,8 +21,9 @@ from typing import Any
 from mkdocs.config import config_options as c
 from mkdocs.config.base import BaseConfigOption
 
-from .config import RelationsConfig, _AtLeast, _Labels, _placeholders, _Severity
-from .data_schemas import (
+from .config import AtLeast, LabelsOption, RelationsConfig, SeverityOption, placeholders
+from .model.diagnostics import CODES, SEVERITIES
+from .output.data_schemas import (
     DRAFT,
     Schema,
     attribute_help,
@@ -31,10 +32,10 @@ from .data_schemas import (
     redlink_schema,
     relationship_type_schema,
 )
-from .diagnostics import CODES, SEVERITIES
-from .labels import DEFAULT_LABELS
+from .output.labels import DEFAULT_LABELS
+from .resources import SCHEMAS
 
-SCHEMA_DIR = Path(__file__).parent / "schemas"
+SCHEMA_DIR = Path(SCHEMAS)
 NAMES = ("mkdocs", "plugin", "frontmatter", "graph")
 COMMAND = "python -m mkdocs_relations.json_schemas"
 PLUGIN = "relations"
@@ -136,15 +137,15 @@ def options_schema(config: type[RelationsConfig] = RelationsConfig) -> Schema:
 
 def _option(name: str, option: BaseConfigOption[Any]) -> Schema:
     # Subclasses first: each of config.py's own options narrows a MkDocs one.
-    if isinstance(option, _Severity):
+    if isinstance(option, SeverityOption):
         return {
             "type": "object",
             "propertyNames": {"enum": list(CODES)},
             "additionalProperties": {"enum": list(SEVERITIES)},
         }
-    if isinstance(option, _AtLeast):
+    if isinstance(option, AtLeast):
         return {"type": "integer", "minimum": option.minimum}
-    if isinstance(option, _Labels):
+    if isinstance(option, LabelsOption):
         # Interface labels by key, with their defaults for completion; any other key is a
         # type's label (``depends-on``, ``depends-on.inverse``), plain text.
         known = {
@@ -171,7 +172,7 @@ def _option(name: str, option: BaseConfigOption[Any]) -> Schema:
     if type(option) is c.Type:
         # MkDocs keeps the expected type in ``_type``; a tuple of types has no single shape.
         # (``Type(int)`` would take ``true``, JSON's integer would not: bounded options use
-        # ``_AtLeast``, which refuses booleans as the schema does.)
+        # ``AtLeast``, which refuses booleans as the schema does.)
         expected = option._type
         if isinstance(expected, type) and expected in _JSON_TYPES:
             return {"type": _JSON_TYPES[expected]}
@@ -184,7 +185,7 @@ def _option(name: str, option: BaseConfigOption[Any]) -> Schema:
 def _label_pattern(default: str) -> str:
     """Text that uses only the placeholders ``default`` uses, plain (no conversion or format
     spec), as ``config.check_labels`` asks; ``{{`` and ``}}`` are literal braces."""
-    names = "|".join(sorted(_placeholders(default)))
+    names = "|".join(sorted(placeholders(default)))
     field = rf"|\{{(?:{names})\}}" if names else ""
     return rf"^(?:[^{{}}]|\{{\{{|\}}\}}{field})*$"
 

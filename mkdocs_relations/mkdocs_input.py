@@ -20,10 +20,11 @@ from mkdocs.utils.yaml import yaml_load
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from .config import RelationsConfig
-from .diagnostics import Diagnostic
-from .frontmatter import Frontmatter
-from .page_additions import Display
-from .sources import (
+from .frontmatter.block import Frontmatter
+from .frontmatter.nodes import mapping_items
+from .model.diagnostics import Diagnostic
+from .output.page_additions import Display
+from .wiki.page_set import (
     DRAFT,
     EXCLUDED,
     NEVER_BUILT,
@@ -32,9 +33,8 @@ from .sources import (
     is_markdown,
     readme_shadowed,
 )
-from .wiki import Options
-from .wikiconfig import WikiConfig, read_plugin_settings
-from .yamlvalues import mapping_items
+from .wiki.pipeline import Options
+from .wiki.wiki_config import WikiConfig, read_plugin_settings
 
 
 class ConfigFileError(Exception):

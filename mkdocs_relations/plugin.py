@@ -14,19 +14,19 @@ from mkdocs.structure.pages import Page as MkDocsPage
 from mkdocs.structure.toc import AnchorLink, TableOfContents
 from mkdocs.utils.templates import TemplateContext
 
-from .blocks import marker_lines, replace_lines
 from .config import RelationsConfig
-from .diagnostics import Diagnostic, apply_severity, display_path, summary
+from .frontmatter.page import page_id_for
 from .mkdocs_input import display_of, display_prefix, options_from, page_set
-from .overview import MARKER as OVERVIEW
-from .overview import overview_markdown, overview_page
-from .page_additions import PageAdditions, relative_url
-from .queryblocks import BlockAnswers
-from .reader import page_id_for
-from .render import TEMPLATES
-from .site_files import CSS, QUERY_CSS, SCRIPTS, asset_source, write_graph_files
-from .titles import plain_title
-from .wiki import Wiki, load_wiki
+from .model.diagnostics import Diagnostic, apply_severity, display_path, summary
+from .output.page_additions import PageAdditions, relative_url
+from .output.site_files import CSS, QUERY_CSS, SCRIPTS, asset_source, write_graph_files
+from .query.fences import marker_lines, replace_lines
+from .query.overview import MARKER as OVERVIEW
+from .query.overview import overview_markdown, overview_page
+from .query.page_blocks import BlockAnswers
+from .resources import TEMPLATES
+from .wiki.pipeline import Wiki, load_wiki
+from .wiki.titles import plain_title
 
 log = get_plugin_logger(__name__)
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from conftest import Site, relation_lines
 
-from mkdocs_relations.sources import pages_in_folder
-from mkdocs_relations.wiki import Options, load_wiki
+from mkdocs_relations.wiki.page_set import pages_in_folder
+from mkdocs_relations.wiki.pipeline import Options, load_wiki
 
 CORPUS = Path(__file__).resolve().parent / "bad_input"
 EXPECTED = CORPUS / "expected.txt"

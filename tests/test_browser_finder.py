@@ -11,7 +11,7 @@ import pytest
 from conftest import Site, output_dir, run, serve
 from wikis import PANEL_WIKI as WIKI
 
-from mkdocs_relations import export, site_files
+from mkdocs_relations.output import export, site_files
 
 pytestmark = pytest.mark.browser
 

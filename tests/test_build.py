@@ -7,7 +7,7 @@ from pathlib import Path
 
 from conftest import Site, relation_lines
 
-from mkdocs_relations.wiki import load_wiki
+from mkdocs_relations.wiki.pipeline import load_wiki
 
 
 def test_site_without_relationships_builds(site: Site) -> None:

@@ -11,8 +11,8 @@ import pytest
 from conftest import CORPUS_CONFIGS, REPO, Site, copy_corpus, relation_lines
 from mkdocs.config import load_config
 
-from mkdocs_relations.sources import pages_in_folder
-from mkdocs_relations.wiki import Options, load_wiki
+from mkdocs_relations.wiki.page_set import pages_in_folder
+from mkdocs_relations.wiki.pipeline import Options, load_wiki
 
 
 def _lint(docs: Path, **options: object) -> tuple[int, int, Counter[str]]:

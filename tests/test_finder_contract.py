@@ -18,10 +18,10 @@ from conftest import REPO, Site
 from html_hooks import page_elements
 from wikis import PANEL_WIKI as WIKI
 
-from mkdocs_relations import export, site_files
-from mkdocs_relations.direction import ORDER, number
-from mkdocs_relations.labels import DEFAULT_LABELS, FINDER_MESSAGES
-from mkdocs_relations.paths import DEFAULT_MAX_HOPS
+from mkdocs_relations.model.direction import ORDER, number
+from mkdocs_relations.model.paths import DEFAULT_MAX_HOPS
+from mkdocs_relations.output import export, site_files
+from mkdocs_relations.output.labels import DEFAULT_LABELS, FINDER_MESSAGES
 
 ASSETS = REPO / "mkdocs_relations" / "assets"
 SCRIPTS = {

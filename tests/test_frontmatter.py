@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from mkdocs_relations.frontmatter import read_frontmatter
-from mkdocs_relations.reader import ReadOptions, read_page
+from mkdocs_relations.frontmatter.block import read_frontmatter
+from mkdocs_relations.frontmatter.page import ReadOptions, read_page
 
 
 def _read(tmp_path: Path, data: bytes, field: str = "relationships"):  # type: ignore[no-untyped-def]

@@ -17,8 +17,8 @@ import pytest
 from conftest import Site, run
 from finder_js import NODE, PATHS_JS, RUNNER
 
-from mkdocs_relations.cli_wiki import load_mkdocs_wiki
-from mkdocs_relations.paths import PathIndex
+from mkdocs_relations.cli.shared import load_mkdocs_wiki
+from mkdocs_relations.model.paths import PathIndex
 
 SCRIPT = Path(sys.executable).with_name("mkdocs-relations")
 

@@ -15,12 +15,12 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 from mkdocs.utils.meta import get_data
 
-from mkdocs_relations import lint
-from mkdocs_relations.frontmatter import read_frontmatter
-from mkdocs_relations.graph import Graph
-from mkdocs_relations.wiki import Options, load_wiki
-from mkdocs_relations.yamlchecks import problems
-from mkdocs_relations.yamlvalues import merged_items
+from mkdocs_relations.frontmatter.block import read_frontmatter
+from mkdocs_relations.frontmatter.nodes import merged_items
+from mkdocs_relations.frontmatter.unbuildable import problems
+from mkdocs_relations.model.graph import Graph
+from mkdocs_relations.wiki import lint
+from mkdocs_relations.wiki.pipeline import Options, load_wiki
 
 #: Parsed by YAML, refused by its safe loader (and so by MkDocs' metadata reader).
 UNBUILDABLE = [
@@ -337,7 +337,7 @@ def test_the_corpus_reads_as_mkdocs_reads_it() -> None:
 
 def test_deep_nesting_without_libyaml(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """PyYAML's pure-Python parser (where libyaml is missing) recurses once per level."""
-    from mkdocs_relations import frontmatter
+    from mkdocs_relations.frontmatter import block as frontmatter
 
     monkeypatch.setattr(frontmatter, "_Loader", yaml.SafeLoader)
     path = tmp_path / "deep.md"

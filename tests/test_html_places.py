@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mkdocs_relations.html_places import code_blocks, find_places, splice
+from mkdocs_relations.inject.html_places import code_blocks, find_places, splice
 
 MAIN_PAGE = """<!doctype html>
 <html><head><title>T</title>

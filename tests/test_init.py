@@ -10,7 +10,7 @@ import pytest
 from conftest import run
 from dialects import DIALECTS, Dialect
 
-from mkdocs_relations.type_plans import plan_type
+from mkdocs_relations.adopt.type_plans import plan_type
 
 
 def _vault(tmp_path: Path, dialect: Dialect) -> Path:
@@ -194,7 +194,7 @@ def test_the_migration_guide_shows_what_init_writes() -> None:
     import yaml
     from conftest import REPO
 
-    from mkdocs_relations.type_plans import wiki_config_md
+    from mkdocs_relations.adopt.type_plans import wiki_config_md
 
     text = (REPO / "docs" / "migrating.md").read_text("utf-8")
     blocks = re.findall(r'```yaml title="vault/wiki-config.md"\n(.*?)```', text, re.S)

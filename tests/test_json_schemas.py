@@ -24,11 +24,13 @@ from mkdocs.config import config_options as c
 from mkdocs.config import load_config
 from mkdocs.exceptions import Abort, ConfigurationError
 
-from mkdocs_relations import cli_export, data_schemas, json_schemas
+from mkdocs_relations import json_schemas
+from mkdocs_relations.cli import export as cli_export
 from mkdocs_relations.config import RelationsConfig
-from mkdocs_relations.export import site_graph
-from mkdocs_relations.sources import pages_in_folder
-from mkdocs_relations.wiki import load_wiki
+from mkdocs_relations.output import data_schemas
+from mkdocs_relations.output.export import site_graph
+from mkdocs_relations.wiki.page_set import pages_in_folder
+from mkdocs_relations.wiki.pipeline import load_wiki
 
 GENERATED = json_schemas.schemas()
 COMMAND = json_schemas.COMMAND
@@ -141,8 +143,10 @@ def test_the_command_writes_and_checks(tmp_path: Path) -> None:
 
 
 def test_the_page_keys_are_the_ones_reader_reads() -> None:
-    """reader.py has no list of its keys; its ``fm.get("...")`` calls are the list."""
-    tree = ast.parse((REPO / "mkdocs_relations" / "reader.py").read_text(encoding="utf-8"))
+    """frontmatter/page.py has no list of its keys; its ``fm.get("...")`` calls are the list."""
+    tree = ast.parse(
+        (REPO / "mkdocs_relations" / "frontmatter" / "page.py").read_text(encoding="utf-8")
+    )
     read = {
         node.args[0].value
         for node in ast.walk(tree)

@@ -269,7 +269,7 @@ def _findings(lines: list[str]) -> list[tuple[str, int, str, str]]:
 
 
 def test_every_code_has_a_case() -> None:
-    from mkdocs_relations.diagnostics import CODES
+    from mkdocs_relations.model.diagnostics import CODES
 
     # outside-docs and linked-folder need symbolic links; tests/test_bad_input.py and
     # tests/test_hostile_cli.py make them.

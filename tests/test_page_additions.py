@@ -6,7 +6,7 @@ import random
 
 from mkdocs.utils import get_relative_url
 
-from mkdocs_relations.page_additions import relative_url
+from mkdocs_relations.output.page_additions import relative_url
 
 
 def test_relative_url_follows_mkdocs_rule() -> None:

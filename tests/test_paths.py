@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from finder_js import NODE, PATHS_JS, RUNNER
 
-from mkdocs_relations.paths import PathIndex, Step
+from mkdocs_relations.model.paths import PathIndex, Step
 
 NAMES = [
     "a", "b", "B", "c", "Z", "a/b", "a-b", "a_b", "ä", "é", "z", "10", "9", "ledger",

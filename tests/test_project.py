@@ -53,25 +53,134 @@ def test_public_api_is_exactly_all() -> None:
 #: The MkDocs adaptors; everything else is plain Python shared with the CLI and other tools.
 #: json_schemas.py reads config.py's MkDocs options to write the schemas; no build imports it.
 MKDOCS_ADAPTORS = {"plugin.py", "config.py", "mkdocs_input.py", "json_schemas.py"}
+PACKAGE = REPO / "mkdocs_relations"
+
+
+def _modules() -> list[Path]:
+    return sorted(PACKAGE.rglob("*.py"))
+
+
+def _dotted(module: Path) -> str:
+    parts = list(module.relative_to(REPO).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(module: Path) -> list[tuple[int, str, list[str]]]:
+    """Every import of the module as (line, absolute module, names), relative ones resolved."""
+    import ast
+
+    package = _dotted(module).split(".")
+    if module.name != "__init__.py":
+        package = package[:-1]
+    found = []
+    for node in ast.walk(ast.parse(module.read_text("utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name, []) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            name = ".".join([*base, node.module] if node.module else base)
+            found.append((node.lineno, name, [alias.name for alias in node.names]))
+    return found
 
 
 def test_only_the_adaptor_modules_import_mkdocs() -> None:
-    import ast
-
     offenders = []
-    for module in sorted((REPO / "mkdocs_relations").glob("*.py")):
-        tree = ast.parse(module.read_text("utf-8"))
-        for node in ast.walk(tree):
-            names = []
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                names = [node.module]
-            mkdocs = any(n == "mkdocs" or n.startswith("mkdocs.") for n in names)
-            if mkdocs and module.name not in MKDOCS_ADAPTORS:
-                offenders.append(f"{module.name}:{node.lineno}")
+    for module in _modules():
+        for line, name, _ in _imports(module):
+            mkdocs = name == "mkdocs" or name.startswith("mkdocs.")
+            top_level = module.parent == PACKAGE
+            if mkdocs and not (top_level and module.name in MKDOCS_ADAPTORS):
+                offenders.append(f"{module.relative_to(REPO)}:{line}")
     assert offenders == []
-    assert {p.name for p in (REPO / "mkdocs_relations").glob("*.py")} >= MKDOCS_ADAPTORS
+    assert {p.name for p in PACKAGE.glob("*.py")} >= MKDOCS_ADAPTORS
+
+
+#: The stages from the bottom up: a module may import its own stage and the ones before it,
+#: never one after (ARCHITECTURE.md draws the same order). The MkDocs adaptors config.py and
+#: mkdocs_input.py load mkdocs.yml for the commands too, so the commands sit above them.
+STAGES = (
+    ("resources",),
+    ("model",),
+    ("frontmatter",),
+    ("wiki",),
+    ("output",),
+    ("query",),
+    ("adopt",),
+    ("inject",),
+    ("config", "mkdocs_input"),
+    ("cli",),
+    ("plugin", "json_schemas", "zensical", "__init__"),
+)
+
+
+def _stage(dotted: str) -> int:
+    parts = dotted.split(".")
+    first = parts[1] if len(parts) > 1 else "__init__"
+    for rank, names in enumerate(STAGES):
+        if first in names:
+            return rank
+    raise AssertionError(f"{dotted}: no stage; add it to STAGES and ARCHITECTURE.md")
+
+
+def _internal_graph() -> dict[str, set[str]]:
+    """Which of the package's modules each module imports (a package's ``from . import x``
+    counts as importing ``x``)."""
+    known = {_dotted(m) for m in _modules()}
+    graph: dict[str, set[str]] = {}
+    for module in _modules():
+        edges = graph.setdefault(_dotted(module), set())
+        for _, name, names in _imports(module):
+            if not name.startswith("mkdocs_relations"):
+                continue
+            subs = [f"{name}.{n}" for n in names if f"{name}.{n}" in known]
+            edges.update(subs or ([name] if name in known else []))
+    return graph
+
+
+def test_no_module_imports_a_later_stage() -> None:
+    upward = [
+        f"{module} imports {target}"
+        for module, targets in _internal_graph().items()
+        for target in sorted(targets)
+        if target != "mkdocs_relations" and _stage(target) > _stage(module)
+    ]
+    assert upward == []
+
+
+def test_no_import_circle() -> None:
+    """Not even under ``TYPE_CHECKING``: a record two stages need lives below both."""
+    graph = _internal_graph()
+    graph.pop("mkdocs_relations", None)  # the public namespace re-exports from below
+    for targets in graph.values():
+        targets.discard("mkdocs_relations")
+    state: dict[str, int] = {}
+    circles: list[str] = []
+
+    def visit(node: str, trail: list[str]) -> None:
+        state[node] = 1
+        for target in sorted(graph.get(node, ())):
+            if state.get(target) == 1:
+                circles.append(" -> ".join([*trail[trail.index(target) :], target]))
+            elif target not in state:
+                visit(target, [*trail, target])
+        state[node] = 2
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node, [node])
+    assert circles == []
+
+
+def test_no_private_name_is_imported_from_another_module() -> None:
+    offenders = [
+        f"{module.relative_to(REPO)}:{line} imports {name}.{imported}"
+        for module in _modules()
+        for line, name, names in _imports(module)
+        if name.startswith("mkdocs_relations")
+        for imported in names
+        if imported.startswith("_") and not imported.startswith("__")
+    ]
+    assert offenders == []
 
 
 def test_no_test_module_imports_another() -> None:
@@ -102,7 +211,7 @@ def test_long_modules_say_why() -> None:
     import ast
 
     unexplained = []
-    for module in sorted((REPO / "mkdocs_relations").rglob("*.py")):
+    for module in _modules():
         text = module.read_text("utf-8")
         lines = len(text.splitlines())
         if lines <= MAX_MODULE_LINES:

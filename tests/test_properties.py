@@ -13,9 +13,9 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mkdocs_relations.frontmatter import read_frontmatter
-from mkdocs_relations.reader import ReadOptions, read_page
-from mkdocs_relations.wiki import load_wiki
+from mkdocs_relations.frontmatter.block import read_frontmatter
+from mkdocs_relations.frontmatter.page import ReadOptions, read_page
+from mkdocs_relations.wiki.pipeline import load_wiki
 
 TOKENS = [
     "relationships:", "relations:", "id:", "title:", "aliases:", "superseded_by:", "hide:",

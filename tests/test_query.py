@@ -12,14 +12,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mkdocs_relations.blocks import find_blocks, marker_lines, replace_blocks
-from mkdocs_relations.graph import Edge, Graph, Page
-from mkdocs_relations.query import QueryEngine
-from mkdocs_relations.querylang import QueryReader
-from mkdocs_relations.querymodel import Follow, Query, Where
-from mkdocs_relations.resolve import PageKeys, Resolver
-from mkdocs_relations.vocabulary import Vocabulary
-from mkdocs_relations.wiki import load_wiki
+from mkdocs_relations.model.graph import Edge, Graph, Page
+from mkdocs_relations.model.vocabulary import Vocabulary
+from mkdocs_relations.query.engine import QueryEngine
+from mkdocs_relations.query.fences import find_blocks, marker_lines, replace_blocks
+from mkdocs_relations.query.parser import QueryReader
+from mkdocs_relations.query.records import Follow, Query, Where
+from mkdocs_relations.wiki.lookup import PageKeys, Resolver
+from mkdocs_relations.wiki.pipeline import load_wiki
 
 NAMES = ["a", "B", "c", "svc/a", "svc/b", "svc/deep/x", "ops/y", "ä", "10", "9", "z z"]
 TYPES = ["depends-on", "part-of", "relates-to", "supersedes", "used-by"]

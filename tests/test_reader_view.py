@@ -12,11 +12,11 @@ from conftest import REPO, Site, run
 from html_hooks import Element, edges, page_elements, panels, reach
 from wikis import PANEL_WIKI
 
-from mkdocs_relations import reach as reach_module
-from mkdocs_relations.direction import ORDER
-from mkdocs_relations.labels import fill
-from mkdocs_relations.paths import PathIndex
-from mkdocs_relations.reach import bounded_reach
+from mkdocs_relations.model.direction import ORDER
+from mkdocs_relations.model.paths import PathIndex
+from mkdocs_relations.output import reach as reach_module
+from mkdocs_relations.output.labels import fill
+from mkdocs_relations.output.reach import bounded_reach
 
 
 def _classed(elements: list[Element], name: str) -> list[Element]:

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from mkdocs_relations.graph import DeclaredEdge, Edge, Page
-from mkdocs_relations.sources import pages_in_folder
-from mkdocs_relations.wiki import load_wiki
+from mkdocs_relations.model.graph import DeclaredEdge, Edge, Page
+from mkdocs_relations.wiki.page_set import pages_in_folder
+from mkdocs_relations.wiki.pipeline import load_wiki
 
 
 def test_resolved_page_keeps_every_declared_field() -> None:
@@ -62,7 +62,7 @@ def test_edges_and_pages_cannot_be_changed(tmp_path: Path) -> None:
 def test_options_given_as_plain_values_use_the_same_parser(tmp_path: Path) -> None:
     """``types`` and ``redlinks`` set from Python (or inherited by mkdocs.yml) carry no lines:
     wiki-config.md's parser reads them, every problem at line 1 of the file they came from."""
-    from mkdocs_relations.wiki import Options
+    from mkdocs_relations.wiki.pipeline import Options
 
     docs = tmp_path / "docs"
     docs.mkdir()

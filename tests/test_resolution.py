@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from conftest import Site, relation_lines
 
-from mkdocs_relations.resolve import PageKeys, Resolver
-from mkdocs_relations.targets import TargetError, parse_target
-from mkdocs_relations.wiki import load_wiki
+from mkdocs_relations.model.targets import TargetError, parse_target
+from mkdocs_relations.wiki.lookup import PageKeys, Resolver
+from mkdocs_relations.wiki.pipeline import load_wiki
 
 
 @pytest.mark.parametrize(

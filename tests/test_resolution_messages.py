@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mkdocs_relations.sources import pages_in_folder
-from mkdocs_relations.wiki import load_wiki
+from mkdocs_relations.wiki.page_set import pages_in_folder
+from mkdocs_relations.wiki.pipeline import load_wiki
 
 
 def test_long_targets_are_clipped(tmp_path: Path) -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from conftest import Site, relation_lines
 
-from mkdocs_relations.resolve import PageKeys, Resolver
-from mkdocs_relations.suggest import TypeSuggester, compact, words
-from mkdocs_relations.vocabulary import CANONICAL
+from mkdocs_relations.model.suggest import TypeSuggester, compact, words
+from mkdocs_relations.model.vocabulary import CANONICAL
+from mkdocs_relations.wiki.lookup import PageKeys, Resolver
 
 
 def _canonical() -> TypeSuggester:

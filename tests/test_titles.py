@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from conftest import Site, run
 
-from mkdocs_relations.sources import pages_in_folder
-from mkdocs_relations.titles import Titles, heading_title, name_title
-from mkdocs_relations.wiki import load_wiki
+from mkdocs_relations.wiki.page_set import pages_in_folder
+from mkdocs_relations.wiki.pipeline import load_wiki
+from mkdocs_relations.wiki.titles import Titles, heading_title, name_title
 
 #: Page openings, each a case where a title rule could go wrong.
 OPENINGS = {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from conftest import Site, relation_lines
 
-from mkdocs_relations.vocabulary import CANONICAL
+from mkdocs_relations.model.vocabulary import CANONICAL
 
 GOVERNED = """
 ---

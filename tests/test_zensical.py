@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from conftest import run, serve
 
-from mkdocs_relations.html_places import find_places
+from mkdocs_relations.inject.html_places import find_places
 
 WIKI = {
     "index.md": "---\nrelationships:\n  - {type: depends-on, target: ledger}\n"

@@ -13,8 +13,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .suggest import compact, words
-from .vocabulary import CANONICAL, Vocabulary, label_of
+from ..model.suggest import compact, words
+from ..model.vocabulary import CANONICAL, Vocabulary, label_of
 
 #: Inverse labels for type names common in typed-link wikis, by their words.
 COMMON_INVERSES: dict[str, str] = {

@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 
 from yaml.nodes import SequenceNode
 
-from .fields import FIELD_CANDIDATES, edge_list
-from .frontmatter import read_frontmatter
+from ..frontmatter.block import read_frontmatter
+from ..frontmatter.dialect_fields import FIELD_CANDIDATES, edge_list
 from .type_plans import yaml_str
 
 #: Folders that hold page templates, not pages.

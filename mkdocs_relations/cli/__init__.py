@@ -13,15 +13,15 @@ import logging
 import sys
 from collections.abc import Sequence
 
-from . import __version__
-from .cli_export import add_export_parser, add_schema_parser
-from .cli_init import add_init_parser
-from .cli_inject import add_inject_parser
-from .cli_lint import add_lint_parser
-from .cli_output import Output
-from .cli_paths import add_path_parser, add_reach_parser
-from .cli_query import add_query_parser
-from .cli_wiki import EXIT_USAGE, UsageError, load
+from .. import __version__
+from .export import add_export_parser, add_schema_parser
+from .init import add_init_parser
+from .inject import add_inject_parser
+from .lint import add_lint_parser
+from .output import Output
+from .paths import add_path_parser, add_reach_parser
+from .query import add_query_parser
+from .shared import EXIT_USAGE, UsageError, load
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -71,7 +71,3 @@ def _parser() -> argparse.ArgumentParser:
     add_init_parser(commands)
     add_inject_parser(commands)
     return parser
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

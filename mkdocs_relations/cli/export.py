@@ -8,12 +8,12 @@ import os
 import sys
 from typing import Any
 
-from .cli_output import json_text
-from .cli_wiki import EXIT_OK, Loaded, add_source_arguments
-from .export import export_dot, export_json, export_mermaid
+from .. import resources
+from ..output.export import export_dot, export_json, export_mermaid
+from .output import json_text
+from .shared import EXIT_OK, Loaded, add_source_arguments
 
 SCHEMAS = ("mkdocs", "plugin", "frontmatter", "graph")
-SCHEMA_DIR = os.path.join(os.path.dirname(__file__), "schemas")
 
 
 def add_export_parser(commands: Any) -> None:
@@ -50,6 +50,8 @@ def run_export(args: argparse.Namespace, loaded: Loaded) -> int:
 
 
 def run_schema(args: argparse.Namespace, loaded: Loaded | None) -> int:
-    with open(os.path.join(SCHEMA_DIR, f"{args.name}.schema.json"), encoding="utf-8") as stream:
+    with open(
+        os.path.join(resources.SCHEMAS, f"{args.name}.schema.json"), encoding="utf-8"
+    ) as stream:
         sys.stdout.write(stream.read())
     return EXIT_OK

@@ -10,15 +10,21 @@ import sys
 from collections import Counter
 from typing import Any
 
-from .adopt import detect_field, excluded_folders, mkdocs_yml, not_pages_to_exclude, site_name
-from .cli_lint import run_lint
-from .cli_wiki import EXIT_USAGE, load
-from .diagnostics import plural
-from .frontmatter import read_frontmatter
-from .sources import PageSet, folder_page_set
-from .type_plans import TypePlan, types_to_declare, wiki_config_md
-from .wiki import DEFAULT_CONFIG_PAGE, Options, load_wiki
-from .wikiconfig import read_wiki_config
+from ..adopt.type_plans import TypePlan, types_to_declare, wiki_config_md
+from ..adopt.vault_files import (
+    detect_field,
+    excluded_folders,
+    mkdocs_yml,
+    not_pages_to_exclude,
+    site_name,
+)
+from ..frontmatter.block import read_frontmatter
+from ..model.diagnostics import plural
+from ..wiki.page_set import PageSet, folder_page_set
+from ..wiki.pipeline import DEFAULT_CONFIG_PAGE, Options, load_wiki
+from ..wiki.wiki_config import read_wiki_config
+from .report import report_lint
+from .shared import EXIT_USAGE, load
 
 
 class InitError(Exception):
@@ -58,7 +64,7 @@ def _init(args: argparse.Namespace) -> int:
     plugin_field: str | None = None
     config_page = DEFAULT_CONFIG_PAGE
     if os.path.isfile(config_file):
-        from .mkdocs_input import ConfigFileError, load_mkdocs, plugin_config
+        from ..mkdocs_input import ConfigFileError, load_mkdocs, plugin_config
 
         try:
             config, pages, _ = load_mkdocs(config_file)
@@ -152,7 +158,7 @@ def _init(args: argparse.Namespace) -> int:
     lint_args = argparse.Namespace(
         config_file=config_file, docs_dir=None, field=None, format="text", strict=False
     )
-    return run_lint(lint_args, load(lint_args))
+    return report_lint(lint_args, load(lint_args))
 
 
 def _print_additions(

@@ -7,11 +7,11 @@ import os
 import sys
 from typing import Any
 
-from .cli_wiki import EXIT_FAILED, EXIT_OK, EXIT_USAGE
-from .diagnostics import apply_severity, display_path, summary
-from .inject import InjectError, inject
-from .queryblocks import collect_files
-from .wiki import load_wiki
+from ..inject.built_site import InjectError, inject
+from ..model.diagnostics import apply_severity, display_path, summary
+from ..query.page_blocks import collect_files
+from ..wiki.pipeline import load_wiki
+from .shared import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 
 
 def add_inject_parser(commands: Any) -> None:
@@ -32,7 +32,7 @@ def add_inject_parser(commands: Any) -> None:
 
 
 def run_inject(args: argparse.Namespace, _: object) -> int:
-    from .mkdocs_input import (
+    from ..mkdocs_input import (
         ConfigFileError,
         display_of,
         display_prefix,

@@ -3,14 +3,10 @@ text, JSON or GitHub Actions annotations (exit 1 on errors, or on warnings with 
 
 from __future__ import annotations
 
-import argparse
-import sys
 from typing import Any
 
-from . import cli_query
-from .cli_output import json_text
-from .cli_wiki import EXIT_FAILED, EXIT_OK, Loaded, add_source_arguments
-from .diagnostics import Diagnostic, display_path, plural, summary
+from .report import report_lint
+from .shared import add_source_arguments
 
 
 def add_lint_parser(commands: Any) -> None:
@@ -27,50 +23,4 @@ def add_lint_parser(commands: Any) -> None:
         help="text (default), json, or GitHub Actions annotations",
     )
     lint.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
-    lint.set_defaults(handler=run_lint)
-
-
-def run_lint(args: argparse.Namespace, loaded: Loaded) -> int:
-    cli_query.lint_blocks(loaded)
-    wiki = loaded.wiki
-    diagnostics = wiki.diagnostics
-    level, groups = wiki.unknown_type_groups()
-    if args.format == "json":
-        document = {
-            "pages": len(wiki.graph.pages),
-            "edges": wiki.graph.edge_count,
-            "unknown_types": [{"type": g.name, "edges": g.edges, "files": g.files} for g in groups],
-            "diagnostics": [d.as_json() for d in diagnostics],
-        }
-        print(json_text(document, indent=2))
-    elif args.format == "github":
-        for diagnostic in diagnostics:
-            print(_annotation(diagnostic, display_path(loaded.prefix, diagnostic.file)))
-    else:
-        for group in groups:
-            print(f"{level}: {group.message()}")
-        for diagnostic in diagnostics:
-            print(diagnostic.format(display_path(loaded.prefix, diagnostic.file)))
-    counts = f"{plural(len(wiki.graph.pages), 'page')}, {plural(wiki.graph.edge_count, 'edge')}"
-    if diagnostics:
-        print(f"mkdocs-relations: {counts}: {summary(diagnostics)}", file=sys.stderr)
-    else:
-        print(f"mkdocs-relations: {counts}: no problems", file=sys.stderr)
-    if args.strict and loaded.config_warnings:
-        count = len(loaded.config_warnings)
-        print(
-            f"mkdocs-relations: {plural(count, 'configuration warning')} (above): --strict fails "
-            f"on {'it' if count == 1 else 'them'}, as mkdocs build --strict does",
-            file=sys.stderr,
-        )
-    if wiki.errors or (args.strict and (wiki.warnings or loaded.config_warnings)):
-        return EXIT_FAILED
-    return EXIT_OK
-
-
-def _annotation(diagnostic: Diagnostic, path: str) -> str:
-    """A GitHub Actions workflow command, so the diagnostic shows on the pull request's diff."""
-    level = {"error": "error", "warning": "warning"}.get(diagnostic.severity, "notice")
-    message = diagnostic.message.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-    file = path.replace("%", "%25").replace(",", "%2C").replace(":", "%3A")
-    return f"::{level} file={file},line={diagnostic.line},title={diagnostic.code}::{message}"
+    lint.set_defaults(handler=report_lint)

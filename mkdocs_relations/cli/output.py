@@ -15,8 +15,8 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from .direction import OUT
-from .paths import Step
+from ..model.direction import OUT
+from ..model.paths import Step
 
 #: The characters of a chain; a console that cannot show them gets ``-type->``/``<-type-``.
 ARROWS = "—→←"

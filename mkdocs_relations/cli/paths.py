@@ -8,12 +8,12 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from .cli_output import ARROWS, Output, format_chain, json_text
-from .cli_wiki import EXIT_FAILED, EXIT_OK, Loaded, UsageError, add_source_arguments, resolve_page
-from .diagnostics import bounded
-from .direction import IN, OUT, Direction
-from .paths import DEFAULT_MAX_HOPS, PathIndex
-from .vocabulary import Vocabulary
+from ..model.diagnostics import bounded
+from ..model.direction import IN, OUT, Direction
+from ..model.paths import DEFAULT_MAX_HOPS, PathIndex
+from ..model.vocabulary import Vocabulary
+from .output import ARROWS, Output, format_chain, json_text
+from .shared import EXIT_FAILED, EXIT_OK, Loaded, UsageError, add_source_arguments, resolve_page
 
 
 def add_path_parser(commands: Any) -> None:

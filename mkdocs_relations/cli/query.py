@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from typing import Any
 
 import yaml
 
-from .cli_wiki import (
+from ..query.engine import QueryEngine
+from ..query.parser import QueryReader
+from ..query.records import DIRECTIONS, LISTS, SHOWS
+from ..query.rows import Item, Result
+from .shared import (
     EXIT_FAILED,
     EXIT_OK,
     Loaded,
@@ -23,12 +26,6 @@ from .cli_wiki import (
     add_source_arguments,
     resolve_page,
 )
-from .diagnostics import apply_severity
-from .query import QueryEngine
-from .queryblocks import check_files
-from .querylang import QueryReader
-from .querymodel import DIRECTIONS, LISTS, SHOWS
-from .queryrows import Item, Result
 
 SOURCE_NAME = "<query>"
 
@@ -164,13 +161,3 @@ def result_text(result: Result) -> str:
     if not result.rows:
         lines.append("(no rows)")
     return "\n".join(lines) + "\n"
-
-
-def lint_blocks(loaded: Loaded) -> None:
-    """Add the diagnostics of every relations block to the wiki's (for ``lint``)."""
-    wiki = loaded.wiki
-    docs = loaded.options.docs_dir or "."
-    files = [(p.file, os.path.join(docs, *p.file.split("/"))) for p in wiki.graph.pages.values()]
-    found = check_files(wiki, files, loaded.max_hops)
-    if found:
-        wiki.diagnostics = apply_severity(wiki.diagnostics + found, loaded.options.severity)

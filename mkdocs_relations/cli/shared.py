@@ -15,11 +15,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from .paths import DEFAULT_MAX_HOPS
-from .sources import folder_page_set
-from .targets import TargetError, loose, parse_target
-from .titles import Titles
-from .wiki import Options, Wiki, load_wiki
+from ..model.paths import DEFAULT_MAX_HOPS
+from ..model.targets import TargetError, loose, parse_target
+from ..wiki.page_set import folder_page_set
+from ..wiki.pipeline import Options, Wiki, load_wiki
+from ..wiki.titles import Titles
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -99,7 +99,7 @@ def load(args: argparse.Namespace) -> Loaded:
 def load_mkdocs_wiki(config_file: str, field: str | None) -> Loaded:
     """The wiki of a MkDocs project, with the plugin's options from its mkdocs.yml."""
     # Imported here so that `--docs-dir` works on a vault without touching MkDocs' machinery.
-    from .mkdocs_input import (
+    from ..mkdocs_input import (
         ConfigFileError,
         display_prefix,
         load_lenient,

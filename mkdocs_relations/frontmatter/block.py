@@ -15,9 +15,9 @@ from typing import IO
 import yaml
 from yaml.nodes import MappingNode, Node, SequenceNode
 
-from .diagnostics import Diagnostic, clip
-from .yamlchecks import problems
-from .yamlvalues import contains, describe, merged_items, repeated_keys
+from ..model.diagnostics import Diagnostic, clip
+from .nodes import contains, describe, merged_items, repeated_keys
+from .unbuildable import problems
 
 try:  # the C parser is several times faster; fall back where libyaml is missing
     from yaml import CSafeLoader as _Loader

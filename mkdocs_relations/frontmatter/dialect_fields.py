@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 
 from yaml.nodes import MappingNode, Node, SequenceNode
 
-from .diagnostics import Diagnostic, plural
-from .frontmatter import Frontmatter
-from .yamlvalues import mapping_items
+from ..model.diagnostics import Diagnostic, plural
+from .block import Frontmatter
+from .nodes import mapping_items
 
 #: Frontmatter keys real wikis hold their edges under, most common first.
 FIELD_CANDIDATES = ("relationships", "relations", "links", "related", "edges")

@@ -1,4 +1,4 @@
-"""One page's relationship list to :class:`~mkdocs_relations.graph.DeclaredEdge` records.
+"""One page's relationship list to :class:`~mkdocs_relations.model.graph.DeclaredEdge` records.
 
 Each entry is checked for its shape (a mapping with a type and a target that is text, keys
 written once); every problem is a diagnostic at the line of the key or value at fault, and
@@ -12,11 +12,11 @@ from collections.abc import Sequence
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from .diagnostics import clip
-from .frontmatter import Frontmatter
-from .graph import DeclaredEdge
-from .targets import TargetError, parse_target
-from .yamlvalues import build, describe, merged_items, plain_text, repeated_keys, string_value
+from ..model.diagnostics import clip
+from ..model.graph import DeclaredEdge
+from ..model.targets import TargetError, parse_target
+from .block import Frontmatter
+from .nodes import build, describe, merged_items, plain_text, repeated_keys, string_value
 
 #: Edge keys read as an edge's note, first found wins (``note_keys`` in wiki-config.md or
 #: mkdocs.yml replaces them).

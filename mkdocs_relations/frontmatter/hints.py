@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from yaml.nodes import SequenceNode
 
-from .diagnostics import clip
-from .frontmatter import Frontmatter
+from ..model.diagnostics import clip
+from .block import Frontmatter
 
 
 def unreachable_id(value: str) -> str | None:

@@ -4,7 +4,8 @@ MkDocs loads a page's frontmatter with PyYAML's safe loader; the plugin composes
 (frontmatter.py), so every key and value keeps its line. This module reads those nodes as the
 loader would: a mapping's keys (merge keys applied, keys as written, keys written twice), a
 value built within bounds, a scalar as display text, and a node described in words a user
-recognises. Which nodes the loader refuses, and why, is :mod:`mkdocs_relations.yamlchecks`.
+recognises. Which nodes the loader refuses, and why, is
+:mod:`mkdocs_relations.frontmatter.unbuildable`.
 
 Merge keys (``<<: *base``) are applied by PyYAML's own code, on copies: it rewrites the nodes
 it is given, and a node reached through two aliases must read the same both times.
@@ -19,7 +20,7 @@ from typing import Any
 from yaml.constructor import ConstructorError, SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from .diagnostics import clip
+from ..model.diagnostics import clip
 
 #: Tags the safe loader builds; any other tag (``!Ref``, ``!!python/...``) is refused.
 SAFE_TAGS = frozenset(tag for tag in SafeConstructor.yaml_constructors if tag is not None)

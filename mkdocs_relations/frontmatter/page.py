@@ -1,4 +1,5 @@
-"""Turns one page's frontmatter into the declared half of a :class:`~mkdocs_relations.graph.Page`.
+"""Turns one page's frontmatter into the declared half of a
+:class:`~mkdocs_relations.model.graph.Page`.
 
 Shape problems (a field that is not a list, an entry without a type, a target YAML read as a
 date) become diagnostics here; whether targets exist is decided later, once every page is known.
@@ -11,12 +12,12 @@ from dataclasses import dataclass
 
 from yaml.nodes import ScalarNode, SequenceNode
 
-from .edge_entries import DEFAULT_NOTE_KEYS, raw_value, read_edges, target_text
-from .frontmatter import Frontmatter
-from .frontmatter_hints import misnamed_field, unreachable_id
-from .graph import DeclaredEdge, Page
-from .targets import MARKDOWN_EXTENSIONS
-from .yamlvalues import STR_TAG, build, describe, plain_text, string_value
+from ..model.graph import DeclaredEdge, Page
+from ..model.targets import MARKDOWN_EXTENSIONS
+from .block import Frontmatter
+from .edges import DEFAULT_NOTE_KEYS, raw_value, read_edges, target_text
+from .hints import misnamed_field, unreachable_id
+from .nodes import STR_TAG, build, describe, plain_text, string_value
 
 #: Value in Material's ``hide:`` list that hides the relationships panel on a page.
 HIDE_VALUE = "relations"

@@ -14,8 +14,8 @@ from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.resolver import Resolver
 
-from .diagnostics import clip
-from .yamlvalues import (
+from ..model.diagnostics import clip
+from .nodes import (
     MAP_TAG,
     MAX_DEPTH,
     MERGE_TAG,

@@ -1,7 +1,7 @@
 """Put the plugin's panels, path finder, styles, scripts and graph files into a built site.
 
 For sites built by a generator that does not run MkDocs plugins (Zensical): the same
-:class:`~mkdocs_relations.page_additions.PageAdditions` renders what each page gets, and an
+:class:`~mkdocs_relations.output.page_additions.PageAdditions` renders what each page gets, and an
 HTML parser finds where it goes (the place the plugin puts it under MkDocs: the end of the
 page's content, or after its title for ``placement: top``). Each page is spliced at those
 offsets only, so every other byte stays as it was, except that a ``relations`` block's
@@ -18,12 +18,12 @@ from dataclasses import dataclass, field
 
 import markupsafe
 
+from ..output.page_additions import Display, PageAdditions, relative_url
+from ..output.site_files import CSS, QUERY_CSS, SCRIPTS, copy_assets, write_graph_files
+from ..query.page_blocks import BlockAnswers
+from ..wiki.pipeline import Wiki
+from ..wiki.titles import name_title
 from .html_places import Places, code_blocks, find_places, splice
-from .page_additions import Display, PageAdditions, relative_url
-from .queryblocks import BlockAnswers
-from .site_files import CSS, QUERY_CSS, SCRIPTS, copy_assets, write_graph_files
-from .titles import name_title
-from .wiki import Wiki
 
 
 class InjectError(Exception):

@@ -19,13 +19,13 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any, get_type_hints
 
-from .edge_entries import DEFAULT_NOTE_KEYS, EDGE_KEYS
+from ..frontmatter.edges import DEFAULT_NOTE_KEYS, EDGE_KEYS
+from ..frontmatter.page import HIDE_VALUE
+from ..model.vocabulary import CANONICAL, TYPE_KEYS, TYPE_NAME, RelationType
+from ..wiki.pipeline import DEFAULT_CONFIG_PAGE, DEFAULT_FIELD
+from ..wiki.wiki_config import KEYS as WIKI_CONFIG_KEYS
 from .export import SITE_GRAPH_FORMAT, SITE_GRAPH_VERSION
-from .reader import HIDE_VALUE
 from .site_files import GRAPH_JSON, GRAPH_SCRIPT
-from .vocabulary import CANONICAL, TYPE_KEYS, TYPE_NAME, RelationType
-from .wiki import DEFAULT_CONFIG_PAGE, DEFAULT_FIELD
-from .wikiconfig import KEYS as WIKI_CONFIG_KEYS
 
 Schema = dict[str, Any]
 

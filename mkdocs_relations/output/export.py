@@ -9,8 +9,8 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .direction import IN, OUT
-from .graph import Edge, Graph
+from ..model.direction import IN, OUT
+from ..model.graph import Edge, Graph
 from .labels import Labels
 
 #: Bumped whenever the site graph's shape changes. The path finder checks it against the
@@ -193,21 +193,21 @@ def export_mermaid(graph: Graph, title: Callable[[str], str] | None = None) -> s
     number = {page_id: f"p{i}" for i, page_id in enumerate(graph.pages)}
     lines = ["flowchart LR"]
     for page in graph.pages.values():
-        lines.append(f'  {number[page.id]}["{_mermaid(title(page.id))}"]')
+        lines.append(f'  {number[page.id]}["{mermaid_text(title(page.id))}"]')
     redlinks: dict[str, str] = {}
     for edge in graph.edges():
         if edge.target_id is None and edge.target not in redlinks:
             redlinks[edge.target] = f"r{len(redlinks)}"
-            lines.append(f'  {redlinks[edge.target]}["{_mermaid(edge.target)}"]:::redlink')
+            lines.append(f'  {redlinks[edge.target]}["{mermaid_text(edge.target)}"]:::redlink')
     for edge in graph.edges():
         target = number[edge.target_id] if edge.target_id is not None else redlinks[edge.target]
-        lines.append(f"  {number[edge.source]} -->|{_mermaid(edge.type)}| {target}")
+        lines.append(f"  {number[edge.source]} -->|{mermaid_text(edge.type)}| {target}")
     if redlinks:
         lines.append("  classDef redlink stroke:#c62828,stroke-dasharray:4 2")
     return "\n".join(lines) + "\n"
 
 
-def _mermaid(text: str) -> str:
+def mermaid_text(text: str) -> str:
     # Mermaid reads #...; as an entity code, and quotes or brackets end a label.
     out = []
     for char in text:

@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from .direction import IN, OUT, Direction
-from .vocabulary import Vocabulary
+from ..model.direction import IN, OUT, Direction
+from ..model.vocabulary import Vocabulary
 
 DEFAULT_LABELS: dict[str, str] = {
     "title": "Relationships",

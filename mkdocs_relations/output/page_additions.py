@@ -10,12 +10,13 @@ import posixpath
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from ..model.paths import DEFAULT_MAX_HOPS, PathIndex
+from ..wiki.pipeline import Wiki
 from .labels import Labels
-from .panel import PANELS, PageRef, Panel, PanelBuilder
-from .paths import DEFAULT_MAX_HOPS, PathIndex
+from .panel import PANELS, Panel, PanelBuilder
+from .records import PageRef
 from .render import Renderer
 from .site_files import graph_script
-from .wiki import Wiki
 
 
 @dataclass(frozen=True)

@@ -10,67 +10,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .direction import IN, OUT, Direction, number
-from .graph import Edge, Graph
+from ..model.direction import IN, OUT, Direction, number
+from ..model.graph import Edge, Graph
+from ..model.paths import DEFAULT_MAX_HOPS, PathIndex
 from .labels import Labels
-from .paths import DEFAULT_MAX_HOPS, PathIndex
 from .picture import Picture, picture
 from .reach import ReachBuilder, ReachEntry, ReachList
-from .textfit import Wrapper
+from .records import Entry, Group, PageRef
+from .text_fit import Wrapper
 
 PANELS = ("direct", "transitive", "picture")
 PLACEMENTS = ("bottom", "top", "off")
-#: A group longer than this shows its first GROUP_SHOWN entries; the rest fold away.
-GROUP_FOLD = 10
-GROUP_SHOWN = 8
-
-
-@dataclass(frozen=True)
-class PageRef:
-    """A page as the reader sees it: its title and its URL relative to the current page."""
-
-    title: str
-    url: str
-
-
-@dataclass
-class Entry:
-    """One neighbour under one heading; mirrored declarations of it are merged here."""
-
-    title: str
-    url: str | None
-    #: The edge shown: the one declared on this page when both ends declare it.
-    type: str
-    direction: Direction
-    note: str | None = None
-    redlink: bool = False
-    reason: str | None = None
-    page: str | None = None
-    #: Every (type, direction) declaring this relationship: two for a mirrored pair.
-    pairs: list[tuple[str, Direction]] = field(default_factory=list)
-
-
-@dataclass
-class Group:
-    label: str
-    entries: list[Entry] = field(default_factory=list)
-    #: Anchor of the group in the panel, for the picture's group nodes.
-    anchor: str = ""
-
-    @property
-    def shown(self) -> list[Entry]:
-        return self.entries[:GROUP_SHOWN] if len(self.entries) > GROUP_FOLD else self.entries
-
-    @property
-    def folded(self) -> list[Entry]:
-        return self.entries[GROUP_SHOWN:] if len(self.entries) > GROUP_FOLD else []
-
-    @property
-    def parts(self) -> list[tuple[bool, list[Entry]]]:
-        """(folded?, entries): what shows, then what folds away (if anything)."""
-        if len(self.entries) > GROUP_FOLD:
-            return [(False, self.entries[:GROUP_SHOWN]), (True, self.entries[GROUP_SHOWN:])]
-        return [(False, self.entries)]
 
 
 @dataclass

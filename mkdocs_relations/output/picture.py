@@ -15,15 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
-from .direction import IN, OUT, Direction
+from ..model.direction import IN, OUT, Direction
+from ..model.vocabulary import Vocabulary
 from .labels import Labels
-from .textfit import FONT, Wrapper
-from .vocabulary import Vocabulary
-
-if TYPE_CHECKING:
-    from .panel import Group
+from .records import Group
+from .text_fit import FONT, Wrapper
 
 WIDTH = 480
 LINE = 19

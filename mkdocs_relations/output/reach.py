@@ -13,15 +13,12 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from .direction import IN, OUT, Direction, number
-from .graph import Edge, Graph
+from ..model.direction import IN, OUT, Direction, number
+from ..model.graph import Edge, Graph
+from ..model.paths import PathIndex, Reached, Step
 from .labels import Labels
-from .paths import PathIndex, Reached, Step
-
-if TYPE_CHECKING:
-    from .panel import PageRef
+from .records import PageRef
 
 #: A transitive list shows at most this many pages, and the search stops one layer later.
 MAX_REACH_ENTRIES = 20

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Mapping, Sequence
 
 import jinja2
 import markupsafe
 
+from ..resources import TEMPLATES
 from .labels import FINDER_MESSAGES, fill
-from .panel import PageRef, Panel
+from .panel import Panel
+from .records import PageRef
 from .site_files import GraphScript
 
-TEMPLATES = os.path.join(os.path.dirname(__file__), "templates")
 #: Stand for the page id and the link to the site root in the once-rendered path finder;
 #: they cannot occur in escaped output.
 _SLOT = "\x00page-id\x00"

@@ -7,12 +7,12 @@ import shutil
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ..model.graph import Graph
+from ..resources import ASSETS
 from . import export
 from .export import site_graph, to_json, to_script
-from .graph import Graph
 from .labels import Labels
 
-ASSETS = os.path.join(os.path.dirname(__file__), "assets")
 ASSET_DIR = "assets/mkdocs-relations"
 CSS = f"{ASSET_DIR}/relations.css"
 #: Styles for relations blocks and the overview: page content, so on every page.

@@ -13,7 +13,7 @@ A query is YAML; every key is optional. It is either a **walk** from one page or
   label (``used by``: ``depends-on`` walked against it); default every type. ``direction``:
   ``out`` (default), ``in`` (every followed type walked the other way) or ``both``. Symmetric
   types are walked both ways whatever the direction. ``depth``: 1 (default) to ``max_hops``.
-* The walk is the path specification's breadth-first search (:mod:`mkdocs_relations.paths`):
+* The walk is the path specification's breadth-first search (:mod:`mkdocs_relations.model.paths`):
   pages ranked in id order, each page's steps ordered by (neighbour, forward before reverse,
   type), the first step to reach a page wins. Each page reached within ``depth`` is a row
   carrying its hops, its last step's type and direction, and ``via``, the page that step
@@ -51,11 +51,11 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
-from .graph import Edge, Graph, Page
-from .paths import PathIndex
-from .querymodel import Query, Where
-from .queryrows import Cell, Item, Result, Row, text_cell, type_rows, wanted_rows
-from .targets import loose
+from ..model.graph import Edge, Graph, Page
+from ..model.paths import PathIndex
+from ..model.targets import loose
+from .records import Query, Where
+from .rows import Cell, Item, Result, Row, text_cell, type_rows, wanted_rows
 
 NUMERIC = ("hops", "in", "out", "edges")
 

@@ -11,16 +11,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 
-from .blocks import find_blocks, replace_blocks
-from .diagnostics import Diagnostic
-from .panel import PageRef
-from .paths import PathIndex
-from .query import QueryEngine
-from .querylang import QueryReader
-from .querymodel import Query
-from .queryviews import build_view, render_view
-from .render import Renderer
-from .wiki import Wiki
+from ..model.diagnostics import Diagnostic
+from ..model.paths import PathIndex
+from ..output.records import PageRef
+from ..output.render import Renderer
+from ..wiki.pipeline import Wiki
+from .engine import QueryEngine
+from .fences import find_blocks, replace_blocks
+from .parser import QueryReader
+from .records import Query
+from .views import build_view, render_view
 
 
 @dataclass(frozen=True)

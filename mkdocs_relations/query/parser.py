@@ -1,6 +1,6 @@
 """Reads a ``relations`` block's YAML into a :class:`Query`, with a diagnostic per bad key.
 
-The grammar is specified in :mod:`mkdocs_relations.query`; this module checks it against the
+The grammar is specified in :mod:`mkdocs_relations.query.engine`; this module checks it against the
 wiki (types, pages, the hop bound) and says, with the file line, how to fix what does not fit.
 
 Long because it is one reader for the whole grammar: a method per key, and the checks between
@@ -17,9 +17,13 @@ from typing import Any
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode
 
-from .diagnostics import Diagnostic
-from .edge_entries import target_text
-from .querymodel import (
+from ..frontmatter.edges import target_text
+from ..frontmatter.nodes import describe, mapping_items
+from ..model.diagnostics import Diagnostic
+from ..model.targets import TargetError, parse_target
+from ..model.vocabulary import Vocabulary
+from ..wiki.lookup import Resolver
+from .records import (
     DIRECTIONS,
     EDGE_CONDITIONS,
     KEYS,
@@ -33,11 +37,7 @@ from .querymodel import (
     build_query,
     columns_for,
 )
-from .queryvalues import Problem, choice, integer, meta_values, one_text, texts
-from .resolve import Resolver
-from .targets import TargetError, parse_target
-from .vocabulary import Vocabulary
-from .yamlvalues import describe, mapping_items
+from .values import Problem, choice, integer, meta_values, one_text, texts
 
 CODE = "invalid-query"
 

@@ -1,7 +1,7 @@
 """What a ``relations`` block asks, once read: the query's parts and the grammar's words.
 
-The grammar is specified in :mod:`mkdocs_relations.query`; :mod:`mkdocs_relations.querylang`
-reads a block into these records.
+The grammar is specified in :mod:`mkdocs_relations.query.engine`;
+:mod:`mkdocs_relations.query.parser` reads a block into these records.
 """
 
 from __future__ import annotations

@@ -6,9 +6,9 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .graph import Edge, Graph
-from .querymodel import Query
-from .targets import loose
+from ..model.graph import Edge, Graph
+from ..model.targets import loose
+from .records import Query
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,8 @@ import difflib
 
 from yaml.nodes import Node, ScalarNode, SequenceNode
 
-from .reader import query_text
-from .yamlvalues import build, describe
+from ..frontmatter.nodes import build, describe
+from ..frontmatter.page import query_text
 
 
 class Problem(Exception):

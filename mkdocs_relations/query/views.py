@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .export import _mermaid
-from .panel import PageRef
-from .queryrows import Result, Row
-from .render import Renderer, ascii_html
+from ..output.export import mermaid_text
+from ..output.records import PageRef
+from ..output.render import Renderer, ascii_html
+from .rows import Result, Row
 
 DEFAULT_LABELS = {
     "query_empty": "No page matches this query.",
@@ -178,15 +178,15 @@ def _mermaid_source(
     result: Result, parents: dict[str, str], root: PageRef, ref: Callable[[str], PageRef]
 ) -> str:
     names = {result.query.start or "": "n0"}
-    lines = ["flowchart LR", f'  n0["{_mermaid(root.title)}"]']
+    lines = ["flowchart LR", f'  n0["{mermaid_text(root.title)}"]']
     for number, row in enumerate(result.rows, start=1):
         names[row.key] = f"n{number}"
-        lines.append(f'  n{number}["{_mermaid(ref(row.key).title)}"]')
+        lines.append(f'  n{number}["{mermaid_text(ref(row.key).title)}"]')
     for row in result.rows:
         parent, child = names[parents[row.key]], names[row.key]
         relation, reverse = row.step or ("", False)
         source, target = (child, parent) if reverse else (parent, child)
-        lines.append(f"  {source} -->|{_mermaid(relation)}| {target}")
+        lines.append(f"  {source} -->|{mermaid_text(relation)}| {target}")
     return "\n".join(lines) + "\n"
 
 

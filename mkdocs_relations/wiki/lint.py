@@ -6,8 +6,8 @@ from collections import Counter, defaultdict, deque
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .diagnostics import Diagnostic, plural
-from .graph import Edge, Graph
+from ..model.diagnostics import Diagnostic, plural
+from ..model.graph import Edge, Graph
 
 #: Pages named in a cycle message; a longer loop shows its start, a count and its end.
 MAX_CHAIN = 12

@@ -22,9 +22,9 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .diagnostics import clip
-from .suggest import NearIndex, compact
-from .targets import fold, join_relative, loose
+from ..model.diagnostics import clip
+from ..model.suggest import NearIndex, compact
+from ..model.targets import fold, join_relative, loose
 
 INDEX_STEMS = ("index", "readme", "_index")
 

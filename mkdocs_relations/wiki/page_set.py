@@ -13,8 +13,8 @@ import posixpath
 from collections import deque
 from dataclasses import dataclass, field
 
-from .diagnostics import Diagnostic
-from .targets import MARKDOWN_EXTENSIONS
+from ..model.diagnostics import Diagnostic
+from ..model.targets import MARKDOWN_EXTENSIONS
 
 #: Folders MkDocs never builds by default (``.*`` and ``/templates/``), plus editor state.
 _SKIP_TOP = {"templates"}

@@ -8,17 +8,17 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..frontmatter.block import Frontmatter, read_frontmatter
+from ..frontmatter.dialect_fields import OtherFields
+from ..frontmatter.edges import DEFAULT_NOTE_KEYS
+from ..frontmatter.page import ReadOptions, read_page
+from ..model.diagnostics import Diagnostic, apply_severity
+from ..model.graph import Graph, Page
+from ..model.vocabulary import merge
 from . import lint
-from .diagnostics import Diagnostic, apply_severity
-from .edge_entries import DEFAULT_NOTE_KEYS
-from .fields import OtherFields
-from .frontmatter import Frontmatter, read_frontmatter
-from .graph import Graph, Page
-from .reader import ReadOptions, read_page
-from .resolve import PageKeys, Resolver
-from .resolve_targets import NotPages, resolve_targets
-from .vocabulary import merge
-from .wikiconfig import Redlink, WikiConfig, plugin_settings_from_values, read_wiki_config
+from .lookup import PageKeys, Resolver
+from .resolution import NotPages, resolve_targets
+from .wiki_config import Redlink, WikiConfig, plugin_settings_from_values, read_wiki_config
 
 DEFAULT_FIELD = "relationships"
 DEFAULT_CONFIG_PAGE = "wiki-config.md"

@@ -10,12 +10,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from .diagnostics import Diagnostic, clip, plural
-from .graph import DeclaredEdge, Edge, Page
-from .reader import page_id_for
-from .resolve import PageKeys, Resolution, Resolver
-from .targets import TargetError, parse_target
-from .wikiconfig import WikiConfig
+from ..frontmatter.page import page_id_for
+from ..model.diagnostics import Diagnostic, clip, plural
+from ..model.graph import DeclaredEdge, Edge, Page
+from ..model.targets import TargetError, parse_target
+from .lookup import PageKeys, Resolution, Resolver
+from .wiki_config import WikiConfig
 
 
 class NotPages:

@@ -15,7 +15,7 @@ import posixpath
 import re
 from collections.abc import Mapping
 
-from .graph import Graph, Page
+from ..model.graph import Graph, Page
 
 # Python-Markdown's block rules: an ATX heading needs no space after its hashes; a setext
 # heading is one line of text over a line of "="; four spaces of indent make code.

@@ -25,13 +25,10 @@ from typing import Any
 import yaml
 from yaml.nodes import MappingNode, Node, SequenceNode
 
-from .diagnostics import Diagnostic, clip
-from .edge_entries import target_text
-from .frontmatter import Frontmatter
-from .frontmatter_hints import misnamed_settings
-from .targets import TargetError, loose, parse_target
-from .vocabulary import RelationType, parse_types
-from .yamlvalues import (
+from ..frontmatter.block import Frontmatter
+from ..frontmatter.edges import target_text
+from ..frontmatter.hints import misnamed_settings
+from ..frontmatter.nodes import (
     build,
     describe,
     mapping_items,
@@ -39,6 +36,9 @@ from .yamlvalues import (
     repeated_keys,
     string_value,
 )
+from ..model.diagnostics import Diagnostic, clip
+from ..model.targets import TargetError, loose, parse_target
+from ..model.vocabulary import RelationType, parse_types
 
 KEYS = ("relationship_field", "relationship_types", "redlinks", "note_keys")
 

@@ -1,0 +1,73 @@
+"""The lint's report, shared by ``lint`` and ``init`` (which ends with the same lint).
+
+A relations block's diagnostics joined to the wiki's; the diagnostics as text, JSON or GitHub
+Actions annotations; the summary line; and the exit status (1 on errors, or on warnings with
+``--strict``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from ..model.diagnostics import Diagnostic, apply_severity, display_path, plural, summary
+from ..query.page_blocks import check_files
+from .output import json_text
+from .shared import EXIT_FAILED, EXIT_OK, Loaded
+
+
+def report_lint(args: argparse.Namespace, loaded: Loaded) -> int:
+    lint_blocks(loaded)
+    wiki = loaded.wiki
+    diagnostics = wiki.diagnostics
+    level, groups = wiki.unknown_type_groups()
+    if args.format == "json":
+        document = {
+            "pages": len(wiki.graph.pages),
+            "edges": wiki.graph.edge_count,
+            "unknown_types": [{"type": g.name, "edges": g.edges, "files": g.files} for g in groups],
+            "diagnostics": [d.as_json() for d in diagnostics],
+        }
+        print(json_text(document, indent=2))
+    elif args.format == "github":
+        for diagnostic in diagnostics:
+            print(_annotation(diagnostic, display_path(loaded.prefix, diagnostic.file)))
+    else:
+        for group in groups:
+            print(f"{level}: {group.message()}")
+        for diagnostic in diagnostics:
+            print(diagnostic.format(display_path(loaded.prefix, diagnostic.file)))
+    counts = f"{plural(len(wiki.graph.pages), 'page')}, {plural(wiki.graph.edge_count, 'edge')}"
+    if diagnostics:
+        print(f"mkdocs-relations: {counts}: {summary(diagnostics)}", file=sys.stderr)
+    else:
+        print(f"mkdocs-relations: {counts}: no problems", file=sys.stderr)
+    if args.strict and loaded.config_warnings:
+        count = len(loaded.config_warnings)
+        print(
+            f"mkdocs-relations: {plural(count, 'configuration warning')} (above): --strict fails "
+            f"on {'it' if count == 1 else 'them'}, as mkdocs build --strict does",
+            file=sys.stderr,
+        )
+    if wiki.errors or (args.strict and (wiki.warnings or loaded.config_warnings)):
+        return EXIT_FAILED
+    return EXIT_OK
+
+
+def _annotation(diagnostic: Diagnostic, path: str) -> str:
+    """A GitHub Actions workflow command, so the diagnostic shows on the pull request's diff."""
+    level = {"error": "error", "warning": "warning"}.get(diagnostic.severity, "notice")
+    message = diagnostic.message.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    file = path.replace("%", "%25").replace(",", "%2C").replace(":", "%3A")
+    return f"::{level} file={file},line={diagnostic.line},title={diagnostic.code}::{message}"
+
+
+def lint_blocks(loaded: Loaded) -> None:
+    """Add the diagnostics of every relations block to the wiki's (for ``lint``)."""
+    wiki = loaded.wiki
+    docs = loaded.options.docs_dir or "."
+    files = [(p.file, os.path.join(docs, *p.file.split("/"))) for p in wiki.graph.pages.values()]
+    found = check_files(wiki, files, loaded.max_hops)
+    if found:
+        wiki.diagnostics = apply_severity(wiki.diagnostics + found, loaded.options.severity)
