@@ -11,7 +11,7 @@ from mkdocs.config import config_options as c
 from .model.diagnostics import SEVERITIES, check_severity_overrides
 from .model.paths import DEFAULT_MAX_HOPS
 from .output.labels import DEFAULT_LABELS
-from .output.panel import PANELS, PLACEMENTS
+from .output.panel import DEFAULT_PICTURE_LIMIT, PANELS, PLACEMENTS
 from .wiki.pipeline import DEFAULT_CONFIG_PAGE
 
 
@@ -121,7 +121,7 @@ class RelationsConfig(base.Config):
     #: Bound on transitive reach and path queries.
     max_hops = AtLeast(1, default=DEFAULT_MAX_HOPS)
     #: Past this many neighbours the picture shows one node per type and direction.
-    picture_limit = AtLeast(0, default=12)
+    picture_limit = AtLeast(0, default=DEFAULT_PICTURE_LIMIT)
     #: Docs-relative path of a generated overview page (types, wanted pages, orphans, hubs,
     #: superseded pages); unset: none. A page of your own can hold the overview instead: put
     #: ``<!-- relations/overview -->`` on a line of it.

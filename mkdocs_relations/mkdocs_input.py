@@ -1,7 +1,7 @@
 """What the plugin and the command line take from MkDocs: the page set, options, display paths.
 
-One of the three modules allowed to import MkDocs (with plugin.py and config.py); the pipeline
-(wiki.py and everything it calls) never does, so the CLI's ``--docs-dir`` runs without it.
+One of the four modules allowed to import MkDocs (with plugin.py, config.py and json_schemas.py);
+the stages below (wiki/ and everything it calls) never do, so ``--docs-dir`` runs without it.
 """
 
 from __future__ import annotations

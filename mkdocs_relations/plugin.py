@@ -19,7 +19,7 @@ from .frontmatter.page import page_id_for
 from .mkdocs_input import display_of, display_prefix, options_from, page_set
 from .model.diagnostics import Diagnostic, apply_severity, display_path, summary
 from .output.page_additions import PageAdditions, relative_url
-from .output.site_files import CSS, QUERY_CSS, SCRIPTS, asset_source, write_graph_files
+from .output.site_files import QUERY_CSS, asset_source, write_graph_files
 from .query.fences import marker_lines, replace_lines
 from .query.overview import MARKER as OVERVIEW
 from .query.overview import overview_markdown, overview_page
@@ -45,7 +45,6 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         self.blocks: BlockAnswers | None = None
         #: Pages holding relations blocks, by file, answered once every title is known.
         self.rendered: dict[str, MkDocsPage] = {}
-        #: (URL, folder of the page linking to it) -> relative URL, for block answers.
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         # State from a previous `mkdocs serve` rebuild must never leak into this one.
@@ -56,24 +55,14 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         # so a custom_dir override can include relations/sidebar.html (and still wins).
         if TEMPLATES not in config.theme.dirs:
             config.theme.dirs.append(TEMPLATES)
-        for sheet in (CSS, QUERY_CSS) if self._shows_anything() else ():
+        display = display_of(self.config)
+        for sheet in display.stylesheets:
             if sheet not in config.extra_css:
                 config.extra_css.append(sheet)
-        if self.config.path_finder != "off":
-            for script in SCRIPTS:
-                if script not in config.extra_javascript:
-                    config.extra_javascript.append(script)
+        for script in display.scripts:
+            if script not in config.extra_javascript:
+                config.extra_javascript.append(script)
         return config
-
-    def _shows_anything(self) -> bool:
-        return self.config.placement != "off" or self.config.path_finder != "off"
-
-    def _assets(self) -> list[str]:
-        assets = [CSS] if self._shows_anything() else []
-        assets.append(QUERY_CSS)
-        if self.config.path_finder != "off":
-            assets += SCRIPTS
-        return assets
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
         if not self.config.enabled:
@@ -84,7 +73,7 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         self.wiki = load_wiki(pages.sources, options)
         report(self.wiki, display_prefix(config), fail=self.config.fail_on_error)
         self.blocks = BlockAnswers(self.wiki, self.config.max_hops, self.config.labels)
-        for asset in self._assets():
+        for asset in display_of(self.config).assets(answers=True):
             files.append(File.generated(config, asset, abs_src_path=asset_source(asset)))
         overview = self.config.overview
         if overview and files.get_file_from_path(overview) is None:

@@ -25,6 +25,8 @@ from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort, BuildError
 
+from mkdocs_relations.wiki.page_set import folder_page_set
+
 REPO = Path(__file__).resolve().parent.parent
 #: Real wikis vendored with their licences: ``<name>/pages`` is the wiki as published,
 #: ``<name>/wiki-config.md`` and ``<name>/mkdocs.yml`` are ours.
@@ -141,6 +143,11 @@ def site(tmp_path: Path) -> Iterator[Site]:
 def relation_lines(result: BuildResult) -> list[str]:
     """The diagnostics a build logged, without the logger's prefix."""
     return [m.removeprefix("mkdocs_relations: ") for m in result.relation_messages]
+
+
+def pages_in_folder(docs_dir: str) -> dict[str, str]:
+    """Docs-relative page path -> absolute path, for every Markdown file MkDocs would build."""
+    return folder_page_set(docs_dir).sources
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:

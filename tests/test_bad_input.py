@@ -10,9 +10,8 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
-from conftest import Site, relation_lines
+from conftest import Site, pages_in_folder, relation_lines
 
-from mkdocs_relations.wiki.page_set import pages_in_folder
 from mkdocs_relations.wiki.pipeline import Options, load_wiki
 
 CORPUS = Path(__file__).resolve().parent / "bad_input"

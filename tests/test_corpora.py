@@ -8,10 +8,9 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from conftest import CORPUS_CONFIGS, REPO, Site, copy_corpus, relation_lines
+from conftest import CORPUS_CONFIGS, REPO, Site, copy_corpus, pages_in_folder, relation_lines
 from mkdocs.config import load_config
 
-from mkdocs_relations.wiki.page_set import pages_in_folder
 from mkdocs_relations.wiki.pipeline import Options, load_wiki
 
 

@@ -19,7 +19,7 @@ from typing import Any
 import jsonschema
 import pytest
 import yaml
-from conftest import CORPORA, REPO, Site, copy_corpus
+from conftest import CORPORA, REPO, Site, copy_corpus, pages_in_folder
 from mkdocs.config import config_options as c
 from mkdocs.config import load_config
 from mkdocs.exceptions import Abort, ConfigurationError
@@ -29,7 +29,6 @@ from mkdocs_relations.cli import export as cli_export
 from mkdocs_relations.config import RelationsConfig
 from mkdocs_relations.output import data_schemas
 from mkdocs_relations.output.export import site_graph
-from mkdocs_relations.wiki.page_set import pages_in_folder
 from mkdocs_relations.wiki.pipeline import load_wiki
 
 GENERATED = json_schemas.schemas()

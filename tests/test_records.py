@@ -6,9 +6,9 @@ import dataclasses
 from pathlib import Path
 
 import pytest
+from conftest import pages_in_folder
 
 from mkdocs_relations.model.graph import DeclaredEdge, Edge, Page
-from mkdocs_relations.wiki.page_set import pages_in_folder
 from mkdocs_relations.wiki.pipeline import load_wiki
 
 

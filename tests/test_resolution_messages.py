@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mkdocs_relations.wiki.page_set import pages_in_folder
+from conftest import pages_in_folder
+
 from mkdocs_relations.wiki.pipeline import load_wiki
 
 

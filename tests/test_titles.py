@@ -7,9 +7,8 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import Site, run
+from conftest import Site, pages_in_folder, run
 
-from mkdocs_relations.wiki.page_set import pages_in_folder
 from mkdocs_relations.wiki.pipeline import load_wiki
 from mkdocs_relations.wiki.titles import Titles, heading_title, name_title
 

@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ..frontmatter.dialect_fields import DEFAULT_FIELD
 from ..model.suggest import compact, words
 from ..model.vocabulary import CANONICAL, Vocabulary, label_of
 
@@ -153,7 +154,7 @@ _YAML_WORDS = {"yes", "no", "on", "off", "true", "false", "null", "y", "n", "~"}
 def wiki_config_md(field_name: str, types: list[TypePlan]) -> str:
     """The text of a new wiki-config.md declaring the field and the types."""
     lines = ["---", "# Written by mkdocs-relations init from the types this wiki uses."]
-    if field_name != "relationships":
+    if field_name != DEFAULT_FIELD:
         lines.append(f"relationship_field: {yaml_str(field_name)}")
     if types:
         lines.append("relationship_types:")

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from yaml.nodes import SequenceNode
 
 from ..frontmatter.block import read_frontmatter
-from ..frontmatter.dialect_fields import FIELD_CANDIDATES, edge_list
+from ..frontmatter.dialect_fields import DEFAULT_FIELD, FIELD_CANDIDATES, edge_list
 from .type_plans import yaml_str
 
 #: Folders that hold page templates, not pages.
@@ -55,7 +55,7 @@ def detect_field(sources: Mapping[str, str]) -> FieldGuess:
             elif isinstance(node, SequenceNode) and node.value:
                 untyped.setdefault(key, []).append(file)
     if not counts:
-        return FieldGuess("relationships", counts, untyped)
+        return FieldGuess(DEFAULT_FIELD, counts, untyped)
     best = max(FIELD_CANDIDATES, key=lambda key: (counts[key], -FIELD_CANDIDATES.index(key)))
     return FieldGuess(best, counts, untyped)
 

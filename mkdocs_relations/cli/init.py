@@ -19,6 +19,7 @@ from ..adopt.vault_files import (
     site_name,
 )
 from ..frontmatter.block import read_frontmatter
+from ..frontmatter.dialect_fields import DEFAULT_FIELD
 from ..model.diagnostics import plural
 from ..wiki.page_set import PageSet, folder_page_set
 from ..wiki.pipeline import DEFAULT_CONFIG_PAGE, Options, load_wiki
@@ -140,7 +141,7 @@ def _init(args: argparse.Namespace) -> int:
             )
 
     shown = posixpath.join(os.path.relpath(docs_dir).replace(os.sep, "/"), config_page)
-    declares = f"relationship_field {field}, " if field != "relationships" else ""
+    declares = f"relationship_field {field}, " if field != DEFAULT_FIELD else ""
     if not os.path.exists(config_path):
         _write(config_path, wiki_config_md(field, plans))
         listed = ", ".join(f"{p.name} ({p.edges})" for p in plans) or "none needed"
@@ -174,7 +175,7 @@ def _print_additions(
     A second ``relationship_types:`` key would silently replace the first (YAML keeps the
     last), and lines without fences are not frontmatter at all.
     """
-    field_line = field != (existing_field or "relationships") and not plugin_field
+    field_line = field != (existing_field or DEFAULT_FIELD) and not plugin_field
     if not plans and not field_line:
         print(f"{shown} exists and declares every type in use: left as it is")
         return

@@ -17,7 +17,9 @@ from .block import Frontmatter
 from .nodes import mapping_items
 
 #: Frontmatter keys real wikis hold their edges under, most common first.
-FIELD_CANDIDATES = ("relationships", "relations", "links", "related", "edges")
+#: The frontmatter key edges are read from unless a wiki or the options name another.
+DEFAULT_FIELD = "relationships"
+FIELD_CANDIDATES = (DEFAULT_FIELD, "relations", "links", "related", "edges")
 
 
 def is_edge(node: Node) -> bool:

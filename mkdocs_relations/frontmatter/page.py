@@ -15,6 +15,7 @@ from yaml.nodes import ScalarNode, SequenceNode
 from ..model.graph import DeclaredEdge, Page
 from ..model.targets import MARKDOWN_EXTENSIONS
 from .block import Frontmatter
+from .dialect_fields import DEFAULT_FIELD
 from .edges import DEFAULT_NOTE_KEYS, raw_value, read_edges, target_text
 from .hints import misnamed_field, unreachable_id
 from .nodes import STR_TAG, build, describe, plain_text, string_value
@@ -25,7 +26,7 @@ HIDE_VALUE = "relations"
 
 @dataclass(frozen=True)
 class ReadOptions:
-    field: str = "relationships"
+    field: str = DEFAULT_FIELD
     note_keys: tuple[str, ...] = DEFAULT_NOTE_KEYS
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import markupsafe
 
 from ..output.page_additions import Display, PageAdditions, relative_url
-from ..output.site_files import CSS, QUERY_CSS, SCRIPTS, copy_assets, write_graph_files
+from ..output.site_files import QUERY_CSS, copy_assets, write_graph_files
 from ..query.page_blocks import BlockAnswers
 from ..wiki.pipeline import Wiki
 from ..wiki.titles import name_title
@@ -122,12 +122,7 @@ def inject(
                 inserts.append((found.content_end, bottom))
         _write(root, dest, splice(text, inserts, answers))
         result.changed.append(dest)
-    assets = ([CSS, QUERY_CSS] if display.shows_anything else []) + (
-        list(SCRIPTS) if display.path_finder != "off" else []
-    )
-    if not display.shows_anything and blocks is not None and blocks.pending:
-        assets.append(QUERY_CSS)
-    copy_assets(root, assets)
+    copy_assets(root, display.assets(answers=blocks is not None and bool(blocks.pending)))
     write_graph_files(root, wiki.graph, titles, display.max_hops, additions.labels)
     return result
 
@@ -173,15 +168,15 @@ def _asset_tags(
     MkDocs places extra_css and extra_javascript (the plugin lists both sheets when anything
     shows; otherwise a page with answers links the answers' sheet)."""
     inserts = []
-    sheets = [CSS, QUERY_CSS] if display.shows_anything else [QUERY_CSS] if answers else []
+    sheets = display.stylesheets or ((QUERY_CSS,) if answers else ())
     if found.head_end is not None:
         for sheet in sheets:
             href = markupsafe.escape(relative_url(sheet, url))
             inserts.append(
                 (found.head_end, f'<link rel="stylesheet" href="{href}" data-relations-assets>\n')
             )
-    if found.body_end is not None and display.path_finder != "off":
-        sources = [markupsafe.escape(relative_url(script, url)) for script in SCRIPTS]
+    if found.body_end is not None and display.scripts:
+        sources = [markupsafe.escape(relative_url(script, url)) for script in display.scripts]
         tags = "".join(f'<script src="{s}" data-relations-assets></script>\n' for s in sources)
         inserts.append((found.body_end, tags))
     return inserts

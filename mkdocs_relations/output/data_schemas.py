@@ -19,10 +19,11 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any, get_type_hints
 
+from ..frontmatter.dialect_fields import DEFAULT_FIELD
 from ..frontmatter.edges import DEFAULT_NOTE_KEYS, EDGE_KEYS
 from ..frontmatter.page import HIDE_VALUE
 from ..model.vocabulary import CANONICAL, TYPE_KEYS, TYPE_NAME, RelationType
-from ..wiki.pipeline import DEFAULT_CONFIG_PAGE, DEFAULT_FIELD
+from ..wiki.pipeline import DEFAULT_CONFIG_PAGE
 from ..wiki.wiki_config import KEYS as WIKI_CONFIG_KEYS
 from .export import SITE_GRAPH_FORMAT, SITE_GRAPH_VERSION
 from .site_files import GRAPH_JSON, GRAPH_SCRIPT

@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from ..model.paths import DEFAULT_MAX_HOPS, PathIndex
 from ..wiki.pipeline import Wiki
 from .labels import Labels
-from .panel import PANELS, Panel, PanelBuilder
+from .panel import DEFAULT_PICTURE_LIMIT, PANELS, Panel, PanelBuilder
 from .records import PageRef
 from .render import Renderer
-from .site_files import graph_script
+from .site_files import CSS, QUERY_CSS, SCRIPTS, graph_script
 
 
 @dataclass(frozen=True)
@@ -27,13 +27,31 @@ class Display:
     path_finder: str = "bottom"
     panels: tuple[str, ...] = PANELS
     max_hops: int = DEFAULT_MAX_HOPS
-    picture_limit: int = 12
+    picture_limit: int = DEFAULT_PICTURE_LIMIT
     labels: Mapping[str, str] = field(default_factory=dict)
     breadcrumbs: bool = False
 
     @property
     def shows_anything(self) -> bool:
         return self.placement != "off" or self.path_finder != "off"
+
+    # The one place that decides a site's stylesheets and scripts, for the plugin (which lists
+    # them in extra_css/extra_javascript) and for inject (which writes the tags itself).
+    @property
+    def stylesheets(self) -> tuple[str, ...]:
+        """What every page links in its head: both sheets when a panel or the finder shows."""
+        return (CSS, QUERY_CSS) if self.shows_anything else ()
+
+    @property
+    def scripts(self) -> tuple[str, ...]:
+        """What every page loads at the end of its body: the finder's scripts, when it shows."""
+        return SCRIPTS if self.path_finder != "off" else ()
+
+    def assets(self, answers: bool) -> list[str]:
+        """The files copied into the site: what pages link, and the blocks' sheet where
+        ``answers`` says some page links it on its own."""
+        alone = [QUERY_CSS] if answers and not self.shows_anything else []
+        return [*self.stylesheets, *alone, *self.scripts]
 
 
 def relative_url(url: str, from_url: str) -> str:

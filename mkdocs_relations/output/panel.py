@@ -19,6 +19,8 @@ from .reach import ReachBuilder, ReachEntry, ReachList
 from .records import Entry, Group, PageRef
 from .text_fit import Wrapper
 
+#: How many neighbours the picture draws one by one before it draws groups instead.
+DEFAULT_PICTURE_LIMIT = 12
 PANELS = ("direct", "transitive", "picture")
 PLACEMENTS = ("bottom", "top", "off")
 
@@ -48,7 +50,7 @@ class PanelBuilder:
         labels: Labels,
         panels: Sequence[str] = PANELS,
         max_hops: int = DEFAULT_MAX_HOPS,
-        picture_limit: int = 12,
+        picture_limit: int = DEFAULT_PICTURE_LIMIT,
     ) -> None:
         self.graph = graph
         self.index = index

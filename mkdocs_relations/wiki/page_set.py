@@ -73,11 +73,6 @@ def drop_shadowed_readmes(pages: PageSet) -> None:
             pages.not_pages[path] = readme_shadowed(index)
 
 
-def pages_in_folder(docs_dir: str) -> dict[str, str]:
-    """Docs-relative page path -> absolute path, for every Markdown file MkDocs would build."""
-    return folder_page_set(docs_dir).sources
-
-
 def folder_page_set(docs_dir: str) -> PageSet:
     """Every Markdown file MkDocs would build from ``docs_dir`` with its default settings.
 

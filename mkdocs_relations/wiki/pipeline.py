@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..frontmatter.block import Frontmatter, read_frontmatter
-from ..frontmatter.dialect_fields import OtherFields
+from ..frontmatter.dialect_fields import DEFAULT_FIELD, OtherFields
 from ..frontmatter.edges import DEFAULT_NOTE_KEYS
 from ..frontmatter.page import ReadOptions, read_page
 from ..model.diagnostics import Diagnostic, apply_severity
@@ -20,7 +20,6 @@ from .lookup import PageKeys, Resolver
 from .resolution import NotPages, resolve_targets
 from .wiki_config import Redlink, WikiConfig, plugin_settings_from_values, read_wiki_config
 
-DEFAULT_FIELD = "relationships"
 DEFAULT_CONFIG_PAGE = "wiki-config.md"
 
 
