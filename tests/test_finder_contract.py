@@ -14,8 +14,8 @@ import shutil
 import subprocess
 
 import pytest
+from built_html import page_elements
 from conftest import REPO, Site
-from html_hooks import page_elements
 from wikis import PANEL_WIKI as WIKI
 
 from mkdocs_relations.model.direction import ORDER, number

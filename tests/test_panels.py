@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from built_html import edges, page_elements, panels, parse, reach
 from conftest import Site
-from html_hooks import edges, page_elements, panels, parse, reach
 from wikis import CYCLE_AND_DIAMOND
 from wikis import PANEL_WIKI as WIKI
 

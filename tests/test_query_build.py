@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from built_blocks import answers
 from conftest import Site, relation_lines, run
-from query_hooks import answers
 from wikis import QUERY_WIKI
 
 THEMES = ["mkdocs", "readthedocs", "material"]

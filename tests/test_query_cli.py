@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 import yaml
+from built_blocks import answers
 from conftest import Site, relation_lines, run
-from query_hooks import answers
 from wikis import QUERY_WIKI
 
 from mkdocs_relations.cli import main

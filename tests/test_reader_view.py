@@ -8,8 +8,8 @@ import random
 import time
 
 import pytest
+from built_html import Element, edges, page_elements, panels, reach
 from conftest import REPO, Site, run
-from html_hooks import Element, edges, page_elements, panels, reach
 from wikis import PANEL_WIKI
 
 from mkdocs_relations.model.direction import ORDER
