@@ -39,7 +39,7 @@ import generate  # noqa: E402
 
 from mkdocs_relations.model.paths import PathIndex  # noqa: E402
 from mkdocs_relations.output.export import to_json  # noqa: E402
-from mkdocs_relations.wiki.page_set import pages_in_folder  # noqa: E402
+from mkdocs_relations.wiki.page_set import folder_page_set  # noqa: E402
 from mkdocs_relations.wiki.pipeline import load_wiki  # noqa: E402
 
 DOCS_PAGE = REPO / "docs" / "benchmarks.md"
@@ -348,7 +348,7 @@ def site_graph_sizes(site: Path, wiki: generate.Wiki, report: Report) -> None:
 def bare_limit(docs: str) -> int:
     """The floor: read each frontmatter block and parse it with PyYAML's C loader."""
     count = 0
-    for path in pages_in_folder(docs).values():
+    for path in folder_page_set(docs).sources.values():
         with open(path, encoding="utf-8-sig") as stream:
             if stream.readline().rstrip() != "---":
                 continue
@@ -363,7 +363,7 @@ def bare_limit(docs: str) -> int:
 
 
 def ours(docs: str) -> int:
-    wiki = load_wiki(pages_in_folder(docs))
+    wiki = load_wiki(folder_page_set(docs).sources)
     assert not wiki.errors, wiki.errors[:3]
     return len(wiki.graph.pages)
 
@@ -435,7 +435,7 @@ def peak_memory(docs: Path, size: int, report: Report) -> None:
 def _lint(docs: Path) -> float:
     gc.collect()
     start = time.perf_counter()
-    load_wiki(pages_in_folder(str(docs)))
+    load_wiki(folder_page_set(str(docs)).sources)
     return time.perf_counter() - start
 
 
