@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -45,3 +46,16 @@ def test_quick_benchmark_run(tmp_path: Path) -> None:
     ):
         assert row in text, row
     assert "Measured " in text
+
+
+def test_phase_profile_names_every_phase() -> None:
+    """Every phase of the profile is a function the build calls: a renamed or moved function
+    would leave its row at zero and the profile silently wrong."""
+    result = subprocess.run(
+        [sys.executable, str(REPO / "benchmarks" / "phases.py"), "--pages", "60", "--json"],
+        capture_output=True, text=True, timeout=600, check=False, cwd=REPO,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
+    seconds = json.loads(result.stdout)
+    assert len(seconds) >= 12
+    assert [phase for phase, spent in seconds.items() if spent <= 0] == [], seconds
