@@ -45,6 +45,36 @@ class _AtLeast(c.Type[int]):
         return number
 
 
+class _DocsPage(c.Type[str]):
+    """A page the plugin generates: a docs-relative ``.md`` path that stays in the docs.
+
+    MkDocs writes a generated file at its path under site_dir, so ``/abs/page.md`` or
+    ``../page.md`` would be written outside the site.
+    """
+
+    #: The same rule for JSON Schema (ECMAScript regular expressions).
+    PATTERN = r"^(?![/\\])(?![A-Za-z]:)(?!(?:.*/)?\.\.(?:/|$))[^\\]*\.md$"
+
+    def __init__(self) -> None:
+        super().__init__(str)
+
+    def run_validation(self, value: object) -> str:
+        path = super().run_validation(value)
+        parts = path.split("/")
+        if (
+            path.startswith("/")
+            or "\\" in path
+            or (len(path) > 1 and path[1] == ":")
+            or ".." in parts
+            or not path.endswith(".md")
+        ):
+            raise base.ValidationError(
+                f"{path!r} is not a page inside the docs folder: write a docs-relative path "
+                "such as 'overview.md'"
+            )
+        return path
+
+
 class _Labels(c.DictOfItems[str]):
     """Interface text; a known label may use only the placeholders its default uses."""
 
@@ -125,7 +155,7 @@ class RelationsConfig(base.Config):
     #: Docs-relative path of a generated overview page (types, wanted pages, orphans, hubs,
     #: superseded pages); unset: none. A page of your own can hold the overview instead: put
     #: ``<!-- relations/overview -->`` on a line of it.
-    overview = c.Optional(c.Type(str))
+    overview = c.Optional(_DocsPage())
     #: Interface text and type labels (``depends-on``, ``depends-on.inverse``) for other languages.
     labels = _Labels()
     #: Edge keys shown as an edge's note, first found wins; unset means wiki-config.md's

@@ -18,11 +18,12 @@ _VOID = {
 }  # fmt: skip
 #: What a Material-style theme puts inside the content after the page's own HTML.
 _TRAILERS = ("md-source-file", "md-feedback")
-#: Attributes that say the plugin's output is already in a page.
-MARKERS = (
-    "data-relations-panel", "data-relations-pathfinder", "data-relations-assets",
-    "data-relations-query",
-)  # fmt: skip
+#: The attribute inject puts on the stylesheets and scripts it links. Page content may use
+#: any ``data-relations-*`` attribute (an example, a custom panel): only a stylesheet or
+#: script says the page already has the plugin's output.
+MARKER = "data-relations-assets"
+#: What the plugin's own stylesheets end with, linked in the head of a page MkDocs built.
+_SHEETS = ("mkdocs-relations/relations.css", "mkdocs-relations/relations-query.css")
 
 
 @dataclass
@@ -37,6 +38,7 @@ class Places:
     #: Where the content's first heading (the page title) ends, when it comes first.
     title_end: int | None = None
     title: str | None = None
+    #: The page links the plugin's stylesheets or scripts: inject or the plugin was there.
     marked: bool = False
     #: Which element held the content: "article", "main" or "role=main".
     container: str | None = None
@@ -75,8 +77,7 @@ class _Finder(_Located):
         start = self._offset()
         end = start + len(self.get_starttag_text() or "")
         names = dict(attrs)
-        if any(marker in names for marker in MARKERS):
-            self.places.marked = True
+        self._mark(tag, names)
         classes = (names.get("class") or "").split()
         places = self.places
         if tag == "article" and "md-content__inner" in classes and places.container != "article":
@@ -110,9 +111,14 @@ class _Finder(_Located):
         self._h1_depth = None
         self._h1_text = []
 
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if any(name in MARKERS for name, _ in attrs):
+    def _mark(self, tag: str, names: dict[str, str | None]) -> None:
+        if tag in ("link", "script") and (
+            MARKER in names or (names.get("href") or "").endswith(_SHEETS)
+        ):
             self.places.marked = True
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self._mark(tag, dict(attrs))
 
     def handle_endtag(self, tag: str) -> None:
         if tag in _VOID:

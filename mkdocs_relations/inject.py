@@ -15,13 +15,24 @@ import os
 import posixpath
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from urllib.parse import quote
 
 import markupsafe
 
 from .html_places import Places, code_blocks, find_places, splice
 from .page_additions import Display, PageAdditions, relative_url
 from .queryblocks import BlockAnswers
-from .site_files import CSS, QUERY_CSS, SCRIPTS, copy_assets, write_graph_files
+from .site_files import (
+    CSS,
+    QUERY_CSS,
+    SCRIPTS,
+    OutsideSite,
+    asset_files,
+    graph_files,
+    leftovers,
+    replace_file,
+    site_path,
+)
 from .titles import name_title
 from .wiki import Wiki
 
@@ -38,21 +49,39 @@ class Injected:
     no_content: list[str] = field(default_factory=list)
     #: (docs file, line) of blocks whose listing is not in the built page.
     lost: list[tuple[str, int]] = field(default_factory=list)
+    #: Temporary files a killed run left (site paths), removed before this run wrote.
+    leftovers: list[str] = field(default_factory=list)
+    #: Pages that had this version's additions while others lacked theirs: a run that was
+    #: stopped part way, finished now.
+    finished: bool = False
+    #: Pages another version of inject changed (no end mark), left as they were.
+    older: list[str] = field(default_factory=list)
+
+
+#: The last line of every page inject changed: what tells a later run the page is done. A
+#: comment after ``</html>`` is valid HTML and changes no rendering (before the doctype it
+#: would put browsers in quirks mode); page content cannot put anything there.
+END_MARK = "<!-- mkdocs-relations inject -->\n"
 
 
 def built_page(src: str, use_directory_urls: bool) -> tuple[str, str]:
-    """(file in the site, URL) of the page built from ``src``, by MkDocs' and Zensical's rule."""
+    """(file in the site, URL) of the page built from ``src``, by MkDocs' and Zensical's rule.
+
+    The URL is percent-encoded as MkDocs encodes it (``urllib.parse.quote``): a page named
+    ``javascript:alert(1).md`` is linked as ``javascript%3Aalert%281%29/``, never as a
+    script, and ``Platform team.md`` as ``Platform%20team/``.
+    """
     folder, name = posixpath.split(src)
     stem = posixpath.splitext(name)[0]
     if stem in ("index", "README"):
         dest = posixpath.join(folder, "index.html")
         url = f"{folder}/" if folder else "./"
-        return dest, url if use_directory_urls else dest
+        return dest, quote(url if use_directory_urls else dest)
     if use_directory_urls:
         dest = posixpath.join(folder, stem, "index.html")
-        return dest, posixpath.join(folder, stem) + "/"
+        return dest, quote(posixpath.join(folder, stem) + "/")
     dest = posixpath.join(folder, f"{stem}.html")
-    return dest, dest
+    return dest, quote(dest)
 
 
 def inject(
@@ -83,11 +112,15 @@ def inject(
             f"{len(files)} pages have no built page ({shown}); build the site from the same "
             "configuration first"
         )
+    result = Injected()
+    # Every place written is checked before anything is: a site with one link leading out
+    # is refused whole, not half written.
+    targets = {page_id: _target(root, dest) for page_id, (dest, _) in files.items()}
     texts: dict[str, str] = {}
     places: dict[str, Places] = {}
     titles: dict[str, tuple[str, str]] = {}
-    for page_id, (dest, url) in files.items():
-        text = _read(root, dest)
+    for page_id, (_, url) in files.items():
+        text = _read(targets[page_id])
         found = find_places(text)
         texts[page_id], places[page_id] = text, found
         page = wiki.graph.pages[page_id]
@@ -97,10 +130,24 @@ def inject(
     additions = PageAdditions(wiki, titles, display, template_dirs)
     if blocks is not None:
         blocks.engine(additions.builder.index, lambda p: titles.get(p, (p, ""))[0])
-    result = Injected()
+    assets = ([CSS, QUERY_CSS] if display.shows_anything else []) + (
+        list(SCRIPTS) if display.path_finder != "off" else []
+    )
+    if not display.shows_anything and blocks is not None and blocks.pending:
+        assets.append(QUERY_CSS)
+    extra = asset_files(assets)
+    extra.update(graph_files(wiki.graph, titles, display.max_hops, additions.labels))
+    extra_targets = {name: _target(root, name) for name in extra}
+    result.leftovers = _remove_leftovers(root)
+    # Assets first: a run stopped after them leaves pages as they were, which is harmless;
+    # pages first would link files that are not there yet.
+    for name, data in extra.items():
+        replace_file(extra_targets[name], data)
+    done = 0
     for page_id, (dest, url) in files.items():
         found, text = places[page_id], texts[page_id]
-        if found.marked:
+        if _finished(text):
+            done += 1
             result.unchanged.append(dest)
             continue
         top, bottom = additions.for_page(page_id, url)
@@ -111,6 +158,10 @@ def inject(
         if not (top or bottom or answers):
             result.unchanged.append(dest)
             continue
+        if found.marked:
+            # Another version's additions (it left no end mark): adding ours would show two.
+            result.older.append(dest)
+            continue
         inserts = _asset_tags(found, url, display, bool(answers))
         if top or bottom:
             if found.content_start is None or found.content_end is None:
@@ -120,15 +171,11 @@ def inject(
                 inserts.append((found.title_end or found.content_start, top))
             if bottom:
                 inserts.append((found.content_end, bottom))
-        _write(root, dest, splice(text, inserts, answers))
+        inserts.append((len(text), "" if text.endswith("\n") else "\n"))
+        inserts.append((len(text), END_MARK))
+        replace_file(targets[page_id], splice(text, inserts, answers).encode(*_ENCODING))
         result.changed.append(dest)
-    assets = ([CSS, QUERY_CSS] if display.shows_anything else []) + (
-        list(SCRIPTS) if display.path_finder != "off" else []
-    )
-    if not display.shows_anything and blocks is not None and blocks.pending:
-        assets.append(QUERY_CSS)
-    copy_assets(root, assets)
-    write_graph_files(root, wiki.graph, titles, display.max_hops, additions.labels)
+    result.finished = 0 < done < len(files) and bool(result.changed)
     return result
 
 
@@ -187,22 +234,33 @@ def _asset_tags(
     return inserts
 
 
-def _inside(root: str, path: str) -> str:
-    full = os.path.realpath(os.path.join(root, *path.split("/")))
-    if full != root and not full.startswith(root.rstrip(os.sep) + os.sep):
-        raise InjectError(f"{path} lies outside the site folder; nothing is written there")
-    return full
+#: Pages are read and written as UTF-8; a byte that is not (a page another tool wrote) is
+#: carried through unchanged instead of stopping the run.
+_ENCODING = ("utf-8", "surrogateescape")
+
+
+def _target(root: str, path: str) -> str:
+    try:
+        return site_path(root, path)
+    except OutsideSite as exc:
+        raise InjectError(str(exc)) from None
+
+
+def _finished(text: str) -> bool:
+    return text.rstrip().endswith(END_MARK.strip())
+
+
+def _remove_leftovers(root: str) -> list[str]:
+    found = list(leftovers(root))
+    for path in found:
+        os.unlink(os.path.join(root, *path.split("/")))
+    return found
 
 
 def _isfile(root: str, path: str) -> bool:
     return os.path.isfile(os.path.join(root, *path.split("/")))
 
 
-def _read(root: str, path: str) -> str:
-    with open(_inside(root, path), encoding="utf-8", newline="") as stream:
-        return stream.read()
-
-
-def _write(root: str, path: str, text: str) -> None:
-    with open(_inside(root, path), "w", encoding="utf-8", newline="") as stream:
-        stream.write(text)
+def _read(path: str) -> str:
+    with open(path, "rb") as stream:
+        return stream.read().decode(*_ENCODING)

@@ -21,7 +21,7 @@ from typing import Any
 from mkdocs.config import config_options as c
 from mkdocs.config.base import BaseConfigOption
 
-from .config import RelationsConfig, _AtLeast, _Labels, _placeholders, _Severity
+from .config import RelationsConfig, _AtLeast, _DocsPage, _Labels, _placeholders, _Severity
 from .data_schemas import (
     DRAFT,
     Schema,
@@ -144,6 +144,8 @@ def _option(name: str, option: BaseConfigOption[Any]) -> Schema:
         }
     if isinstance(option, _AtLeast):
         return {"type": "integer", "minimum": option.minimum}
+    if isinstance(option, _DocsPage):
+        return {"type": "string", "pattern": option.PATTERN}
     if isinstance(option, _Labels):
         # Interface labels by key, with their defaults for completion; any other key is a
         # type's label (``depends-on``, ``depends-on.inverse``), plain text.

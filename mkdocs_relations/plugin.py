@@ -24,7 +24,7 @@ from .page_additions import PageAdditions, relative_url
 from .queryblocks import BlockAnswers
 from .reader import page_id_for
 from .render import TEMPLATES
-from .site_files import CSS, QUERY_CSS, SCRIPTS, asset_source, write_graph_files
+from .site_files import CSS, QUERY_CSS, SCRIPTS, OutsideSite, asset_source, write_graph_files
 from .titles import plain_title
 from .wiki import Wiki, load_wiki
 
@@ -179,9 +179,12 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         # Written after the build, like the search index: titles are only known once every
         # page has been read, and the file is data, not a page.
         labels = self.additions.labels if self.additions else None
-        write_graph_files(
-            config.site_dir, self.wiki.graph, self.pages, self.config.max_hops, labels
-        )
+        try:
+            write_graph_files(
+                config.site_dir, self.wiki.graph, self.pages, self.config.max_hops, labels
+            )
+        except OutsideSite as exc:
+            raise PluginError(f"relations: {exc}") from None
 
 
 def _add_to_toc(toc: TableOfContents, title: str, first: bool) -> None:
