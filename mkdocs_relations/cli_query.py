@@ -23,12 +23,14 @@ from .cli_wiki import (
     add_source_arguments,
     resolve_page,
 )
-from .diagnostics import apply_severity
+from .diagnostics import apply_severity, clip
 from .query import QueryEngine
 from .queryblocks import check_files
 from .querylang import QueryReader
 from .querymodel import DIRECTIONS, LISTS, SHOWS
 from .queryrows import Item, Result
+from .yamlchecks import FLAG, problems
+from .yamlvalues import build
 
 SOURCE_NAME = "<query>"
 
@@ -87,21 +89,51 @@ def query_source(args: argparse.Namespace) -> str:
         key, equals, value = condition.partition("=")
         if not equals or not key.strip():
             raise QueryUsageError(f"--where {condition!r}: write KEY=VALUE, e.g. status=active")
-        try:
-            flags.setdefault("where", {})[key.strip()] = yaml.safe_load(value)
-        except yaml.YAMLError as exc:
-            raise QueryUsageError(f"--where {condition!r}: VALUE is not YAML: {exc}") from None
+        flags.setdefault("where", {})[key.strip()] = _flag_value(condition, value)
     if not flags:
         return text
-    try:
-        base = yaml.safe_load(text) if text.strip() else {}
-    except yaml.YAMLError:
-        return text  # the reader reports the syntax error with its line
+    base = _loaded(text) if text.strip() else {}
+    if base is None:
+        return text  # the reader reports what is wrong, with its line
     if not isinstance(base, dict):
         return text
     if "where" in flags and isinstance(base.get("where"), dict):
         flags["where"] = {**base["where"], **flags["where"]}
     return yaml.safe_dump({**base, **flags}, sort_keys=False, allow_unicode=True)
+
+
+def _flag_value(condition: str, value: str) -> Any:
+    """A ``--where`` VALUE read as YAML's safe loader reads it, checked node by node as the
+    frontmatter is (``2025-02-30`` or ``!!timestamp soon`` is a message, not a traceback)."""
+    try:
+        node = yaml.compose(value, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as exc:
+        raise QueryUsageError(f"--where {condition!r}: VALUE is not YAML: {exc}") from None
+    if node is None:
+        return None
+    found = problems(node, consequence=FLAG)
+    if found:
+        raise QueryUsageError(f"--where {clip(condition)!r}: {found[0].message}")
+    try:
+        return build(node)
+    except ValueError as exc:
+        raise QueryUsageError(f"--where {clip(condition)!r}: {exc}") from None
+
+
+def _loaded(text: str) -> Any:
+    """The file's YAML as the safe loader builds it, or None where it cannot."""
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return None
+    if node is None:
+        return {}
+    if problems(node):
+        return None
+    try:
+        return build(node)
+    except ValueError:
+        return None
 
 
 def run_query(args: argparse.Namespace, loaded: Loaded) -> int:

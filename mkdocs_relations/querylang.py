@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
-from yaml.nodes import MappingNode, Node, ScalarNode
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from .diagnostics import Diagnostic
 from .edge_entries import target_text
@@ -37,7 +37,8 @@ from .queryvalues import Problem, choice, integer, meta_values, one_text, texts
 from .resolve import Resolver
 from .targets import TargetError, parse_target
 from .vocabulary import Vocabulary
-from .yamlvalues import describe, mapping_items
+from .yamlchecks import BLOCK, problems
+from .yamlvalues import describe, mapping_items, repeated_keys
 
 CODE = "invalid-query"
 
@@ -82,6 +83,27 @@ class QueryReader:
                 root, f"a relations block holds keys such as from: and show:, not {describe(root)}"
             )
             return None, diagnostics
+        # What YAML cannot build (2025-02-30, !!binary that is not base64, 5,000 digits,
+        # !!int abc) is found node by node, as in frontmatter, before any key is read.
+        for problem in problems(root, consequence=BLOCK):
+            report(problem.node, problem.message)
+        for mapping in _mappings(root):
+            for key, first, again in repeated_keys(mapping):
+                above = int(again.start_mark.line) - int(first.start_mark.line)
+                where = (
+                    f"{above} lines above"
+                    if above > 1
+                    else "on the line above"
+                    if above == 1
+                    else "on the same line"
+                )
+                report(
+                    again,
+                    f"{key!r} is written twice in this relations block (also {where}); YAML "
+                    "keeps only the last: remove one",
+                )
+        if diagnostics:
+            return None, sorted(diagnostics, key=lambda d: (d.line, d.message))
         values: dict[str, tuple[Node, Node]] = {}
         for key, key_node, value_node in mapping_items(root):
             if key not in KEYS:
@@ -299,3 +321,21 @@ class QueryReader:
 
     def _limit(self, node: Node, page_id: str | None) -> int:
         return integer(node, "limit")
+
+
+def _mappings(root: Node) -> list[MappingNode]:
+    """The mappings of a block (a block is small; aliases are visited once)."""
+    found: list[MappingNode] = []
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, MappingNode):
+            found.append(node)
+            stack += [value for _, value in node.value]
+        elif isinstance(node, SequenceNode):
+            stack += node.value
+    return found
