@@ -11,9 +11,19 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from conftest import Site, relation_lines, run
+from query_hooks import answers
+
+from mkdocs_relations.blocks import find_blocks
+from mkdocs_relations.panel import PageRef
+from mkdocs_relations.queryblocks import BlockAnswers
+from mkdocs_relations.render import Renderer
+from mkdocs_relations.textfit import wrap
+from mkdocs_relations.wiki import load_wiki
 
 HOME = "---\nrelationships:\n  - {type: depends-on, target: ledger}\n---\n# Home\n"
 WALK = "```relations\nfollow: [depends-on]\ndepth: 2\n```\n"
@@ -163,3 +173,113 @@ def test_a_key_written_twice_in_a_block_is_reported(site: Site) -> None:
         "docs/index.md:10: error: [invalid-query] 'limit' is written twice in this relations "
         "block (also on the line above); YAML keeps only the last: remove one"
     ]
+
+
+# 7. Fences by CommonMark's rules in every context: examples stay examples, containers answer.
+
+BAD = '```relations\nfrom: "[[no such page]]"\n```'
+GOOD = "```relations\nfrom: ledger\n```"
+
+
+def _indent(text: str, by: str) -> str:
+    return "\n".join(by + line if line else line for line in text.split("\n"))
+
+
+EXAMPLES = {
+    "indented code block": "Shown as code:\n\n" + _indent(BAD, "    "),
+    "indented code after a heading": "## Syntax\n" + _indent(BAD, "    "),
+    "HTML comment": "<!--\n" + BAD + "\n-->",
+    "HTML comment on one line each": "<!-- an example\n\n" + BAD + "\n\nend -->",
+    "paragraph continuation": "A paragraph that goes on\n" + _indent(BAD, "    "),
+    "list item's indented code": "- item\n\n" + _indent(BAD, "        "),
+    "admonition's indented code": "!!! note\n\n" + _indent(BAD, "        "),
+}
+ANSWERED = {
+    "blockquote": ("> Quoted:\n>\n" + _indent(GOOD, "> "), "blockquote"),
+    "list item": ("- item\n\n" + _indent(GOOD, "    "), "li"),
+    "list item's first line": ("- " + GOOD.replace("\n", "\n  "), "li"),
+    "admonition": ("!!! note\n\n" + _indent(GOOD, "    "), "div"),
+}
+EXTENSIONS = ["admonition", "pymdownx.superfences"]
+
+
+@pytest.mark.parametrize("case", list(EXAMPLES))
+def test_examples_are_not_answered(site: Site, case: str) -> None:
+    site.pages({"index.md": HOME + "\n" + EXAMPLES[case] + "\n", "ledger.md": "# Ledger\n"})
+    site.extra_config = {"markdown_extensions": EXTENSIONS}
+    result = site.build(strict=True)
+    assert result.ok, relation_lines(result)
+    html = site.html()
+    assert answers(html) == [] and "relationsqueryblock" not in html
+    assert "no such page" in html  # shown as written
+
+
+@pytest.mark.parametrize("case", list(ANSWERED))
+def test_blocks_in_containers_are_answered(site: Site, case: str) -> None:
+    markdown, container = ANSWERED[case]
+    site.pages({"index.md": HOME + "\n" + markdown + "\n", "ledger.md": "# Ledger\n"})
+    site.extra_config = {"markdown_extensions": EXTENSIONS}
+    result = site.build(strict=True)
+    assert result.ok, relation_lines(result)
+    [answer] = answers(site.html())
+    assert answer.rows == [] and "relationsqueryblock" not in site.html()
+    body = site.html().split('<h1 id="home">', 1)[1]
+    opened = body.index(f"<{container}")
+    answer = body.index("data-relations-query")
+    assert opened < answer < body.index(f"</{container}>", opened)
+    assert "<pre" not in body[:answer].split(f"<{container}")[-1]
+
+
+def test_overview_marker_in_indented_code_is_an_example(site: Site) -> None:
+    marker = "<!-- relations/overview -->"
+    site.pages(
+        {"index.md": HOME + f"\nWrite this line:\n\n    {marker}\n", "ledger.md": "# Ledger\n"}
+    )
+    result = site.build(strict=True)
+    assert result.ok, relation_lines(result)
+    html = site.html()
+    assert answers(html) == [] and "&lt;!-- relations/overview --&gt;" in html
+
+
+# 9. Costs linear in the input: each shape at two sizes, ten times apart. A quadratic cost
+# grows a hundredfold; the bound (thirty) leaves room for a loaded machine.
+
+
+def _seconds(work: Callable[[], object]) -> float:
+    best = float("inf")
+    for _ in range(3):
+        started = time.perf_counter()
+        work()
+        best = min(best, time.perf_counter() - started)
+    return max(best, 0.001)  # below a millisecond, the clock is noise
+
+
+def _grows_linearly(work: Callable[[int], object], small: int) -> None:
+    work(small)  # templates compiled, caches filled: what is left grows with the input
+    ratio = _seconds(lambda: work(small * 10)) / _seconds(lambda: work(small))
+    assert ratio < 30, f"ten times the input took {ratio:.0f} times as long"
+
+
+def test_a_fence_line_full_of_spaces_costs_its_length() -> None:
+    _grows_linearly(lambda n: find_blocks("```" + " " * n + "`\nrelations\n"), 3_000)
+
+
+def test_a_title_without_spaces_costs_its_length() -> None:
+    _grows_linearly(lambda n: wrap("x" * n, 120.0, 2), 1_024)
+
+
+def test_many_blocks_on_one_page_cost_their_number(tmp_path: Path) -> None:
+    page = tmp_path / "index.md"
+    page.write_text("# Home\n", encoding="utf-8")
+    wiki = load_wiki({"index.md": str(page)})
+    renderer = Renderer()
+
+    def collect_and_answer(count: int) -> None:
+        blocks = BlockAnswers(wiki, 4, {})
+        block = "```relations\nlist: pages\nlimit: 1\n```\n\n"
+        markdown = blocks.collect("# Home\n\n" + block * count, "index.md", "index", 0)
+        html = "\n".join(f"<p>{line}</p>" for line in markdown.split("\n") if line)
+        answered, lost = blocks.answer("index.md", html, lambda p: PageRef(p, "./"), renderer)
+        assert not lost and answered.count("data-relations-query") == count
+
+    _grows_linearly(collect_and_answer, 500)
