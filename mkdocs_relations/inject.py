@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from urllib.parse import quote
@@ -171,6 +172,7 @@ def inject(
                 inserts.append((found.title_end or found.content_start, top))
             if bottom:
                 inserts.append((found.content_end, bottom))
+        inserts = [(len(text) if at == _END else at, html) for at, html in inserts]
         inserts.append((len(text), "" if text.endswith("\n") else "\n"))
         inserts.append((len(text), END_MARK))
         replace_file(targets[page_id], splice(text, inserts, answers).encode(*_ENCODING))
@@ -193,12 +195,13 @@ def _answers(
     listing is not found (another extension changed it) is reported, as the plugin does.
     """
     listings = code_blocks(text)
+    texts = [_listing_text(listing.text) for listing in listings]
     places = []
     at = 0
     for pending, answer in blocks.answers(file, additions.references(url), additions.renderer):
         wanted = _listing_text(pending.source)
         found = next(
-            (i for i in range(at, len(listings)) if _listing_text(listings[i].text) == wanted),
+            (i for i in range(at, len(listings)) if texts[i] == wanted),
             None,
         )
         if found is None:
@@ -210,7 +213,11 @@ def _answers(
 
 
 def _listing_text(text: str) -> str:
-    return "\n".join(line.rstrip() for line in text.strip("\n").split("\n"))
+    # Spaces and tabs compare as one space: a generator may expand a tab in a listing.
+    return "\n".join(_BLANKS.sub(" ", line).rstrip() for line in text.strip("\n").split("\n"))
+
+
+_BLANKS = re.compile(r"[ \t]+")
 
 
 def _asset_tags(
@@ -218,20 +225,28 @@ def _asset_tags(
 ) -> list[tuple[int, str]]:
     """The stylesheets at the end of the head and the scripts at the end of the body, as
     MkDocs places extra_css and extra_javascript (the plugin lists both sheets when anything
-    shows; otherwise a page with answers links the answers' sheet)."""
+    shows; otherwise a page with answers links the answers' sheet).
+
+    A page without a head end gets its stylesheets where its content starts (a stylesheet
+    may stand in the body); one without a body end gets its scripts at its end, where a
+    browser still reads them as the body's.
+    """
     inserts = []
     sheets = [CSS, QUERY_CSS] if display.shows_anything else [QUERY_CSS] if answers else []
-    if found.head_end is not None:
+    head = found.head_end if found.head_end is not None else found.content_start
+    if head is not None:
         for sheet in sheets:
             href = markupsafe.escape(relative_url(sheet, url))
-            inserts.append(
-                (found.head_end, f'<link rel="stylesheet" href="{href}" data-relations-assets>\n')
-            )
-    if found.body_end is not None and display.path_finder != "off":
+            inserts.append((head, f'<link rel="stylesheet" href="{href}" data-relations-assets>\n'))
+    if display.path_finder != "off":
         sources = [markupsafe.escape(relative_url(script, url)) for script in SCRIPTS]
         tags = "".join(f'<script src="{s}" data-relations-assets></script>\n' for s in sources)
-        inserts.append((found.body_end, tags))
+        inserts.append((found.body_end if found.body_end is not None else _END, tags))
     return inserts
+
+
+#: Stands for the end of the page in an insertion (the page's length is not known here).
+_END = -1
 
 
 #: Pages are read and written as UTF-8; a byte that is not (a page another tool wrote) is

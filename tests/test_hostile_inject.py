@@ -374,3 +374,101 @@ def test_a_rerun_reports_what_an_interrupted_run_left(tmp_path: Path) -> None:
         "are done now"
     ) in result.stderr
     assert _pages(site) == after
+
+
+# 11. Where inject puts things, in pages a browser reads differently from a naive parser.
+
+LEDGER_TEXT = "<p>Text.</p>"
+PLACEMENT = {
+    "end tags left out": "<p>First\n<p>Second\n<ul><li>one<li>two</ul>",
+    "an unclosed div": '<div class="note">Unclosed',
+    "an unclosed h1": "<h1>Second title",
+    "an article in a textarea": '<textarea><article class="md-content__inner"></textarea>',
+    "a stray end tag": "</article></main><p>after</p>",
+}
+
+
+def _placement_site(tmp_path: Path) -> tuple[Path, Path]:
+    root = project(
+        tmp_path / "project",
+        {**WIKI, "ledger.md": WIKI["ledger.md"] + "\nText.\n"},
+    )
+    return root, root / "site" / "ledger" / "index.html"
+
+
+def _in_main(html: str, attribute: str) -> bool:
+    """Whether every element with ``attribute`` stands in the page's main content."""
+    found = [e for e in parse(html) if attribute in e.attrs]
+    return bool(found) and all(
+        any(a.get("role") == "main" for a in element.ancestors) for element in found
+    )
+
+
+@pytest.mark.parametrize("case", list(PLACEMENT))
+def test_the_panel_goes_in_the_content_however_the_page_is_written(
+    tmp_path: Path, case: str
+) -> None:
+    root, page = _placement_site(tmp_path)
+    html = page.read_text("utf-8")
+    assert LEDGER_TEXT in html
+    page.write_text(html.replace(LEDGER_TEXT, PLACEMENT[case]), encoding="utf-8")
+    result = run("inject", cwd=root)
+    assert result.returncode == 0, result.stderr
+    injected = page.read_text("utf-8")
+    assert _in_main(injected, "data-relations-panel"), case
+    if case == "an article in a textarea":
+        assert PLACEMENT[case] in injected  # the textarea's text is as it was
+
+
+def test_a_byte_that_is_not_utf8_is_kept(tmp_path: Path) -> None:
+    root, page = _placement_site(tmp_path)
+    data = page.read_bytes().replace(b"<p>Text.</p>", b"<p>Caf\xe9</p>")
+    page.write_bytes(data)
+    result = run("inject", cwd=root)
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    written = page.read_bytes()
+    assert b"<p>Caf\xe9</p>" in written and b"data-relations-panel" in written
+
+
+def test_a_page_without_a_body_end_gets_its_scripts(tmp_path: Path) -> None:
+    root, page = _placement_site(tmp_path)
+    page.write_text(page.read_text("utf-8").replace("</body>", ""), encoding="utf-8")
+    assert run("inject", cwd=root).returncode == 0
+    injected = page.read_text("utf-8")
+    assert "data-relations-pathfinder" in injected
+    assert 'src="../assets/mkdocs-relations/relations-finder.js" data-relations-assets>' in (
+        injected
+    )
+
+
+def test_plugin_attributes_in_content_do_not_stop_inject(tmp_path: Path) -> None:
+    root, page = _placement_site(tmp_path)
+    example = "<div data-relations-panel data-relations-query data-relations-pathfinder>x</div>"
+    page.write_text(page.read_text("utf-8").replace(LEDGER_TEXT, example), encoding="utf-8")
+    result = run("inject", cwd=root)
+    assert result.returncode == 0 and "3 of 3 pages changed" in result.stderr, result.stderr
+    assert page.read_text("utf-8").count("data-relations-panel") == 2
+
+
+def test_a_page_an_older_inject_changed_is_reported(tmp_path: Path) -> None:
+    root, page = _placement_site(tmp_path)
+    older = '<link rel="stylesheet" href="../assets/mkdocs-relations/relations.css" data-relations-assets>\n</head>'  # noqa: E501
+    before = page.read_text("utf-8").replace("</head>", older, 1)
+    page.write_text(before, encoding="utf-8")
+    result = run("inject", cwd=root)
+    assert result.returncode == 0
+    assert (
+        "mkdocs-relations: 1 pages already link the plugin's styles or scripts (another "
+        "version of inject, or a MkDocs build with the plugin; first: ledger/index.html); left "
+        "as they were: rebuild the site, then run inject"
+    ) in result.stderr
+    assert page.read_text("utf-8") == before
+
+
+def test_a_block_with_a_tab_is_answered(tmp_path: Path) -> None:
+    block = "```relations\nlist:\tpages\nshow: table\n```\n"
+    root = project(tmp_path / "project", {**WIKI, "reports.md": "# Reports\n\n" + block})
+    assert "\t" in (root / "docs" / "reports.md").read_text("utf-8")
+    result = run("inject", cwd=root)
+    assert result.returncode == 0 and "has no place" not in result.stderr, result.stderr
+    assert "data-relations-query" in (root / "site" / "reports" / "index.html").read_text("utf-8")
