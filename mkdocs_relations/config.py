@@ -10,8 +10,10 @@ from mkdocs.config import config_options as c
 
 from .diagnostics import SEVERITIES, check_severity_overrides
 from .labels import DEFAULT_LABELS
+from .overview import DEFAULT_LABELS as OVERVIEW_LABELS
 from .panel import PANELS, PLACEMENTS
 from .paths import DEFAULT_MAX_HOPS
+from .queryviews import DEFAULT_LABELS as QUERY_LABELS
 from .wiki import DEFAULT_CONFIG_PAGE
 
 
@@ -43,6 +45,24 @@ class _AtLeast(c.Type[int]):
         if number < self.minimum:
             raise base.ValidationError(f"must be {self.minimum} or more, not {number}")
         return number
+
+
+class _Placement(c.Choice[str]):
+    """Where something goes, or ``off``; YAML reads an unquoted ``off`` as false, so false is
+    off too (the user wrote ``off``)."""
+
+    def __init__(self) -> None:
+        super().__init__(PLACEMENTS, default="bottom")
+
+    def run_validation(self, value: object) -> str:
+        if value is False:
+            return "off"
+        if value is True:
+            raise base.ValidationError(
+                f"true is not a place: write one of {', '.join(PLACEMENTS)} (YAML reads an "
+                "unquoted yes or on as true)"
+            )
+        return str(super().run_validation(value))
 
 
 class _DocsPage(c.Type[str]):
@@ -89,6 +109,10 @@ class _Labels(c.DictOfItems[str]):
         return result
 
 
+#: Every interface text with its default: the panel's and finder's, blocks' and the overview's.
+KNOWN_LABELS = {**DEFAULT_LABELS, **QUERY_LABELS, **OVERVIEW_LABELS}
+
+
 def check_labels(labels: Mapping[str, str]) -> list[str]:
     """Problems with a user's ``labels``, as sentences (empty when they are all usable).
 
@@ -97,7 +121,7 @@ def check_labels(labels: Mapping[str, str]) -> list[str]:
     """
     problems = []
     for key, text in labels.items():
-        default = DEFAULT_LABELS.get(key)
+        default = KNOWN_LABELS.get(key)
         if default is None:
             continue  # a type's label (``depends-on``, ``depends-on.inverse``): plain text
         allowed = _placeholders(default)
@@ -143,9 +167,9 @@ class RelationsConfig(base.Config):
     #: Stop the build when an error-severity diagnostic exists.
     fail_on_error = c.Type(bool, default=True)
     #: Where the relationships panel goes in each page's content.
-    placement = c.Choice(PLACEMENTS, default="bottom")
+    placement = _Placement()
     #: Where the path finder goes in each page's content.
-    path_finder = c.Choice(PLACEMENTS, default="bottom")
+    path_finder = _Placement()
     #: Which parts of the panel to show.
     panels = c.ListOfItems(c.Choice(PANELS), default=list(PANELS))
     #: Bound on transitive reach and path queries.

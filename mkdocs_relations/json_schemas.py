@@ -21,7 +21,16 @@ from typing import Any
 from mkdocs.config import config_options as c
 from mkdocs.config.base import BaseConfigOption
 
-from .config import RelationsConfig, _AtLeast, _DocsPage, _Labels, _placeholders, _Severity
+from .config import (
+    KNOWN_LABELS,
+    RelationsConfig,
+    _AtLeast,
+    _DocsPage,
+    _Labels,
+    _placeholders,
+    _Placement,
+    _Severity,
+)
 from .data_schemas import (
     DRAFT,
     Schema,
@@ -32,7 +41,6 @@ from .data_schemas import (
     relationship_type_schema,
 )
 from .diagnostics import CODES, SEVERITIES
-from .labels import DEFAULT_LABELS
 
 SCHEMA_DIR = Path(__file__).parent / "schemas"
 NAMES = ("mkdocs", "plugin", "frontmatter", "graph")
@@ -144,6 +152,9 @@ def _option(name: str, option: BaseConfigOption[Any]) -> Schema:
         }
     if isinstance(option, _AtLeast):
         return {"type": "integer", "minimum": option.minimum}
+    if isinstance(option, _Placement):
+        # false: what YAML makes of an unquoted off, read as off.
+        return {"enum": [*option.choices, False]}
     if isinstance(option, _DocsPage):
         return {"type": "string", "pattern": option.PATTERN}
     if isinstance(option, _Labels):
@@ -151,7 +162,7 @@ def _option(name: str, option: BaseConfigOption[Any]) -> Schema:
         # type's label (``depends-on``, ``depends-on.inverse``), plain text.
         known = {
             key: {"type": "string", "pattern": _label_pattern(default), "default": default}
-            for key, default in DEFAULT_LABELS.items()
+            for key, default in KNOWN_LABELS.items()
         }
         return {"type": "object", "properties": known, "additionalProperties": {"type": "string"}}
     if isinstance(option, c.Optional):

@@ -10,6 +10,7 @@ keys beside them, so every message a block can get is read in one place.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -70,7 +71,7 @@ class QueryReader:
         diagnostics: list[Diagnostic] = []
 
         def report(node: Node | None, message: str) -> None:
-            line = first_line + (int(node.start_mark.line) if node is not None else 0)
+            line = first_line + (_text_line(source, node.start_mark) if node is not None else 0)
             diagnostics.append(Diagnostic(file, line, CODE, message))
 
         root, error = self._compose(source)
@@ -144,7 +145,7 @@ class QueryReader:
             problem = exc.problem or exc.context or "syntax error"
             message = f"this relations block is not valid YAML: {problem}; fix the YAML"
             # At the end of the text the parser points past its last line: name the last.
-            line = min(int(mark.line) if mark else 0, source.count("\n"))
+            line = min(_text_line(source, mark) if mark else 0, source.count("\n"))
             found = (None, (line, message))
         except yaml.YAMLError as exc:
             found = (None, (0, f"this relations block is not valid YAML: {exc}; fix the YAML"))
@@ -339,3 +340,19 @@ def _mappings(root: Node) -> list[MappingNode]:
         elif isinstance(node, SequenceNode):
             stack += node.value
     return found
+
+
+#: Line breaks to YAML besides ``\n``; the page's lines are counted by ``\n`` alone.
+_YAML_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+_OTHER_BREAKS = re.compile("[\r\x85\u2028\u2029]")
+
+
+def _text_line(source: str, mark: Any) -> int:
+    """The ``\\n``-counted line of a YAML mark (YAML also breaks lines at NEL and U+2028,
+    which put every later line one off)."""
+    line = int(mark.line)
+    if _OTHER_BREAKS.search(source) is None:
+        return line
+    starts = [0] + [found.end() for found in _YAML_BREAK.finditer(source)]
+    offset = starts[min(line, len(starts) - 1)] + int(mark.column)
+    return source.count("\n", 0, offset)

@@ -283,3 +283,92 @@ def test_many_blocks_on_one_page_cost_their_number(tmp_path: Path) -> None:
         assert not lost and answered.count("data-relations-query") == count
 
     _grows_linearly(collect_and_answer, 500)
+
+
+# 13. Small ones.
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{nope}", "label 'query_picture' ('{nope}') can use {title}"),
+        ("{title!r:>99999999}", "label 'query_picture' ('{title!r:>99999999}') can use {title}"),
+    ],
+)
+def test_block_labels_are_checked_like_the_panels(site: Site, text: str, message: str) -> None:
+    site.plugin_options = {"labels": {"query_picture": text}}
+    site.pages({"index.md": HOME + "\n```relations\nshow: graph\n```\n", "ledger.md": "# L\n"})
+    site.write_config()
+    built = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build"], cwd=site.root, capture_output=True,
+        text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert built.returncode == 1 and "Traceback" not in built.stderr, built.stderr
+    assert message + "; write literal braces as {{ and }}" in built.stderr
+    assert not (site.site_dir / "index.html").exists()
+
+
+@pytest.mark.parametrize("separator", ["\x85", "\u2028", "\u2029"])
+def test_block_lines_count_only_line_feeds(site: Site, separator: str) -> None:
+    block = f"```relations\nlist: pages{separator}\nlimit: 2\nshow: nope\n```\n"
+    site.pages({"index.md": HOME + "\n" + block, "ledger.md": "# L\n"})
+    result = site.build()
+    [line] = relation_lines(result)
+    assert line.startswith("docs/index.md:10: error: [invalid-query] show: "), line
+
+
+def test_a_query_file_with_flags_keeps_its_lines(site: Site) -> None:
+    site.pages({"index.md": HOME, "ledger.md": "# Ledger\n"})
+    site.write_config()
+    (site.root / "q.yml").write_text(
+        "# pages by title\nlist: pages\nlimit: 2\n\nfollow: [nope]\n", encoding="utf-8"
+    )
+    result = run("query", "q.yml", "--limit", "3", cwd=site.root)
+    assert result.returncode == 1
+    assert result.stderr.startswith("q.yml:5: error: [invalid-query] follow: "), result.stderr
+
+
+def test_a_descending_sort_flag_needs_no_equals_sign(site: Site) -> None:
+    site.pages({"index.md": HOME, "ledger.md": "# Ledger\n"})
+    site.write_config()
+    result = run("query", "--list", "pages", "--sort", "-title", cwd=site.root)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "title\nLedger\nHome\n"
+
+
+def test_a_paragraph_like_a_placeholder_stays(site: Site) -> None:
+    text = "relationsqueryblock1x\n\nrelationsqueryblock1x relationsqueryblock2x\n\n"
+    site.pages({"index.md": HOME + "\n" + text + GOOD + "\n", "ledger.md": "# Ledger\n"})
+    result = site.build(strict=True)
+    assert result.ok, relation_lines(result)
+    html = site.html()
+    assert "<p>relationsqueryblock1x</p>" in html
+    assert "relationsqueryblock1x relationsqueryblock2x" in html
+    assert len(answers(html)) == 1
+
+
+def test_a_file_name_with_a_line_break_stays_on_its_line(site: Site) -> None:
+    name = "a\n::error file=x.md::forged.md"
+    site.pages({name: "---\nrelationships:\n  - {type: depends-on, target: nowhere}\n---\n"})
+    site.write_config()
+    for form in ("text", "github"):
+        result = run("lint", "--docs-dir", "docs", "--format", form, cwd=site.root)
+        assert result.returncode == 1
+        lines = result.stdout.splitlines()
+        assert len(lines) == 1 and "forged" in lines[0], lines
+        assert not any(line.startswith("::error file=x.md") for line in lines)
+
+
+def test_placement_off_unquoted_is_off(site: Site) -> None:
+    site.pages({"index.md": HOME, "ledger.md": "# Ledger\n"})
+    site.root.joinpath("mkdocs.yml").write_text(
+        "site_name: t\nplugins:\n  - relations:\n      placement: off\n      path_finder: off\n",
+        encoding="utf-8",
+    )
+    built = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict"], cwd=site.root,
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert built.returncode == 0, built.stderr
+    html = site.html()
+    assert "data-relations-panel" not in html and "data-relations-pathfinder" not in html
