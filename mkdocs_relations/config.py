@@ -12,6 +12,8 @@ from .model.diagnostics import SEVERITIES, check_severity_overrides
 from .model.paths import DEFAULT_MAX_HOPS
 from .output.labels import DEFAULT_LABELS
 from .output.panel import DEFAULT_PICTURE_LIMIT, PANELS, PLACEMENTS
+from .query.overview import DEFAULT_LABELS as OVERVIEW_LABELS
+from .query.views import DEFAULT_LABELS as QUERY_LABELS
 from .wiki.pipeline import DEFAULT_CONFIG_PAGE
 
 
@@ -45,6 +47,54 @@ class AtLeast(c.Type[int]):
         return number
 
 
+class PlacementOption(c.Choice[str]):
+    """Where something goes, or ``off``; YAML reads an unquoted ``off`` as false, so false is
+    off too (the user wrote ``off``)."""
+
+    def __init__(self) -> None:
+        super().__init__(PLACEMENTS, default="bottom")
+
+    def run_validation(self, value: object) -> str:
+        if value is False:
+            return "off"
+        if value is True:
+            raise base.ValidationError(
+                f"true is not a place: write one of {', '.join(PLACEMENTS)} (YAML reads an "
+                "unquoted yes or on as true)"
+            )
+        return str(super().run_validation(value))
+
+
+class DocsPageOption(c.Type[str]):
+    """A page the plugin generates: a docs-relative ``.md`` path that stays in the docs.
+
+    MkDocs writes a generated file at its path under site_dir, so ``/abs/page.md`` or
+    ``../page.md`` would be written outside the site.
+    """
+
+    #: The same rule for JSON Schema (ECMAScript regular expressions).
+    PATTERN = r"^(?![/\\])(?![A-Za-z]:)(?!(?:.*/)?\.\.(?:/|$))[^\\]*\.md$"
+
+    def __init__(self) -> None:
+        super().__init__(str)
+
+    def run_validation(self, value: object) -> str:
+        path = super().run_validation(value)
+        parts = path.split("/")
+        if (
+            path.startswith("/")
+            or "\\" in path
+            or (len(path) > 1 and path[1] == ":")
+            or ".." in parts
+            or not path.endswith(".md")
+        ):
+            raise base.ValidationError(
+                f"{path!r} is not a page inside the docs folder: write a docs-relative path "
+                "such as 'overview.md'"
+            )
+        return path
+
+
 class LabelsOption(c.DictOfItems[str]):
     """Interface text; a known label may use only the placeholders its default uses."""
 
@@ -59,6 +109,10 @@ class LabelsOption(c.DictOfItems[str]):
         return result
 
 
+#: Every interface text with its default: the panel's and finder's, blocks' and the overview's.
+KNOWN_LABELS = {**DEFAULT_LABELS, **QUERY_LABELS, **OVERVIEW_LABELS}
+
+
 def check_labels(labels: Mapping[str, str]) -> list[str]:
     """Problems with a user's ``labels``, as sentences (empty when they are all usable).
 
@@ -67,7 +121,7 @@ def check_labels(labels: Mapping[str, str]) -> list[str]:
     """
     problems = []
     for key, text in labels.items():
-        default = DEFAULT_LABELS.get(key)
+        default = KNOWN_LABELS.get(key)
         if default is None:
             continue  # a type's label (``depends-on``, ``depends-on.inverse``): plain text
         allowed = placeholders(default)
@@ -113,9 +167,9 @@ class RelationsConfig(base.Config):
     #: Stop the build when an error-severity diagnostic exists.
     fail_on_error = c.Type(bool, default=True)
     #: Where the relationships panel goes in each page's content.
-    placement = c.Choice(PLACEMENTS, default="bottom")
+    placement = PlacementOption()
     #: Where the path finder goes in each page's content.
-    path_finder = c.Choice(PLACEMENTS, default="bottom")
+    path_finder = PlacementOption()
     #: Which parts of the panel to show.
     panels = c.ListOfItems(c.Choice(PANELS), default=list(PANELS))
     #: Bound on transitive reach and path queries.
@@ -125,7 +179,7 @@ class RelationsConfig(base.Config):
     #: Docs-relative path of a generated overview page (types, wanted pages, orphans, hubs,
     #: superseded pages); unset: none. A page of your own can hold the overview instead: put
     #: ``<!-- relations/overview -->`` on a line of it.
-    overview = c.Optional(c.Type(str))
+    overview = c.Optional(DocsPageOption())
     #: Interface text and type labels (``depends-on``, ``depends-on.inverse``) for other languages.
     labels = LabelsOption()
     #: Edge keys shown as an edge's note, first found wins; unset means wiki-config.md's

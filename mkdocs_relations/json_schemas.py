@@ -21,7 +21,16 @@ from typing import Any
 from mkdocs.config import config_options as c
 from mkdocs.config.base import BaseConfigOption
 
-from .config import AtLeast, LabelsOption, RelationsConfig, SeverityOption, placeholders
+from .config import (
+    KNOWN_LABELS,
+    AtLeast,
+    DocsPageOption,
+    LabelsOption,
+    PlacementOption,
+    RelationsConfig,
+    SeverityOption,
+    placeholders,
+)
 from .model.diagnostics import CODES, SEVERITIES
 from .output.data_schemas import (
     DRAFT,
@@ -32,7 +41,6 @@ from .output.data_schemas import (
     redlink_schema,
     relationship_type_schema,
 )
-from .output.labels import DEFAULT_LABELS
 from .resources import SCHEMAS
 
 SCHEMA_DIR = Path(SCHEMAS)
@@ -145,12 +153,17 @@ def _option(name: str, option: BaseConfigOption[Any]) -> Schema:
         }
     if isinstance(option, AtLeast):
         return {"type": "integer", "minimum": option.minimum}
+    if isinstance(option, PlacementOption):
+        # false: what YAML makes of an unquoted off, read as off.
+        return {"enum": [*option.choices, False]}
+    if isinstance(option, DocsPageOption):
+        return {"type": "string", "pattern": option.PATTERN}
     if isinstance(option, LabelsOption):
         # Interface labels by key, with their defaults for completion; any other key is a
         # type's label (``depends-on``, ``depends-on.inverse``), plain text.
         known = {
             key: {"type": "string", "pattern": _label_pattern(default), "default": default}
-            for key, default in DEFAULT_LABELS.items()
+            for key, default in KNOWN_LABELS.items()
         }
         return {"type": "object", "properties": known, "additionalProperties": {"type": "string"}}
     if isinstance(option, c.Optional):

@@ -19,7 +19,7 @@ from .frontmatter.page import page_id_for
 from .mkdocs_input import display_of, display_prefix, options_from, page_set
 from .model.diagnostics import Diagnostic, apply_severity, display_path, summary
 from .output.page_additions import PageAdditions, relative_url
-from .output.site_files import QUERY_CSS, asset_source, write_graph_files
+from .output.site_files import QUERY_CSS, OutsideSite, asset_source, write_graph_files
 from .query.fences import marker_lines, replace_lines
 from .query.overview import MARKER as OVERVIEW
 from .query.overview import overview_markdown, overview_page
@@ -168,9 +168,12 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         # Written after the build, like the search index: titles are only known once every
         # page has been read, and the file is data, not a page.
         labels = self.additions.labels if self.additions else None
-        write_graph_files(
-            config.site_dir, self.wiki.graph, self.pages, self.config.max_hops, labels
-        )
+        try:
+            write_graph_files(
+                config.site_dir, self.wiki.graph, self.pages, self.config.max_hops, labels
+            )
+        except OutsideSite as exc:
+            raise PluginError(f"relations: {exc}") from None
 
 
 def _add_to_toc(toc: TableOfContents, title: str, first: bool) -> None:

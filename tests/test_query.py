@@ -364,17 +364,18 @@ def test_blocks_inside_other_fences_are_examples() -> None:
         "~~~",                    # 9
         "```relations",           # 10
         "~~~",                    # 11
-        "    ```relations",       # 12 (in an admonition or a list item)
-        "    depth: 2",           # 13
-        "    ```",                # 14
-        "``` relations extra",    # 15
-        "```",                    # 16
+        "!!! note",               # 12
+        "    ```relations",       # 13 (in an admonition)
+        "    depth: 2",           # 14
+        "    ```",                # 15
+        "``` relations extra",    # 16
+        "```",                    # 17
     ])  # fmt: skip
     blocks = find_blocks(text)
     assert [(b.start, b.end, b.source, b.indent) for b in blocks] == [
         (1, 4, "show: table", ""),
-        (12, 15, "depth: 2", "    "),
-        (15, 17, "", ""),
+        (13, 16, "depth: 2", "    "),
+        (16, 18, "", ""),
     ]
     replaced = replace_blocks(text, blocks, ["ONE", "TWO", "THREE"])
     assert replaced.split("\n")[1] == "ONE" and "    TWO" in replaced.split("\n")

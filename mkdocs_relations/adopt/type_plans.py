@@ -143,7 +143,10 @@ def plan_type(name: str, edges: int) -> TypePlan:
 
 def yaml_str(text: str) -> str:
     # JSON strings are YAML; quote only when a plain scalar would read differently.
-    if re.fullmatch(r"[A-Za-z][A-Za-z0-9 _.-]*", text) and text.lower() not in _YAML_WORDS:
+    # No space at the end: YAML drops it from a plain scalar ("trail " would read "trail").
+    if re.fullmatch(r"[A-Za-z](?:[A-Za-z0-9 _.-]*[A-Za-z0-9_.-])?", text) and (
+        text.lower() not in _YAML_WORDS
+    ):
         return text
     return json.dumps(text, ensure_ascii=False)
 

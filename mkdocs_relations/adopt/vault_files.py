@@ -60,6 +60,10 @@ def detect_field(sources: Mapping[str, str]) -> FieldGuess:
     return FieldGuess(best, counts, untyped)
 
 
+#: More than any editor's settings file holds.
+_SETTINGS_BYTES = 1_000_000
+
+
 def excluded_folders(docs_dir: str) -> list[str]:
     """``exclude_docs`` patterns for folders that are clearly not pages.
 
@@ -75,10 +79,15 @@ def excluded_folders(docs_dir: str) -> list[str]:
             "templates_folder",
         ),
     ):
+        path = os.path.join(docs_dir, settings)
+        # A regular file only (a FIFO there would block the read forever), read in part: a
+        # settings file is small. A BOM is allowed, as editors on Windows write one.
+        if not os.path.isfile(path):
+            continue
         try:
-            with open(os.path.join(docs_dir, settings), encoding="utf-8") as stream:
-                value = json.load(stream).get(key)
-        except (OSError, ValueError, AttributeError):
+            with open(path, encoding="utf-8-sig") as stream:
+                value = json.loads(stream.read(_SETTINGS_BYTES)).get(key)
+        except (OSError, ValueError, AttributeError, RecursionError):
             continue
         if isinstance(value, str) and value.strip("/ "):
             configured.add(value.strip("/ ").replace(os.sep, "/"))

@@ -20,12 +20,13 @@ from .inject import add_inject_parser
 from .lint import add_lint_parser
 from .output import Output
 from .paths import add_path_parser, add_reach_parser
-from .query import add_query_parser
+from .query import add_query_parser, attach_dash_values
 from .shared import EXIT_USAGE, UsageError, load
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
+    argv = attach_dash_values(list(sys.argv[1:] if argv is None else argv))
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse exits 2 on bad usage and 0 on --help/--version

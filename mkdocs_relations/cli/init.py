@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib.util
 import os
 import posixpath
@@ -52,14 +53,21 @@ def add_init_parser(commands: Any) -> None:
 
 
 def run_init(args: argparse.Namespace, _: object) -> int:
+    written: list[str] = []
     try:
-        return _init(args)
+        return _init(args, written)
     except InitError as exc:
-        print(f"mkdocs-relations: {exc}", file=sys.stderr)
+        # All or nothing: a mkdocs.yml without its wiki-config.md is a half set-up wiki
+        # that a second run would not finish (it never overwrites).
+        for path in reversed(written):
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+        undone = f"; removed {', '.join(written)}, which this run wrote" if written else ""
+        print(f"mkdocs-relations: {exc}{undone}", file=sys.stderr)
         return EXIT_USAGE
 
 
-def _init(args: argparse.Namespace) -> int:
+def _init(args: argparse.Namespace, written: list[str]) -> int:
     config_file = args.config_file or "mkdocs.yml"
     plugin_types: list[Any] = []
     plugin_field: str | None = None
@@ -128,7 +136,10 @@ def _init(args: argparse.Namespace) -> int:
             docs_dir, os.path.dirname(os.path.abspath(config_file))
         ).replace(os.sep, "/")
         theme = "material" if importlib.util.find_spec("material") else "mkdocs"
+        if not os.path.exists(config_path):
+            _writable(config_path)
         _write(config_file, mkdocs_yml(site_name(docs_dir), relative_docs, exclude, theme))
+        written.append(config_file)
         print(f"wrote {config_file}: docs_dir {relative_docs}, theme {theme}, plugins search and "
               f"relations, exclude_docs {', '.join(exclude)}")  # fmt: skip
         if theme != "material":
@@ -144,6 +155,7 @@ def _init(args: argparse.Namespace) -> int:
     declares = f"relationship_field {field}, " if field != DEFAULT_FIELD else ""
     if not os.path.exists(config_path):
         _write(config_path, wiki_config_md(field, plans))
+        written.append(config_path)
         listed = ", ".join(f"{p.name} ({p.edges})" for p in plans) or "none needed"
         print(f"wrote {shown}: {declares}{len(plans)} type(s) declared: {listed}")
     else:
@@ -235,6 +247,14 @@ def _without(pages: PageSet, exclude: list[str]) -> PageSet:
     if prefixes:
         pages.sources = {k: v for k, v in pages.sources.items() if not k.startswith(prefixes)}
     return pages
+
+
+def _writable(path: str) -> None:
+    """Refuse before anything is written when ``path`` cannot be (a read-only folder)."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.lexists(path) or not os.access(folder, os.W_OK | os.X_OK):
+        reason = "something is in the way" if os.path.lexists(path) else "its folder is read-only"
+        raise InitError(f"cannot write {path}: {reason}")
 
 
 def _write(path: str, text: str) -> None:

@@ -82,6 +82,21 @@ def run_inject(args: argparse.Namespace, _: object) -> int:
     except InjectError as exc:
         print(f"mkdocs-relations: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except OSError as exc:
+        print(f"mkdocs-relations: cannot write the site: {exc}; every page written is whole "
+              "(old or new), run inject again once this is fixed", file=sys.stderr)  # fmt: skip
+        return EXIT_USAGE
+    if result.leftovers:
+        shown = ", ".join(result.leftovers[:3]) + (
+            f" and {len(result.leftovers) - 3} more" if len(result.leftovers) > 3 else ""
+        )
+        print(f"mkdocs-relations: removed {len(result.leftovers)} temporary files an "
+              f"interrupted inject left ({shown}); no page was half written",
+              file=sys.stderr)  # fmt: skip
+    if result.finished:
+        print("mkdocs-relations: an earlier inject stopped part way: "
+              f"{len(result.changed)} pages it had not reached are done now",
+              file=sys.stderr)  # fmt: skip
     print(
         f"mkdocs-relations: {len(result.changed)} of {len(wiki.graph.pages)} pages changed "
         f"(panel, path finder, block answers), {len(result.unchanged)} left as they were",
@@ -91,6 +106,11 @@ def run_inject(args: argparse.Namespace, _: object) -> int:
         where = f"{display_path(prefix, file)}:{line}"
         print(f"{where}: the answer of this relations block has no place in the page: its "
               "listing is not in the built page", file=sys.stderr)  # fmt: skip
+    if result.older:
+        print(f"mkdocs-relations: {len(result.older)} pages already link the plugin's styles "
+              f"or scripts (another version of inject, or a MkDocs build with the plugin; "
+              f"first: {result.older[0]}); left as they were: rebuild the site, then run "
+              "inject", file=sys.stderr)  # fmt: skip
     for dest in result.no_content:
         print(f"mkdocs-relations: {dest}: no content element found (an unknown theme); "
               "left as it was", file=sys.stderr)  # fmt: skip

@@ -14,6 +14,9 @@ from typing import Any
 
 import yaml
 
+from ..frontmatter.nodes import build
+from ..frontmatter.unbuildable import FLAG, problems
+from ..model.diagnostics import clip
 from ..query.engine import QueryEngine
 from ..query.parser import QueryReader
 from ..query.records import DIRECTIONS, LISTS, SHOWS
@@ -84,21 +87,100 @@ def query_source(args: argparse.Namespace) -> str:
         key, equals, value = condition.partition("=")
         if not equals or not key.strip():
             raise QueryUsageError(f"--where {condition!r}: write KEY=VALUE, e.g. status=active")
-        try:
-            flags.setdefault("where", {})[key.strip()] = yaml.safe_load(value)
-        except yaml.YAMLError as exc:
-            raise QueryUsageError(f"--where {condition!r}: VALUE is not YAML: {exc}") from None
+        flags.setdefault("where", {})[key.strip()] = _flag_value(condition, value)
     if not flags:
         return text
-    try:
-        base = yaml.safe_load(text) if text.strip() else {}
-    except yaml.YAMLError:
-        return text  # the reader reports the syntax error with its line
+    base = _loaded(text) if text.strip() else {}
+    if base is None:
+        return text  # the reader reports what is wrong, with its line
     if not isinstance(base, dict):
         return text
     if "where" in flags and isinstance(base.get("where"), dict):
         flags["where"] = {**base["where"], **flags["where"]}
+    kept = _without(text, set(flags))
+    if kept is not None:
+        # The file's own lines stay where they were, so a problem in them is reported at
+        # its line; the flags follow them.
+        return kept + yaml.safe_dump(flags, sort_keys=False, allow_unicode=True)
     return yaml.safe_dump({**base, **flags}, sort_keys=False, allow_unicode=True)
+
+
+def _without(text: str, keys: set[str]) -> str | None:
+    """``text`` with the lines of its top-level ``keys`` left blank; None when the YAML is
+    not a plain block mapping whose lines can be told apart."""
+    if any(mark in text for mark in ("\r", "\x85", "\u2028", "\u2029", "<<")):
+        return None
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return None
+    if root is None:
+        return ""
+    if not isinstance(root, yaml.MappingNode) or root.flow_style:
+        return None
+    lines = text.split("\n")
+    for key, value in root.value:
+        if not isinstance(key, yaml.ScalarNode) or key.value not in keys:
+            continue
+        first = key.start_mark.line
+        last = value.end_mark.line + (1 if value.end_mark.column > 0 else 0)
+        for number in range(first, max(last, first + 1)):
+            if number < len(lines):
+                lines[number] = ""
+    kept = "\n".join(lines)
+    return kept if kept.endswith("\n") else kept + "\n"
+
+
+def attach_dash_values(argv: list[str]) -> list[str]:
+    """``--sort -title`` as ``--sort=-title``: argparse takes a value starting with a dash
+    for an option, so a descending sort needed the ``=`` form."""
+    joined: list[str] = []
+    at = 0
+    while at < len(argv):
+        arg = argv[at]
+        if arg == "--sort" and at + 1 < len(argv) and argv[at + 1][:1] == "-":
+            value = argv[at + 1]
+            if value[1:2].isalpha() or value[1:2] == "_":
+                joined.append(f"--sort={value}")
+                at += 2
+                continue
+        joined.append(arg)
+        at += 1
+    return joined
+
+
+def _flag_value(condition: str, value: str) -> Any:
+    """A ``--where`` VALUE read as YAML's safe loader reads it, checked node by node as the
+    frontmatter is (``2025-02-30`` or ``!!timestamp soon`` is a message, not a traceback)."""
+    try:
+        node = yaml.compose(value, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as exc:
+        raise QueryUsageError(f"--where {condition!r}: VALUE is not YAML: {exc}") from None
+    if node is None:
+        return None
+    found = problems(node, consequence=FLAG)
+    if found:
+        raise QueryUsageError(f"--where {clip(condition)!r}: {found[0].message}")
+    try:
+        return build(node)
+    except ValueError as exc:
+        raise QueryUsageError(f"--where {clip(condition)!r}: {exc}") from None
+
+
+def _loaded(text: str) -> Any:
+    """The file's YAML as the safe loader builds it, or None where it cannot."""
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return None
+    if node is None:
+        return {}
+    if problems(node):
+        return None
+    try:
+        return build(node)
+    except ValueError:
+        return None
 
 
 def run_query(args: argparse.Namespace, loaded: Loaded) -> int:

@@ -59,7 +59,8 @@ def _annotation(diagnostic: Diagnostic, path: str) -> str:
     """A GitHub Actions workflow command, so the diagnostic shows on the pull request's diff."""
     level = {"error": "error", "warning": "warning"}.get(diagnostic.severity, "notice")
     message = diagnostic.message.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-    file = path.replace("%", "%25").replace(",", "%2C").replace(":", "%3A")
+    file = path.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    file = file.replace(",", "%2C").replace(":", "%3A")
     return f"::{level} file={file},line={diagnostic.line},title={diagnostic.code}::{message}"
 
 

@@ -39,8 +39,17 @@ class Problem:
     breaks_mkdocs: bool = True
 
 
-def problems(root: Node, limit: int = 20) -> list[Problem]:
+#: What a refused node means, for the frontmatter (the default) and for other YAML.
+FRONTMATTER = "so MkDocs cannot read this frontmatter either and shows it as page text"
+BLOCK = "so this relations block cannot be read"
+FLAG = "so this value cannot be read"
+
+
+def problems(root: Node, limit: int = 20, *, consequence: str = FRONTMATTER) -> list[Problem]:
     """Nodes under ``root`` that the safe loader cannot build; each distinct node is seen once.
+
+    ``consequence`` ends each message's first half (what the refusal means where the YAML
+    was written: :data:`FRONTMATTER`, :data:`BLOCK`, :data:`FLAG`).
 
     Plain strings, nearly every node of real frontmatter, are passed over where they are
     listed, without a stack entry: this walk runs for every page of every build.
@@ -54,7 +63,7 @@ def problems(root: Node, limit: int = 20) -> list[Problem]:
         if id(node) in seen:
             continue
         seen.add(id(node))
-        problem = _check(node, depth, key, constructor)
+        problem = _check(node, depth, key, constructor, consequence)
         if problem is not None:
             found.append(problem)
             continue
@@ -77,7 +86,9 @@ def problems(root: Node, limit: int = 20) -> list[Problem]:
     return found
 
 
-def _check(node: Node, depth: int, key: str | None, constructor: SafeConstructor) -> Problem | None:
+def _check(
+    node: Node, depth: int, key: str | None, constructor: SafeConstructor, consequence: str
+) -> Problem | None:
     where = f"{key}: " if key else ""
     if depth > MAX_DEPTH:
         return Problem(
@@ -91,15 +102,14 @@ def _check(node: Node, depth: int, key: str | None, constructor: SafeConstructor
         return Problem(
             node,
             f"{where}the tag {shorthand(tag)} is not one YAML's safe loader builds (no tag ever "
-            "runs code), so MkDocs cannot read this frontmatter either and shows it as page "
-            f"text; remove the tag{_quote_hint(node, key)}",
+            f"runs code), {consequence}; remove the tag{_quote_hint(node, key)}",
         )
     if tag == STR_TAG and isinstance(node, ScalarNode):
         return None
     if tag == SEQ_TAG and isinstance(node, SequenceNode):
         return None
     if tag == MAP_TAG and isinstance(node, MappingNode):
-        return _check_keys(node, where)
+        return _check_keys(node, where, consequence)
     try:
         constructor.construct_document(node)
     except Exception as exc:  # any failure is the finding (RecursionError included)
@@ -110,9 +120,8 @@ def _check(node: Node, depth: int, key: str | None, constructor: SafeConstructor
             shown = f"this {shorthand(tag)} value"
         return Problem(
             node,
-            f"{where}YAML cannot build {shown} ({unbuildable_reason(exc, tag)}), so MkDocs "
-            "cannot read this frontmatter either and shows it as page text; "
-            f"{_quote_hint(node, key, first=True)}",
+            f"{where}YAML cannot build {shown} ({unbuildable_reason(exc, tag)}), "
+            f"{consequence}; {_quote_hint(node, key, first=True)}",
         )
     return None
 
@@ -126,7 +135,7 @@ def _reset(constructor: SafeConstructor) -> None:
     constructor.deep_construct = False
 
 
-def _check_keys(node: MappingNode, where: str) -> Problem | None:
+def _check_keys(node: MappingNode, where: str, consequence: str) -> Problem | None:
     for key_node, value_node in node.value:
         if key_node.tag == MERGE_TAG:
             sources = value_node.value if isinstance(value_node, SequenceNode) else [value_node]
@@ -134,15 +143,14 @@ def _check_keys(node: MappingNode, where: str) -> Problem | None:
                 return Problem(
                     value_node,
                     f"'<<' merges a mapping (or a list of mappings) into this one, not "
-                    f"{kind(value_node)}, so MkDocs cannot read this frontmatter either; merge "
+                    f"{kind(value_node)}, {consequence.split(' and shows')[0]}; merge "
                     "a mapping such as <<: *defaults, or rename the key",
                 )
         elif not isinstance(key_node, ScalarNode):
             return Problem(
                 key_node,
                 f"{where}{kind(key_node)} cannot be a key (YAML's safe loader refuses "
-                "it), so MkDocs cannot read this frontmatter either and shows it as page text; "
-                "write the key as text",
+                f"it), {consequence}; write the key as text",
             )
     return None
 

@@ -13,13 +13,23 @@ from __future__ import annotations
 
 import os
 import posixpath
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from urllib.parse import quote
 
 import markupsafe
 
 from ..output.page_additions import Display, PageAdditions, relative_url
-from ..output.site_files import QUERY_CSS, copy_assets, write_graph_files
+from ..output.site_files import (
+    QUERY_CSS,
+    OutsideSite,
+    asset_files,
+    graph_files,
+    leftovers,
+    replace_file,
+    site_path,
+)
 from ..query.page_blocks import BlockAnswers
 from ..wiki.pipeline import Wiki
 from ..wiki.titles import name_title
@@ -38,21 +48,39 @@ class Injected:
     no_content: list[str] = field(default_factory=list)
     #: (docs file, line) of blocks whose listing is not in the built page.
     lost: list[tuple[str, int]] = field(default_factory=list)
+    #: Temporary files a killed run left (site paths), removed before this run wrote.
+    leftovers: list[str] = field(default_factory=list)
+    #: Pages that had this version's additions while others lacked theirs: a run that was
+    #: stopped part way, finished now.
+    finished: bool = False
+    #: Pages another version of inject changed (no end mark), left as they were.
+    older: list[str] = field(default_factory=list)
+
+
+#: The last line of every page inject changed: what tells a later run the page is done. A
+#: comment after ``</html>`` is valid HTML and changes no rendering (before the doctype it
+#: would put browsers in quirks mode); page content cannot put anything there.
+END_MARK = "<!-- mkdocs-relations inject -->\n"
 
 
 def built_page(src: str, use_directory_urls: bool) -> tuple[str, str]:
-    """(file in the site, URL) of the page built from ``src``, by MkDocs' and Zensical's rule."""
+    """(file in the site, URL) of the page built from ``src``, by MkDocs' and Zensical's rule.
+
+    The URL is percent-encoded as MkDocs encodes it (``urllib.parse.quote``): a page named
+    ``javascript:alert(1).md`` is linked as ``javascript%3Aalert%281%29/``, never as a
+    script, and ``Platform team.md`` as ``Platform%20team/``.
+    """
     folder, name = posixpath.split(src)
     stem = posixpath.splitext(name)[0]
     if stem in ("index", "README"):
         dest = posixpath.join(folder, "index.html")
         url = f"{folder}/" if folder else "./"
-        return dest, url if use_directory_urls else dest
+        return dest, quote(url if use_directory_urls else dest)
     if use_directory_urls:
         dest = posixpath.join(folder, stem, "index.html")
-        return dest, posixpath.join(folder, stem) + "/"
+        return dest, quote(posixpath.join(folder, stem) + "/")
     dest = posixpath.join(folder, f"{stem}.html")
-    return dest, dest
+    return dest, quote(dest)
 
 
 def inject(
@@ -83,11 +111,15 @@ def inject(
             f"{len(files)} pages have no built page ({shown}); build the site from the same "
             "configuration first"
         )
+    result = Injected()
+    # Every place written is checked before anything is: a site with one link leading out
+    # is refused whole, not half written.
+    targets = {page_id: _target(root, dest) for page_id, (dest, _) in files.items()}
     texts: dict[str, str] = {}
     places: dict[str, Places] = {}
     titles: dict[str, tuple[str, str]] = {}
-    for page_id, (dest, url) in files.items():
-        text = _read(root, dest)
+    for page_id, (_, url) in files.items():
+        text = _read(targets[page_id])
         found = find_places(text)
         texts[page_id], places[page_id] = text, found
         page = wiki.graph.pages[page_id]
@@ -97,10 +129,19 @@ def inject(
     additions = PageAdditions(wiki, titles, display, template_dirs)
     if blocks is not None:
         blocks.engine(additions.builder.index, lambda p: titles.get(p, (p, ""))[0])
-    result = Injected()
+    extra = asset_files(display.assets(answers=blocks is not None and bool(blocks.pending)))
+    extra.update(graph_files(wiki.graph, titles, display.max_hops, additions.labels))
+    extra_targets = {name: _target(root, name) for name in extra}
+    result.leftovers = _remove_leftovers(root)
+    # Assets first: a run stopped after them leaves pages as they were, which is harmless;
+    # pages first would link files that are not there yet.
+    for name, data in extra.items():
+        replace_file(extra_targets[name], data)
+    done = 0
     for page_id, (dest, url) in files.items():
         found, text = places[page_id], texts[page_id]
-        if found.marked:
+        if _finished(text):
+            done += 1
             result.unchanged.append(dest)
             continue
         top, bottom = additions.for_page(page_id, url)
@@ -111,6 +152,10 @@ def inject(
         if not (top or bottom or answers):
             result.unchanged.append(dest)
             continue
+        if found.marked:
+            # Another version's additions (it left no end mark): adding ours would show two.
+            result.older.append(dest)
+            continue
         inserts = _asset_tags(found, url, display, bool(answers))
         if top or bottom:
             if found.content_start is None or found.content_end is None:
@@ -120,10 +165,12 @@ def inject(
                 inserts.append((found.title_end or found.content_start, top))
             if bottom:
                 inserts.append((found.content_end, bottom))
-        _write(root, dest, splice(text, inserts, answers))
+        inserts = [(len(text) if at == _END else at, html) for at, html in inserts]
+        inserts.append((len(text), "" if text.endswith("\n") else "\n"))
+        inserts.append((len(text), END_MARK))
+        replace_file(targets[page_id], splice(text, inserts, answers).encode(*_ENCODING))
         result.changed.append(dest)
-    copy_assets(root, display.assets(answers=blocks is not None and bool(blocks.pending)))
-    write_graph_files(root, wiki.graph, titles, display.max_hops, additions.labels)
+    result.finished = 0 < done < len(files) and bool(result.changed)
     return result
 
 
@@ -141,12 +188,13 @@ def _answers(
     listing is not found (another extension changed it) is reported, as the plugin does.
     """
     listings = code_blocks(text)
+    texts = [_listing_text(listing.text) for listing in listings]
     places = []
     at = 0
     for pending, answer in blocks.answers(file, additions.references(url), additions.renderer):
         wanted = _listing_text(pending.source)
         found = next(
-            (i for i in range(at, len(listings)) if _listing_text(listings[i].text) == wanted),
+            (i for i in range(at, len(listings)) if texts[i] == wanted),
             None,
         )
         if found is None:
@@ -158,7 +206,11 @@ def _answers(
 
 
 def _listing_text(text: str) -> str:
-    return "\n".join(line.rstrip() for line in text.strip("\n").split("\n"))
+    # Spaces and tabs compare as one space: a generator may expand a tab in a listing.
+    return "\n".join(_BLANKS.sub(" ", line).rstrip() for line in text.strip("\n").split("\n"))
+
+
+_BLANKS = re.compile(r"[ \t]+")
 
 
 def _asset_tags(
@@ -166,38 +218,57 @@ def _asset_tags(
 ) -> list[tuple[int, str]]:
     """The stylesheets at the end of the head and the scripts at the end of the body, as
     MkDocs places extra_css and extra_javascript (the plugin lists both sheets when anything
-    shows; otherwise a page with answers links the answers' sheet)."""
+    shows; otherwise a page with answers links the answers' sheet).
+
+    A page without a head end gets its stylesheets where its content starts (a stylesheet
+    may stand in the body); one without a body end gets its scripts at its end, where a
+    browser still reads them as the body's.
+    """
     inserts = []
     sheets = display.stylesheets or ((QUERY_CSS,) if answers else ())
-    if found.head_end is not None:
+    head = found.head_end if found.head_end is not None else found.content_start
+    if head is not None:
         for sheet in sheets:
             href = markupsafe.escape(relative_url(sheet, url))
-            inserts.append(
-                (found.head_end, f'<link rel="stylesheet" href="{href}" data-relations-assets>\n')
-            )
-    if found.body_end is not None and display.scripts:
+            inserts.append((head, f'<link rel="stylesheet" href="{href}" data-relations-assets>\n'))
+    if display.scripts:
         sources = [markupsafe.escape(relative_url(script, url)) for script in display.scripts]
         tags = "".join(f'<script src="{s}" data-relations-assets></script>\n' for s in sources)
-        inserts.append((found.body_end, tags))
+        inserts.append((found.body_end if found.body_end is not None else _END, tags))
     return inserts
 
 
-def _inside(root: str, path: str) -> str:
-    full = os.path.realpath(os.path.join(root, *path.split("/")))
-    if full != root and not full.startswith(root.rstrip(os.sep) + os.sep):
-        raise InjectError(f"{path} lies outside the site folder; nothing is written there")
-    return full
+#: Stands for the end of the page in an insertion (the page's length is not known here).
+_END = -1
+
+
+#: Pages are read and written as UTF-8; a byte that is not (a page another tool wrote) is
+#: carried through unchanged instead of stopping the run.
+_ENCODING = ("utf-8", "surrogateescape")
+
+
+def _target(root: str, path: str) -> str:
+    try:
+        return site_path(root, path)
+    except OutsideSite as exc:
+        raise InjectError(str(exc)) from None
+
+
+def _finished(text: str) -> bool:
+    return text.rstrip().endswith(END_MARK.strip())
+
+
+def _remove_leftovers(root: str) -> list[str]:
+    found = list(leftovers(root))
+    for path in found:
+        os.unlink(os.path.join(root, *path.split("/")))
+    return found
 
 
 def _isfile(root: str, path: str) -> bool:
     return os.path.isfile(os.path.join(root, *path.split("/")))
 
 
-def _read(root: str, path: str) -> str:
-    with open(_inside(root, path), encoding="utf-8", newline="") as stream:
-        return stream.read()
-
-
-def _write(root: str, path: str, text: str) -> None:
-    with open(_inside(root, path), "w", encoding="utf-8", newline="") as stream:
-        stream.write(text)
+def _read(path: str) -> str:
+    with open(path, "rb") as stream:
+        return stream.read().decode(*_ENCODING)

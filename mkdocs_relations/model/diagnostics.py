@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal
@@ -51,7 +52,10 @@ class Diagnostic:
 
         ``path`` replaces the docs-relative file name, to show it as the user sees it.
         """
-        return f"{path or self.file}:{self.line}: {self.severity}: [{self.code}] {self.message}"
+        line = f"{path or self.file}:{self.line}: {self.severity}: [{self.code}] {self.message}"
+        # One line whatever a file name holds: a line break would let the text after it
+        # start a line (``::error``, which GitHub Actions reads as a command).
+        return _BREAKS.sub(lambda m: repr(m.group(0))[1:-1], line)
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -61,6 +65,9 @@ class Diagnostic:
             "severity": self.severity,
             "message": self.message,
         }
+
+
+_BREAKS = re.compile("[\r\n\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
 
 
 def check_severity_overrides(overrides: Mapping[str, str]) -> list[str]:

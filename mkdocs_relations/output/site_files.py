@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
-import shutil
-from collections.abc import Mapping
+import stat
+import tempfile
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from ..model.graph import Graph
@@ -20,6 +22,14 @@ QUERY_CSS = f"{ASSET_DIR}/relations-query.css"
 SCRIPTS = (f"{ASSET_DIR}/relations-paths.js", f"{ASSET_DIR}/relations-finder.js")
 GRAPH_JSON = f"{ASSET_DIR}/graph.json"
 GRAPH_SCRIPT = f"{ASSET_DIR}/graph.js"
+#: How a file being written is named until it is renamed into place: a run killed in between
+#: leaves one of these, never a half-written page (the next ``inject`` removes them).
+TEMP_PREFIX = ".mkdocs-relations-"
+TEMP_SUFFIX = ".tmp"
+
+
+class OutsideSite(Exception):
+    """A write that would land outside the site folder (through a link); nothing is written."""
 
 
 @dataclass(frozen=True)
@@ -50,6 +60,23 @@ def asset_source(asset: str) -> str:
     return os.path.join(ASSETS, asset.rsplit("/", 1)[1])
 
 
+def graph_files(
+    graph: Graph,
+    pages: Mapping[str, tuple[str, str]],
+    max_hops: int,
+    labels: Labels | None = None,
+) -> dict[str, bytes]:
+    """graph.json and graph.js (the same data, loadable from file:// too), by site path."""
+    data = site_graph(graph, pages, max_hops, labels)
+    # The path finder's copy leaves out edge attributes: it never shows them, and in real
+    # wikis they are most of the file (descriptions, evidence).
+    finder = {key: value for key, value in data.items() if key != "extra"}
+    return {
+        GRAPH_JSON: (to_json(data) + "\n").encode("utf-8"),
+        GRAPH_SCRIPT: to_script(finder).encode("utf-8"),
+    }
+
+
 def write_graph_files(
     site_dir: str,
     graph: Graph,
@@ -57,21 +84,108 @@ def write_graph_files(
     max_hops: int,
     labels: Labels | None = None,
 ) -> None:
-    """graph.json and graph.js (the same data, loadable from file:// too) into the site."""
-    data = site_graph(graph, pages, max_hops, labels)
-    # The path finder's copy leaves out edge attributes: it never shows them, and in real
-    # wikis they are most of the file (descriptions, evidence).
-    finder = {key: value for key, value in data.items() if key != "extra"}
-    for name, text in ((GRAPH_JSON, to_json(data) + "\n"), (GRAPH_SCRIPT, to_script(finder))):
-        target = os.path.join(site_dir, *name.split("/"))
-        os.makedirs(os.path.dirname(target), exist_ok=True)
-        with open(target, "w", encoding="utf-8") as out:
-            out.write(text)
+    """graph.json and graph.js into the site; :class:`OutsideSite` where a link leads out."""
+    root = os.path.realpath(site_dir)
+    files = graph_files(graph, pages, max_hops, labels)
+    targets = {name: site_path(root, name) for name in files}
+    for name, data in files.items():
+        replace_file(targets[name], data)
 
 
-def copy_assets(site_dir: str, assets: list[str]) -> None:
-    """The packaged CSS and scripts, for a site built without the plugin."""
+def asset_files(assets: list[str]) -> dict[str, bytes]:
+    """The packaged CSS and scripts by site path, for a site built without the plugin."""
+    files = {}
     for asset in assets:
-        target = os.path.join(site_dir, *asset.split("/"))
-        os.makedirs(os.path.dirname(target), exist_ok=True)
-        shutil.copyfile(asset_source(asset), target)
+        with open(asset_source(asset), "rb") as stream:
+            files[asset] = stream.read()
+    return files
+
+
+def site_path(root: str, path: str) -> str:
+    """Where the site path ``path`` (``/``-separated) is written in the site at ``root`` (a
+    real path): its folder through every link, checked to lie inside the site.
+
+    The file itself may be a link (symbolic or hard): :func:`replace_file` replaces it rather
+    than writing through it, but a symbolic link that leads out of the site is refused too, so
+    a site that points outside is reported, not quietly cut off from what it pointed at.
+    """
+    parts = [part for part in path.split("/") if part]
+    if not parts or any(part in (".", "..") for part in parts):
+        raise OutsideSite(f"{path} is not a file inside the site folder; nothing is written")
+    folder = os.path.realpath(os.path.join(root, *parts[:-1]))
+    if not _within(root, folder):
+        # Name the link itself, the first folder on the way that leads out.
+        link = next(
+            (
+                n
+                for n in range(1, len(parts))
+                if not _within(root, os.path.realpath(os.path.join(root, *parts[:n])))
+            ),
+            len(parts) - 1,
+        )
+        real = os.path.realpath(os.path.join(root, *parts[:link]))
+        raise OutsideSite(
+            f"{'/'.join(parts[:link])} leads outside the site folder (a link to {real}); "
+            "nothing is written: replace the link with a real folder, or rebuild the site"
+        )
+    target = os.path.join(folder, parts[-1])
+    if os.path.islink(target):
+        real = os.path.realpath(target)
+        if not _within(root, real):
+            raise OutsideSite(
+                f"{path} is a link to {real}, outside the site folder; nothing is written: "
+                "delete the link, or rebuild the site"
+            )
+    elif os.path.isdir(target):
+        raise OutsideSite(f"{path} is a folder in the site; nothing is written")
+    return target
+
+
+def _within(root: str, path: str) -> bool:
+    return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
+
+
+def replace_file(target: str, data: bytes) -> None:
+    """``target`` holds ``data``, or (if the process dies first) what it held before.
+
+    The bytes go to a temporary file beside it, which is renamed over it: the rename replaces
+    a link (symbolic or hard) instead of writing through it, and a kill leaves the old file
+    whole, plus at most one temporary file that :func:`leftovers` finds.
+    """
+    folder, name = os.path.split(target)
+    os.makedirs(folder, exist_ok=True)
+    mode = _mode_for(target)
+    descriptor, temporary = tempfile.mkstemp(
+        prefix=TEMP_PREFIX + name[:64] + ".", suffix=TEMP_SUFFIX, dir=folder
+    )
+    try:
+        with os.fdopen(descriptor, "wb") as stream:
+            stream.write(data)
+            os.fchmod(stream.fileno(), mode)
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def _mode_for(target: str) -> int:
+    """The permissions the file has (a regular file's), else those a new file gets."""
+    try:
+        info = os.lstat(target)
+    except OSError:
+        info = None
+    if info is not None and stat.S_ISREG(info.st_mode):
+        return stat.S_IMODE(info.st_mode)
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+def leftovers(root: str) -> Iterator[str]:
+    """Site paths of the temporary files a killed run left, in a stable order."""
+    for folder, folders, names in os.walk(root):
+        folders.sort()
+        for name in sorted(names):
+            if name.startswith(TEMP_PREFIX) and name.endswith(TEMP_SUFFIX):
+                yield os.path.relpath(os.path.join(folder, name), root).replace(os.sep, "/")

@@ -176,10 +176,16 @@ class QueryEngine:
         assert query.start is not None
         index = self.index
         allowed = self.allowed_steps(query)
-        start = index.rank[query.start]
+        start = index.rank.get(query.start)
+        if start is None:
+            # A page outside the graph: a draft that `mkdocs serve` renders and the graph
+            # leaves out, as the build does. It has no edges, so nothing is reached.
+            return []
         parents: dict[int, tuple[int, int, int, int]] = {start: (-1, 0, 0, 0)}
         frontier = [start]
         for hops in range(1, query.depth + 1):
+            if not frontier:
+                break  # depth may be a billion; the walk ends where the pages do
             following = []
             for node in frontier:
                 for neighbour, direction, relation in index.adjacency[node]:

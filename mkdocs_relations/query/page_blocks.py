@@ -8,6 +8,8 @@ the same check over the files' text.
 
 from __future__ import annotations
 
+import hashlib
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 
@@ -21,6 +23,9 @@ from .fences import find_blocks, replace_blocks
 from .parser import QueryReader
 from .records import Query
 from .views import build_view, render_view
+
+#: A placeholder, alone in its paragraph or not.
+_TOKEN = re.compile(r"(<p>)?(relationsqueryblock[0-9a-f]{16}x[0-9]+x)(?(1)</p>)")
 
 
 @dataclass(frozen=True)
@@ -74,6 +79,9 @@ class BlockAnswers:
         blocks = find_blocks(markdown)
         if not blocks:
             return markdown
+        # A page cannot contain a digest of itself, so no paragraph of it reads like one of
+        # its placeholders (a plain counter could be typed in by an author).
+        digest = hashlib.sha256(markdown.encode("utf-8", "surrogatepass")).hexdigest()[:16]
         tokens = []
         problems: list[Diagnostic] = []
         for block in blocks:
@@ -87,7 +95,7 @@ class BlockAnswers:
             problems += found
             self._count += 1
             # Letters and digits only: Markdown leaves it alone in any container.
-            token = f"relationsqueryblock{self._count}x"
+            token = f"relationsqueryblock{digest}x{self._count}x"
             self.pending.setdefault(file, []).append(
                 Pending(token, query, block.source, line - 1, line_offset)
             )
@@ -102,15 +110,26 @@ class BlockAnswers:
     ) -> tuple[str, list[int]]:
         """The page's HTML with answers in place; and the lines of blocks whose placeholder
         did not reach the HTML (another extension or plugin removed it)."""
-        lost = []
-        for pending, answer in self.answers(file, ref, renderer):
-            paragraph = f"<p>{pending.token}</p>"
-            if paragraph in html:
-                html = html.replace(paragraph, answer)
-            elif pending.token in html:
-                html = html.replace(pending.token, answer)
-            else:
-                lost.append(pending.file_line())
+        found = dict(
+            (pending.token, (pending, answer))
+            for pending, answer in self.answers(file, ref, renderer)
+        )
+        if not found:
+            return html, []
+        placed: set[str] = set()
+
+        def place(match: re.Match[str]) -> str:
+            token = match.group(2)
+            known = found.get(token)
+            if known is None:
+                return match.group(0)
+            placed.add(token)
+            return known[1]
+
+        # One pass over the page for all its blocks (a replace per block made 10,000 blocks
+        # on a page quadratic); a placeholder alone in its paragraph takes the paragraph.
+        html = _TOKEN.sub(place, html)
+        lost = [pending.file_line() for token, (pending, _) in found.items() if token not in placed]
         return html, lost
 
     def answers(

@@ -10,15 +10,17 @@ keys beside them, so every message a block can get is read in one place.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
-from yaml.nodes import MappingNode, Node, ScalarNode
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..frontmatter.edges import target_text
-from ..frontmatter.nodes import describe, mapping_items
+from ..frontmatter.nodes import describe, mapping_items, repeated_keys
+from ..frontmatter.unbuildable import BLOCK, problems
 from ..model.diagnostics import Diagnostic
 from ..model.targets import TargetError, parse_target
 from ..model.vocabulary import Vocabulary
@@ -69,7 +71,7 @@ class QueryReader:
         diagnostics: list[Diagnostic] = []
 
         def report(node: Node | None, message: str) -> None:
-            line = first_line + (int(node.start_mark.line) if node is not None else 0)
+            line = first_line + (_text_line(source, node.start_mark) if node is not None else 0)
             diagnostics.append(Diagnostic(file, line, CODE, message))
 
         root, error = self._compose(source)
@@ -82,6 +84,27 @@ class QueryReader:
                 root, f"a relations block holds keys such as from: and show:, not {describe(root)}"
             )
             return None, diagnostics
+        # What YAML cannot build (2025-02-30, !!binary that is not base64, 5,000 digits,
+        # !!int abc) is found node by node, as in frontmatter, before any key is read.
+        for problem in problems(root, consequence=BLOCK):
+            report(problem.node, problem.message)
+        for mapping in _mappings(root):
+            for key, first, again in repeated_keys(mapping):
+                above = int(again.start_mark.line) - int(first.start_mark.line)
+                where = (
+                    f"{above} lines above"
+                    if above > 1
+                    else "on the line above"
+                    if above == 1
+                    else "on the same line"
+                )
+                report(
+                    again,
+                    f"{key!r} is written twice in this relations block (also {where}); YAML "
+                    "keeps only the last: remove one",
+                )
+        if diagnostics:
+            return None, sorted(diagnostics, key=lambda d: (d.line, d.message))
         values: dict[str, tuple[Node, Node]] = {}
         for key, key_node, value_node in mapping_items(root):
             if key not in KEYS:
@@ -122,7 +145,7 @@ class QueryReader:
             problem = exc.problem or exc.context or "syntax error"
             message = f"this relations block is not valid YAML: {problem}; fix the YAML"
             # At the end of the text the parser points past its last line: name the last.
-            line = min(int(mark.line) if mark else 0, source.count("\n"))
+            line = min(_text_line(source, mark) if mark else 0, source.count("\n"))
             found = (None, (line, message))
         except yaml.YAMLError as exc:
             found = (None, (0, f"this relations block is not valid YAML: {exc}; fix the YAML"))
@@ -299,3 +322,37 @@ class QueryReader:
 
     def _limit(self, node: Node, page_id: str | None) -> int:
         return integer(node, "limit")
+
+
+def _mappings(root: Node) -> list[MappingNode]:
+    """The mappings of a block (a block is small; aliases are visited once)."""
+    found: list[MappingNode] = []
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, MappingNode):
+            found.append(node)
+            stack += [value for _, value in node.value]
+        elif isinstance(node, SequenceNode):
+            stack += node.value
+    return found
+
+
+#: Line breaks to YAML besides ``\n``; the page's lines are counted by ``\n`` alone.
+_YAML_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+_OTHER_BREAKS = re.compile("[\r\x85\u2028\u2029]")
+
+
+def _text_line(source: str, mark: Any) -> int:
+    """The ``\\n``-counted line of a YAML mark (YAML also breaks lines at NEL and U+2028,
+    which put every later line one off)."""
+    line = int(mark.line)
+    if _OTHER_BREAKS.search(source) is None:
+        return line
+    starts = [0] + [found.end() for found in _YAML_BREAK.finditer(source)]
+    offset = starts[min(line, len(starts) - 1)] + int(mark.column)
+    return source.count("\n", 0, offset)

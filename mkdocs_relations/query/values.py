@@ -44,7 +44,10 @@ def texts(node: Node, key: str, what: str) -> list[tuple[Node, str]]:
 
 def integer(node: Node, key: str) -> int:
     if isinstance(node, ScalarNode) and node.tag.endswith(":int"):
-        value = build(node)
+        try:
+            value = build(node)
+        except ValueError as exc:
+            raise Problem(node, f"{key}: {exc}; write a whole number, 1 or more") from None
         if isinstance(value, int) and value >= 1:
             return value
     raise Problem(node, f"{key}: is {describe(node)}; write a whole number, 1 or more")
@@ -58,5 +61,8 @@ def meta_values(node: Node, key: str) -> tuple[str | None, ...]:
             raise Problem(
                 item, f"where: {key}: is {describe(item)}; compare with a value or a list of values"
             )
-        values.append(query_text(build(item)))
+        try:
+            values.append(query_text(build(item)))
+        except ValueError as exc:
+            raise Problem(item, f"where: {key}: {exc}; quote the value") from None
     return tuple(values)
