@@ -15,8 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from built_blocks import answers
 from conftest import Site, relation_lines, run
-from query_hooks import answers
 
 from mkdocs_relations.output.panel import PageRef
 from mkdocs_relations.output.render import Renderer

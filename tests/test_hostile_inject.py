@@ -20,8 +20,8 @@ import time
 from pathlib import Path
 
 import pytest
+from built_html import parse
 from conftest import run
-from html_hooks import parse
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
