@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+from dataclasses import replace
 from functools import partial
 
 import markupsafe
@@ -27,6 +28,7 @@ from .render import TEMPLATES
 from .site_files import CSS, QUERY_CSS, SCRIPTS, asset_source, write_graph_files
 from .titles import plain_title
 from .wiki import Wiki, load_wiki
+from .wikilinks import BodyLinks, WikilinksExtension, other_wikilink_extensions
 
 log = get_plugin_logger(__name__)
 
@@ -45,7 +47,12 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         self.blocks: BlockAnswers | None = None
         #: Pages holding relations blocks, by file, answered once every title is known.
         self.rendered: dict[str, MkDocsPage] = {}
-        #: (URL, folder of the page linking to it) -> relative URL, for block answers.
+        #: The body-link extension of this build (``wikilinks: true``), and each page's count
+        #: of lines MkDocs stripped (the frontmatter) before handing over its Markdown.
+        self.wikilinks: WikilinksExtension | None = None
+        self.offsets: dict[str, int] = {}
+        #: page id -> ids of the pages whose text links to it (``mentions: true``).
+        self.mentioned_by: dict[str, list[str]] = {}
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         # State from a previous `mkdocs serve` rebuild must never leak into this one.
@@ -63,7 +70,28 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
             for script in SCRIPTS:
                 if script not in config.extra_javascript:
                     config.extra_javascript.append(script)
+        if self.config.wikilinks:
+            self._add_wikilinks(config)
         return config
+
+    def _add_wikilinks(self, config: MkDocsConfig) -> None:
+        others = other_wikilink_extensions(
+            list(config.plugins), [str(e) for e in config.markdown_extensions]
+        )
+        if others:
+            log.warning(
+                f"wikilinks: true and {', '.join(others)} both render [[wikilinks]]; the first "
+                "to run wins and the other sees no link. Remove "
+                f"{'it' if len(others) == 1 else 'them'} from mkdocs.yml, or set wikilinks: false"
+            )
+        # A previous build's extension (mkdocs serve) holds that build's wiki: replace it.
+        config.markdown_extensions[:] = [
+            e for e in config.markdown_extensions if not isinstance(e, WikilinksExtension)
+        ]
+        self.wikilinks = WikilinksExtension()
+        self.wikilinks.reports = False
+        # An instance, as mkdocs-autorefs adds its own: MkDocs passes the list to Markdown.
+        config.markdown_extensions.append(self.wikilinks)  # type: ignore[arg-type]
 
     def _shows_anything(self) -> bool:
         return self.config.placement != "off" or self.config.path_finder != "off"
@@ -83,6 +111,13 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         options.not_pages = pages.not_pages
         self.wiki = load_wiki(pages.sources, options)
         report(self.wiki, display_prefix(config), fail=self.config.fail_on_error)
+        if self.wikilinks is not None:
+            media = [
+                f.src_uri
+                for f in files
+                if not f.is_documentation_page() and f.inclusion.is_included()
+            ]
+            self.wikilinks.links = BodyLinks(self.wiki, media, pages.not_pages)
         self.blocks = BlockAnswers(self.wiki, self.config.max_hops, self.config.labels)
         for asset in self._assets():
             files.append(File.generated(config, asset, abs_src_path=asset_source(asset)))
@@ -100,6 +135,8 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
             return markdown
         file = page.file.src_uri
         offset = partial(_line_offset, page, markdown)
+        if self.wikilinks is not None:
+            self.offsets[file] = offset()
         markdown = self.blocks.collect(markdown, file, page_id_for(file), offset)
         if marker_lines(markdown, OVERVIEW):
             overview = self.blocks.collect(overview_markdown(self.config.labels), file, None, 0)
@@ -123,6 +160,27 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
             self.wiki, self.pages, display_of(self.config), config.theme.dirs
         )
         self._answer_blocks(display_prefix(config), linked=QUERY_CSS in config.extra_css)
+        if self.wikilinks is not None:
+            self._report_wikilinks(self.wikilinks, display_prefix(config))
+
+    def _report_wikilinks(self, extension: WikilinksExtension, prefix: str) -> None:
+        """Report the pages' broken body links; gather who mentions whom."""
+        found = []
+        mentioned_by: dict[str, list[str]] = {}
+        for file, links in sorted(extension.pages.items()):
+            shift = self.offsets.get(file, 0)
+            found += [replace(d, line=d.line + shift) for d in links.broken]
+            for target in sorted(links.mentions):
+                mentioned_by.setdefault(target, []).append(page_id_for(file))
+        self.mentioned_by = mentioned_by
+        diagnostics = apply_severity(found, self.config.severity)
+        for diagnostic in diagnostics:
+            _log(diagnostic, prefix)
+        if self.config.fail_on_error and any(d.severity == "error" for d in diagnostics):
+            raise PluginError(
+                f"relations: {summary(diagnostics)} in [[wikilinks]] of page text; the build "
+                "stops (each one is listed above with its file and line)"
+            )
 
     def _answer_blocks(self, prefix: str, *, linked: bool) -> None:
         """Report the blocks' diagnostics, then put every answer in its page's HTML."""
@@ -162,9 +220,11 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
     ) -> TemplateContext | None:
         if self.additions is None or page.content is None:
             return context
-        shown = self.additions.render(page_id_for(page.file.src_uri), page.url)
-        if shown.top or shown.bottom:
-            page.content = shown.top + page.content + shown.bottom
+        page_id = page_id_for(page.file.src_uri)
+        shown = self.additions.render(page_id, page.url)
+        mentions = self._mentions(page_id, page.url) if self.config.mentions else ""
+        if shown.top or shown.bottom or mentions:
+            page.content = shown.top + page.content + shown.bottom + mentions
         if shown.panel is not None:
             # For theme overrides: a custom_dir template can place the panel's data anywhere.
             context["relations"] = shown.panel  # type: ignore[typeddict-unknown-key]
@@ -172,6 +232,16 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
                 top = self.config.placement == "top"
                 _add_to_toc(page.toc, shown.panel.labels["title"], top)
         return context
+
+    def _mentions(self, page_id: str, url: str) -> str:
+        """The "Mentioned in" list: pages whose text links here, by title; empty for none."""
+        assert self.additions is not None
+        mentioned_by = self.mentioned_by.get(page_id)
+        if not mentioned_by:
+            return ""
+        ref = self.additions.references(url)
+        pages = sorted((ref(other) for other in mentioned_by), key=lambda r: (r.title, r.url))
+        return self.additions.renderer.mentions(pages, self.additions.labels.text)
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         if self.wiki is None:

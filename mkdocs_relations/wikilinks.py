@@ -1,0 +1,432 @@
+"""``[[wikilinks]]`` in page text, resolved as edge targets are: a Python-Markdown extension.
+
+A body link and an edge that write the same text reach the same page, because both go through
+``resolve.Resolver`` (path, id, case, file name, alias, folder index; an ambiguity is reported,
+never guessed). Each link becomes what a Markdown link to the target's *source file* would be
+(``[text](../ops/runbook.md#restart)``), so MkDocs and Zensical turn it into the page's URL
+under either ``use_directory_urls`` and any ``site_url`` sub-path, and check its anchor as they
+check a Markdown link's. A link that resolves to nothing is a ``<span>`` with a class, never a
+dead ``<a>``, and a ``broken-wikilink`` diagnostic with its file and line.
+
+It is an inline pattern, registered after Markdown's own code-span and inline-HTML patterns:
+code spans, code blocks (fenced or indented, superfences too) and raw HTML are stashed before
+it runs, so a ``[[x]]`` written there stays as written. The plugin hands the extension the wiki
+it has already read; alone (``markdown_extensions: [mkdocs_relations.wikilinks]``, as Zensical
+runs it) it reads the page set from ``docs_dir``.
+
+Long because the extension's two modes (given the wiki, or reading it) share every rule, and
+splitting them would put one link's rendering in two modules.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import posixpath
+import re
+import xml.etree.ElementTree as etree
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import quote
+
+from markdown import Extension, Markdown
+from markdown.extensions.toc import slugify as toc_slugify
+from markdown.inlinepatterns import InlineProcessor
+from markdown.postprocessors import Postprocessor
+from markdown.preprocessors import Preprocessor
+from markdown.util import HTML_PLACEHOLDER_RE, INLINE_PLACEHOLDER_RE, AtomicString
+
+from .diagnostics import Diagnostic, clip, plural
+from .reader import page_id_for
+from .resolve import PageKeys, Resolver
+from .resolve_targets import NotPages, resolve_written
+from .sources import NOT_MARKDOWN, folder_page_set
+from .targets import TargetError, parse_target
+from .wiki import Options, Wiki, load_wiki
+
+CODE = "broken-wikilink"
+
+#: ``[[...]]`` or ``![[...]]`` on one line, no brackets inside (Obsidian's own limits).
+_PATTERN = r"(!?)\[\[([^\[\]\n]+?)\]\]"
+#: Below Markdown's ``html`` pattern (90): a tag's attributes (``title="[[x]]"``) are stashed
+#: first. Code spans (190) and escapes (180) run before too; emphasis (60) after.
+_PRIORITY = 85
+#: What Python-Markdown's escape pattern leaves for ``\|`` (a pipe inside a table cell).
+_ESCAPED = re.compile("\x02(\\d+)\x03")
+
+IMAGES = (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".avif", ".bmp", ".ico")
+_SIZE = re.compile(r"(\d+)(?:x(\d+))?")
+
+log = logging.getLogger("mkdocs.plugins.mkdocs_relations.wikilinks")
+
+
+@dataclass(frozen=True)
+class Link:
+    """What one written target reaches: a page's or a file's source, or why nothing."""
+
+    file: str | None = None
+    page_id: str | None = None
+    problem: str | None = None
+    #: Listed in wiki-config.md's ``redlinks`` (the reason, possibly empty): wanted, not broken.
+    redlink: str | None = None
+
+
+class BodyLinks:
+    """A wiki's pages and files, looked up as edges look up their targets."""
+
+    def __init__(self, wiki: Wiki, files: Iterable[str], not_pages: Mapping[str, str]) -> None:
+        self.wiki = wiki
+        self._page_files = {page.id: page.file for page in wiki.graph.pages.values()}
+        self._files = Resolver(PageKeys(path) for path in files)
+        self._not_pages = NotPages(
+            {path: why for path, why in not_pages.items() if why != NOT_MARKDOWN}
+        )
+
+    def find(self, text: str, source_id: str) -> Link:
+        """The page or file ``text`` (``path#heading``, no alias) names from ``source_id``."""
+        try:
+            target = parse_target(text)
+        except TargetError as error:
+            return Link(problem=str(error))
+        whole = target.whole if target.whole != target.path else None
+        resolution, written = resolve_written(self.wiki.resolver, target.path, whole, source_id)
+        if resolution.page_id is not None:
+            return Link(self._page_files.get(resolution.page_id), resolution.page_id)
+        problem = resolution.problem(written, source_id)
+        if problem is not None:
+            return Link(problem=problem[1])
+        as_file = self._files.resolve(target.path, source_id)
+        if as_file.page_id is not None:
+            return Link(as_file.page_id)
+        problem = as_file.problem(target.path, source_id)
+        if problem is not None:
+            return Link(problem=problem[1].replace("pages", "files"))
+        listed = self.wiki.config.redlink_for(written)
+        if listed is not None:
+            return Link(redlink=listed.reason or "")
+        return Link(problem=self._missing(written, source_id))
+
+    def _missing(self, written: str, source_id: str) -> str:
+        why = self._not_pages.why(written, source_id)
+        if why is not None:
+            return why.replace("target", "link", 1).replace("point the edge at", "link to")
+        resolver = self.wiki.resolver
+        folder = resolver.folder_size(written, source_id)
+        if folder:
+            return (
+                f"link {clip(written)!r} names a folder of {plural(folder, 'page')} that has no "
+                f"index page; link to one of its pages, or add {written.rstrip('/')}/index.md"
+            )
+        near = resolver.suggest(written, source_id=source_id)
+        hint = f" Did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
+        return (
+            f"link {clip(written)!r} matches no page or file.{hint} Fix the link, create the "
+            "page, or list it under redlinks in wiki-config.md"
+        )
+
+
+@dataclass
+class PageLinks:
+    """What one page's text linked to: for the lint and for "Mentioned in"."""
+
+    #: One diagnostic per distinct broken target, at the line of its first use.
+    broken: list[Diagnostic] = field(default_factory=list)
+    #: Pages the text links to (never the page itself).
+    mentions: set[str] = field(default_factory=set)
+
+
+class _Conversion:
+    """One page's conversion: its links resolved once per distinct target."""
+
+    def __init__(self, file: str, lines: list[str]) -> None:
+        self.file = file
+        self.page_id = page_id_for(file)
+        self.text = "\n".join(lines)
+        self.links: dict[str, Link] = {}
+        self.result = PageLinks()
+        self.reported: set[str] = set()
+
+    def line_of(self, written: str) -> int:
+        at = self.text.find("[[" + written)
+        if at < 0:
+            at = self.text.find(written)
+        return self.text.count("\n", 0, at) + 1 if at >= 0 else 1
+
+
+class WikilinksExtension(Extension):
+    """``[[target]]``, ``[[target|text]]``, ``[[target#heading]]``, ``[[#heading]]``,
+    ``![[image.png]]``; see docs/wikilinks.md."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.config = {
+            "docs_dir": ["", "The docs folder (alone only; default: Zensical's, else 'docs')"],
+        }
+        super().__init__(**kwargs)
+        #: Given by the plugin; read from ``docs_dir`` when alone.
+        self.links: BodyLinks | None = None
+        #: What each page's text linked to, by docs-relative file, for the plugin to collect.
+        self.pages: dict[str, PageLinks] = {}
+        #: The plugin reports the diagnostics itself (with the frontmatter's lines added).
+        self.reports = True
+        #: By Markdown instance: another extension may convert text inside a page's conversion.
+        self._conversions: dict[int, _Conversion] = {}
+        self._told = False
+
+    def extendMarkdown(self, md: Markdown) -> None:
+        md.preprocessors.register(_Start(md, self), "relations-wikilinks-start", 1000)
+        md.inlinePatterns.register(_Wikilink(md, self), "relations-wikilink", _PRIORITY)
+        md.postprocessors.register(_End(md, self), "relations-wikilinks-end", 0)
+
+    def begin(self, md: Markdown, lines: list[str]) -> None:
+        file, docs_dir = _current_page(md)
+        if self.links is None:
+            self.links = load_links(self.getConfig("docs_dir") or docs_dir or "docs")
+        if file is not None:
+            self._conversions[id(md)] = _Conversion(file, lines)
+        elif not self._told:
+            self._told = True
+            log.info(
+                "relations wikilinks: text converted outside a page of the site (no MkDocs or "
+                "Zensical page is being rendered) keeps its [[links]] as written"
+            )
+
+    def end(self, md: Markdown) -> None:
+        conversion = self._conversions.pop(id(md), None)
+        if conversion is None:
+            return
+        self.pages[conversion.file] = conversion.result
+        if self.reports:
+            for diagnostic in conversion.result.broken:
+                log.warning(diagnostic.format())
+
+    def element(self, embed: bool, inner: str, md: Markdown) -> etree.Element | None:
+        conversion = self._conversions.get(id(md))
+        if conversion is None or self.links is None:
+            return None
+        text, _, alias_text = inner.partition("|")
+        alias = alias_text.strip() or None
+        path, _, heading = text.partition("#")
+        anchor = _anchor(heading, md)
+        if not path.strip():
+            if not heading.strip():
+                return self._broken(conversion, inner, "link names no page; write [[page]]")
+            return _anchor_link(f"#{anchor}", alias or _last(heading))
+        key = text.strip()
+        link = conversion.links.get(key)
+        if link is None:
+            link = conversion.links[key] = self.links.find(key, conversion.page_id)
+        if link.file is None:
+            if link.redlink is not None:
+                return _unresolved(alias or text.strip(), "relations-redlink", link.redlink)
+            return self._broken(conversion, key, link.problem or "", alias)
+        shown = alias or _shown(path, heading)
+        href = quote(posixpath.relpath(link.file, posixpath.dirname(conversion.file) or "."))
+        if link.page_id is None:
+            return _file_element(embed, href, link.file, alias, shown)
+        if link.page_id != conversion.page_id:
+            conversion.result.mentions.add(link.page_id)
+        element = _anchor_link(href + (f"#{anchor}" if anchor else ""), shown)
+        if embed:
+            element.set("class", "relations-wikilink relations-embed")
+        return element
+
+    def _broken(
+        self, conversion: _Conversion, written: str, problem: str, alias: str | None = None
+    ) -> etree.Element:
+        if written not in conversion.reported:
+            conversion.reported.add(written)
+            line = conversion.line_of(written)
+            conversion.result.broken.append(Diagnostic(conversion.file, line, CODE, problem))
+        return _unresolved(alias or written, "relations-wikilink-broken", problem)
+
+
+class _Start(Preprocessor):
+    def __init__(self, md: Markdown, extension: WikilinksExtension) -> None:
+        super().__init__(md)
+        self.extension = extension
+
+    def run(self, lines: list[str]) -> list[str]:
+        self.extension.begin(self.md, lines)
+        return lines
+
+
+class _End(Postprocessor):
+    def __init__(self, md: Markdown, extension: WikilinksExtension) -> None:
+        super().__init__(md)
+        self.extension = extension
+
+    def run(self, text: str) -> str:
+        self.extension.end(self.md)
+        return text
+
+
+class _Wikilink(InlineProcessor):
+    def __init__(self, md: Markdown, extension: WikilinksExtension) -> None:
+        super().__init__(_PATTERN, md)
+        self.extension = extension
+
+    def handleMatch(  # type: ignore[override]
+        self, m: re.Match[str], data: str
+    ) -> tuple[etree.Element | None, int | None, int | None]:
+        inner = _as_written(m.group(2), self.md)
+        element = self.extension.element(m.group(1) == "!", inner, self.md)
+        if element is None:
+            return None, None, None
+        return element, m.start(0), m.end(0)
+
+
+def _as_written(text: str, md: Markdown) -> str:
+    """The link's text as the page wrote it: what earlier patterns stashed put back.
+
+    Escapes (``\\|`` in a table cell) and inline HTML (``[[a|<b>x</b>]]``) have been replaced
+    by placeholders before this pattern runs; the shown text is escaped again on output.
+    """
+    inline = md.treeprocessors["inline"] if "inline" in md.treeprocessors else None
+    stashed = getattr(inline, "stashed_nodes", {})
+
+    def node(match: re.Match[str]) -> str:
+        value = stashed.get(match.group(1))
+        if isinstance(value, str):
+            return value
+        return "".join(value.itertext()) if value is not None else ""
+
+    raw = md.htmlStash.rawHtmlBlocks
+
+    def html(match: re.Match[str]) -> str:
+        index = int(match.group(1))
+        return str(raw[index]) if index < len(raw) else ""
+
+    text = INLINE_PLACEHOLDER_RE.sub(node, text)
+    text = HTML_PLACEHOLDER_RE.sub(html, text)
+    return _ESCAPED.sub(lambda e: chr(int(e.group(1))), text)
+
+
+def _anchor_link(href: str, shown: str) -> etree.Element:
+    element = etree.Element("a", {"href": href, "class": "relations-wikilink"})
+    element.text = AtomicString(shown)  # as written: escaped, never read as Markdown again
+    return element
+
+
+def _unresolved(shown: str, kind: str, why: str) -> etree.Element:
+    element = etree.Element("span", {"class": f"relations-wikilink {kind}"})
+    if why:
+        element.set("title", why)
+    element.text = AtomicString(shown)
+    return element
+
+
+def _file_element(
+    embed: bool, href: str, file: str, alias: str | None, shown: str
+) -> etree.Element:
+    if embed and file.lower().endswith(IMAGES):
+        image = etree.Element("img", {"src": href, "class": "relations-embed"})
+        size = _SIZE.fullmatch(alias or "")
+        if size is not None:
+            image.set("width", size.group(1))
+            if size.group(2):
+                image.set("height", size.group(2))
+            alias = None
+        image.set("alt", alias or posixpath.basename(file))
+        return image
+    element = _anchor_link(href, shown)
+    if embed:
+        element.set("class", "relations-wikilink relations-embed")
+    return element
+
+
+def _last(heading: str) -> str:
+    """``[[page#A#B]]`` links to B, as Obsidian reads nested headings."""
+    return heading.rsplit("#", 1)[-1].strip()
+
+
+def _shown(path: str, heading: str) -> str:
+    """Obsidian's text for a link without one: ``page > Heading``."""
+    return f"{path.strip()} > {_last(heading)}" if heading.strip() else path.strip()
+
+
+def _anchor(heading: str, md: Markdown) -> str:
+    """The id the table of contents gives ``heading``; none for a block (``^id``)."""
+    last = _last(heading)
+    if not last or last.startswith("^"):
+        return ""
+    toc = md.treeprocessors["toc"] if "toc" in md.treeprocessors else None  # noqa: SIM401
+    slugify: Callable[[str, str], str] = getattr(toc, "slugify", toc_slugify)
+    return slugify(last, getattr(toc, "sep", "-"))
+
+
+def _current_page(md: Markdown) -> tuple[str | None, str | None]:
+    """(docs-relative file of the page being rendered, docs folder when known).
+
+    MkDocs' ``relpath`` treeprocessor holds the page's file; Zensical's rendering context holds
+    the page and its configuration. Both are read by duck typing: neither is imported.
+    """
+    if "relpath" in md.treeprocessors:
+        file = getattr(md.treeprocessors["relpath"], "file", None)
+        src = getattr(file, "src_uri", None)
+        config = getattr(md.treeprocessors["relpath"], "config", None)
+        docs_dir = config.get("docs_dir") if isinstance(config, Mapping) else None
+        if isinstance(src, str):
+            return src, docs_dir if isinstance(docs_dir, str) else None
+    if "rendering_context" in md.preprocessors:
+        context = md.preprocessors["rendering_context"]
+        path = getattr(getattr(context, "page", None), "path", None)
+        config = getattr(context, "config", None)
+        docs_dir = config.get("docs_dir") if isinstance(config, Mapping) else None
+        if isinstance(path, str):
+            return path.replace(os.sep, "/"), str(docs_dir) if docs_dir else None
+    return None, None
+
+
+#: The wiki read from each docs folder, with the folders' modification times it was read at.
+#: Zensical makes a new Markdown (and extension) for every page, so the wiki is kept per
+#: process; a page added, removed or renamed changes a folder's time and the wiki is read again.
+_READ: dict[str, tuple[tuple[int, ...], list[str], BodyLinks]] = {}
+
+
+def load_links(docs_dir: str) -> BodyLinks:
+    """The links of the wiki in ``docs_dir``, read once while its folders stay as they are."""
+    root = os.path.realpath(docs_dir)
+    cached = _READ.get(root)
+    if cached is not None:
+        times, folders, links = cached
+        if _times(folders) == times:
+            return links
+    pages = folder_page_set(root)
+    wiki = load_wiki(pages.sources, Options(docs_dir=root, not_pages=pages.not_pages))
+    files = [path for path, why in pages.not_pages.items() if why == NOT_MARKDOWN]
+    links = BodyLinks(wiki, files, pages.not_pages)
+    folders = sorted(
+        {root}
+        | {os.path.dirname(os.path.join(root, p)) for p in [*pages.sources, *pages.not_pages]}
+    )
+    _READ[root] = (_times(folders), folders, links)
+    return links
+
+
+def _times(folders: list[str]) -> tuple[int, ...]:
+    times = []
+    for folder in folders:
+        try:
+            times.append(os.stat(folder).st_mtime_ns)
+        except OSError:
+            times.append(-1)
+    return tuple(times)
+
+
+def makeExtension(**kwargs: Any) -> WikilinksExtension:
+    return WikilinksExtension(**kwargs)
+
+
+#: Plugins and Markdown extensions that render ``[[wikilinks]]`` their own way.
+OTHER_PLUGINS = ("roamlinks", "ezlinks", "ezlinked", "autolinks", "wikilinks", "obsidian-bridge")
+OTHER_EXTENSIONS = ("wikilinks", "markdown.extensions.wikilinks", "mdx_wikilink_plus")
+
+
+def other_wikilink_extensions(plugins: Iterable[str], extensions: Iterable[str]) -> list[str]:
+    """The other wikilink renderers a configuration names, as the user wrote them."""
+    found = [f"the {name} plugin" for name in plugins if name in OTHER_PLUGINS]
+    for name in extensions:
+        if name in OTHER_EXTENSIONS or name.startswith("mdx_wikilink_plus."):
+            found.append(f"the {name} Markdown extension")
+    return found
