@@ -282,7 +282,7 @@ def _as_written(text: str, md: Markdown) -> str:
     Escapes (``\\|`` in a table cell) and inline HTML (``[[a|<b>x</b>]]``) have been replaced
     by placeholders before this pattern runs; the shown text is escaped again on output.
     """
-    inline = md.treeprocessors["inline"] if "inline" in md.treeprocessors else None
+    inline = _registered(md.treeprocessors, "inline")
     stashed = getattr(inline, "stashed_nodes", {})
 
     def node(match: re.Match[str]) -> str:
@@ -350,9 +350,14 @@ def _anchor(heading: str, md: Markdown) -> str:
     last = _last(heading)
     if not last or last.startswith("^"):
         return ""
-    toc = md.treeprocessors["toc"] if "toc" in md.treeprocessors else None  # noqa: SIM401
+    toc = _registered(md.treeprocessors, "toc")
     slugify: Callable[[str, str], str] = getattr(toc, "slugify", toc_slugify)
     return slugify(last, getattr(toc, "sep", "-"))
+
+
+def _registered(registry: Any, name: str) -> Any:
+    """A processor Markdown registered by name, or None (its Registry has no ``get``)."""
+    return registry[name] if name in registry else None  # noqa: SIM401
 
 
 def _current_page(md: Markdown) -> tuple[str | None, str | None]:
