@@ -26,7 +26,7 @@ import posixpath
 import re
 import xml.etree.ElementTree as etree
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import quote
 
@@ -37,7 +37,7 @@ from markdown.postprocessors import Postprocessor
 from markdown.preprocessors import Preprocessor
 from markdown.util import HTML_PLACEHOLDER_RE, INLINE_PLACEHOLDER_RE, AtomicString
 
-from .diagnostics import Diagnostic, clip, plural
+from .diagnostics import Diagnostic, apply_severity, clip, plural
 from .reader import page_id_for
 from .resolve import PageKeys, Resolver
 from .resolve_targets import NotPages, resolve_written
@@ -172,6 +172,7 @@ class WikilinksExtension(Extension):
         #: By Markdown instance: another extension may convert text inside a page's conversion.
         self._conversions: dict[int, _Conversion] = {}
         self._told = False
+        self._docs_dir = ""
 
     def extendMarkdown(self, md: Markdown) -> None:
         md.preprocessors.register(_Start(md, self), "relations-wikilinks-start", 1000)
@@ -181,7 +182,8 @@ class WikilinksExtension(Extension):
     def begin(self, md: Markdown, lines: list[str]) -> None:
         file, docs_dir = _current_page(md)
         if self.links is None:
-            self.links = load_links(self.getConfig("docs_dir") or docs_dir or "docs")
+            self._docs_dir = self.getConfig("docs_dir") or docs_dir or "docs"
+            self.links = load_links(self._docs_dir)
         if file is not None:
             self._conversions[id(md)] = _Conversion(file, lines)
         elif not self._told:
@@ -196,9 +198,15 @@ class WikilinksExtension(Extension):
         if conversion is None:
             return
         self.pages[conversion.file] = conversion.result
-        if self.reports:
-            for diagnostic in conversion.result.broken:
-                log.warning(diagnostic.format())
+        if self.reports and conversion.result.broken:
+            path = os.path.join(self._docs_dir, *conversion.file.split("/"))
+            shift = _stripped_lines(path, conversion.text)
+            shown = os.path.relpath(path).replace(os.sep, "/")
+            for diagnostic in apply_severity(conversion.result.broken):
+                line = diagnostic.line + shift
+                {"error": log.error, "warning": log.warning}.get(diagnostic.severity, log.info)(
+                    replace(diagnostic, line=line).format(shown)
+                )
 
     def element(self, embed: bool, inner: str, md: Markdown) -> etree.Element | None:
         conversion = self._conversions.get(id(md))
@@ -353,6 +361,18 @@ def _anchor(heading: str, md: Markdown) -> str:
     toc = _registered(md.treeprocessors, "toc")
     slugify: Callable[[str, str], str] = getattr(toc, "slugify", toc_slugify)
     return slugify(last, getattr(toc, "sep", "-"))
+
+
+def _stripped_lines(path: str, markdown: str) -> int:
+    """Lines before the Markdown the generator converts (the frontmatter it took off)."""
+    try:
+        with open(path, encoding="utf-8-sig") as stream:
+            source = stream.read()
+    except (OSError, UnicodeDecodeError):
+        return 0
+    if not source.endswith(markdown):
+        return 0
+    return source.count("\n", 0, len(source) - len(markdown))
 
 
 def _registered(registry: Any, name: str) -> Any:
