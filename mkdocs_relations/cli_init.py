@@ -19,6 +19,7 @@ from .sources import PageSet, folder_page_set
 from .type_plans import TypePlan, types_to_declare, wiki_config_md
 from .wiki import DEFAULT_CONFIG_PAGE, Options, load_wiki
 from .wikiconfig import read_wiki_config
+from .wikilink_survey import pages_with_wikilinks
 
 
 class InitError(Exception):
@@ -121,9 +122,15 @@ def _init(args: argparse.Namespace) -> int:
             docs_dir, os.path.dirname(os.path.abspath(config_file))
         ).replace(os.sep, "/")
         theme = "material" if importlib.util.find_spec("material") else "mkdocs"
-        _write(config_file, mkdocs_yml(site_name(docs_dir), relative_docs, exclude, theme))
+        linked = pages_with_wikilinks(pages.sources)
+        _write(
+            config_file,
+            mkdocs_yml(site_name(docs_dir), relative_docs, exclude, theme, bool(linked)),
+        )
         print(f"wrote {config_file}: docs_dir {relative_docs}, theme {theme}, plugins search and "
               f"relations, exclude_docs {', '.join(exclude)}")  # fmt: skip
+        if linked:
+            print(f"  wikilinks: true ([[wikilinks]] in the text of {plural(len(linked), 'page')})")
         if theme != "material":
             print("  (install mkdocs-material and set theme: material for the Material theme)")
     else:

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import re
 import shutil
+import subprocess
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
-from conftest import CORPORA, Site, copy_corpus, relation_lines, serve
+from conftest import CORPORA, Site, copy_corpus, relation_lines, run, serve
 
 from mkdocs_relations.inject import built_page
 from mkdocs_relations.reader import page_id_for
@@ -339,3 +341,24 @@ def test_a_click_on_a_body_link_lands_on_the_page(site: Site, browser: Any, tmp_
         page.click("a.relations-wikilink:has-text('runbook > Restart the service')")
         page.wait_for_url(root + "sub/path/ops/runbook/#restart-the-service")
         page.close()
+
+
+def test_init_switches_wikilinks_on_when_the_text_uses_them(tmp_path: Path) -> None:
+    for name, text in {
+        "with": "# A\n\nSee [[b]].\n",
+        "without": "# A\n\nOnly `[[code]]` here.\n\n```\n[[fenced]]\n```\n",
+    }.items():
+        vault = tmp_path / name / "vault"
+        vault.mkdir(parents=True)
+        (vault / "a.md").write_text("---\ntitle: A\n---\n" + text, encoding="utf-8")
+        (vault / "b.md").write_text("# B\n", encoding="utf-8")
+        result = run("init", "--docs-dir", "vault", cwd=tmp_path / name)
+        assert result.returncode == 0, result.stdout + result.stderr
+        written = (tmp_path / name / "mkdocs.yml").read_text(encoding="utf-8")
+        on = "  - relations:\n      wikilinks: true\n" in written
+        assert on == (name == "with"), written
+        assert ("wikilinks: true ([[wikilinks]] in the text of 1 page)" in result.stdout) == on
+        built = subprocess.run(
+            [sys.executable, "-m", "mkdocs", "build", "-q"], cwd=tmp_path / name, check=False
+        )
+        assert built.returncode == 0
