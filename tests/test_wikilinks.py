@@ -202,8 +202,12 @@ def test_every_form_lands_where_the_edge_resolver_points(
     assert (img["width"], img["alt"]) == ("200", "pic.png")
 
 
-def test_code_html_and_escapes_are_left_alone(site: Site) -> None:
-    vault(site).build()
+@pytest.mark.parametrize("fences", ["markdown", "superfences"])
+def test_code_html_and_escapes_are_left_alone(site: Site, fences: str) -> None:
+    vault(site)
+    if fences == "superfences":
+        site.extra_config = {"markdown_extensions": ["pymdownx.superfences", "tables"]}
+    assert site.build().ok
     html = content(site.html())
     for written in ("in code", "in fence", "indented code", "attribute", "in html block"):
         assert f"[[{written}]]" in html, written
