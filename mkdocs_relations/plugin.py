@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 
@@ -50,7 +51,7 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         #: The body-link extension of this build (``wikilinks: true``), and each page's count
         #: of lines MkDocs stripped (the frontmatter) before handing over its Markdown.
         self.wikilinks: WikilinksExtension | None = None
-        self.offsets: dict[str, int] = {}
+        self.offsets: dict[str, Callable[[], int]] = {}
         #: page id -> ids of the pages whose text links to it (``mentions: true``).
         self.mentioned_by: dict[str, list[str]] = {}
 
@@ -136,7 +137,7 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         file = page.file.src_uri
         offset = partial(_line_offset, page, markdown)
         if self.wikilinks is not None:
-            self.offsets[file] = offset()
+            self.offsets[file] = offset  # worked out only for a page with a broken link
         markdown = self.blocks.collect(markdown, file, page_id_for(file), offset)
         if marker_lines(markdown, OVERVIEW):
             overview = self.blocks.collect(overview_markdown(self.config.labels), file, None, 0)
@@ -168,8 +169,9 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         found = []
         mentioned_by: dict[str, list[str]] = {}
         for file, links in sorted(extension.pages.items()):
-            shift = self.offsets.get(file, 0)
-            found += [replace(d, line=d.line + shift) for d in links.broken]
+            if links.broken:
+                shift = self.offsets[file]() if file in self.offsets else 0
+                found += [replace(d, line=d.line + shift) for d in links.broken]
             for target in sorted(links.mentions):
                 mentioned_by.setdefault(target, []).append(page_id_for(file))
         self.mentioned_by = mentioned_by

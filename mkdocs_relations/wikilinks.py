@@ -82,9 +82,21 @@ class BodyLinks:
         self._not_pages = NotPages(
             {path: why for path, why in not_pages.items() if why != NOT_MARKDOWN}
         )
+        #: Texts that found a page or file, wherever written: only ``./`` and ``../`` depend on
+        #: the page (a miss's message does too: its suggestions leave the page itself out).
+        self._found: dict[str, Link] = {}
 
     def find(self, text: str, source_id: str) -> Link:
         """The page or file ``text`` (``path#heading``, no alias) names from ``source_id``."""
+        known = self._found.get(text)
+        if known is not None:
+            return known
+        link = self._find(text, source_id)
+        if link.file is not None and not text.startswith("."):
+            self._found[text] = link
+        return link
+
+    def _find(self, text: str, source_id: str) -> Link:
         try:
             target = parse_target(text)
         except TargetError as error:
@@ -141,9 +153,11 @@ class _Conversion:
 
     def __init__(self, file: str, lines: list[str]) -> None:
         self.file = file
+        self.folder = posixpath.dirname(file)
         self.page_id = page_id_for(file)
         self.text = "\n".join(lines)
-        self.links: dict[str, Link] = {}
+        #: Written target -> what it reaches and the link from this page to it.
+        self.links: dict[str, tuple[Link, str]] = {}
         self.result = PageLinks()
         self.reported: set[str] = set()
 
@@ -221,15 +235,17 @@ class WikilinksExtension(Extension):
                 return self._broken(conversion, inner, "link names no page; write [[page]]")
             return _anchor_link(f"#{anchor}", alias or _last(heading))
         key = text.strip()
-        link = conversion.links.get(key)
-        if link is None:
-            link = conversion.links[key] = self.links.find(key, conversion.page_id)
+        found = conversion.links.get(key)
+        if found is None:
+            link = self.links.find(key, conversion.page_id)
+            href = quote(_relative(link.file, conversion.folder)) if link.file else ""
+            found = conversion.links[key] = (link, href)
+        link, href = found
         if link.file is None:
             if link.redlink is not None:
                 return _unresolved(alias or text.strip(), "relations-redlink", link.redlink)
             return self._broken(conversion, key, link.problem or "", alias)
         shown = alias or _shown(path, heading)
-        href = quote(posixpath.relpath(link.file, posixpath.dirname(conversion.file) or "."))
         if link.page_id is None:
             return _file_element(embed, href, link.file, alias, shown)
         if link.page_id != conversion.page_id:
@@ -284,12 +300,26 @@ class _Wikilink(InlineProcessor):
         return element, m.start(0), m.end(0)
 
 
+def _relative(file: str, folder: str) -> str:
+    """``file`` (docs-relative) as a path from ``folder``; no file system call."""
+    if not folder:
+        return file
+    base = folder.split("/")
+    target = file.split("/")
+    shared = 0
+    while shared < min(len(base), len(target) - 1) and base[shared] == target[shared]:
+        shared += 1
+    return "/".join([".."] * (len(base) - shared) + target[shared:])
+
+
 def _as_written(text: str, md: Markdown) -> str:
     """The link's text as the page wrote it: what earlier patterns stashed put back.
 
     Escapes (``\\|`` in a table cell) and inline HTML (``[[a|<b>x</b>]]``) have been replaced
     by placeholders before this pattern runs; the shown text is escaped again on output.
     """
+    if "\x02" not in text:
+        return text
     inline = _registered(md.treeprocessors, "inline")
     stashed = getattr(inline, "stashed_nodes", {})
 
