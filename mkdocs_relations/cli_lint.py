@@ -10,7 +10,8 @@ from typing import Any
 from . import cli_query
 from .cli_output import json_text
 from .cli_wiki import EXIT_FAILED, EXIT_OK, Loaded, add_source_arguments
-from .diagnostics import Diagnostic, display_path, plural, summary
+from .diagnostics import Diagnostic, apply_severity, display_path, plural, summary
+from .sources import NOT_MARKDOWN
 
 
 def add_lint_parser(commands: Any) -> None:
@@ -32,6 +33,8 @@ def add_lint_parser(commands: Any) -> None:
 
 def run_lint(args: argparse.Namespace, loaded: Loaded) -> int:
     cli_query.lint_blocks(loaded)
+    if loaded.wikilinks:
+        _lint_wikilinks(loaded)
     wiki = loaded.wiki
     diagnostics = wiki.diagnostics
     level, groups = wiki.unknown_type_groups()
@@ -66,6 +69,19 @@ def run_lint(args: argparse.Namespace, loaded: Loaded) -> int:
     if wiki.errors or (args.strict and (wiki.warnings or loaded.config_warnings)):
         return EXIT_FAILED
     return EXIT_OK
+
+
+def _lint_wikilinks(loaded: Loaded) -> None:
+    """Add the broken ``[[wikilinks]]`` of the pages' text to the wiki's diagnostics."""
+    from .wikilinks import BodyLinks, check_texts  # Markdown is needed for this check only
+
+    options = loaded.options
+    files = [path for path, why in options.not_pages.items() if why == NOT_MARKDOWN]
+    links = BodyLinks(loaded.wiki, files, options.not_pages)
+    found = check_texts(links, loaded.sources)
+    if found:
+        wiki = loaded.wiki
+        wiki.diagnostics = apply_severity(wiki.diagnostics + found, options.severity)
 
 
 def _annotation(diagnostic: Diagnostic, path: str) -> str:

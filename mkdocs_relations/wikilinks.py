@@ -183,6 +183,8 @@ class WikilinksExtension(Extension):
         self.pages: dict[str, PageLinks] = {}
         #: The plugin reports the diagnostics itself (with the frontmatter's lines added).
         self.reports = True
+        #: The page being converted, when the caller says so (the command line's lint).
+        self.page_file: str | None = None
         #: By Markdown instance: another extension may convert text inside a page's conversion.
         self._conversions: dict[int, _Conversion] = {}
         self._told = False
@@ -194,7 +196,7 @@ class WikilinksExtension(Extension):
         md.postprocessors.register(_End(md, self), "relations-wikilinks-end", 0)
 
     def begin(self, md: Markdown, lines: list[str]) -> None:
-        file, docs_dir = _current_page(md)
+        file, docs_dir = (self.page_file, None) if self.page_file else _current_page(md)
         if self.links is None:
             self._docs_dir = self.getConfig("docs_dir") or docs_dir or "docs"
             self.links = load_links(self._docs_dir)
@@ -485,3 +487,42 @@ def other_wikilink_extensions(plugins: Iterable[str], extensions: Iterable[str])
         if name in OTHER_EXTENSIONS or name.startswith("mdx_wikilink_plus."):
             found.append(f"the {name} Markdown extension")
     return found
+
+
+def check_texts(links: BodyLinks, sources: Mapping[str, str]) -> list[Diagnostic]:
+    """The broken body links of every page, read as a build reads them (for ``lint``).
+
+    Markdown's own fenced code and tables stand for the site's extensions: what they protect
+    (code) is what matters to links.
+    """
+    extension = WikilinksExtension()
+    extension.links = links
+    extension.reports = False
+    md = Markdown(extensions=["fenced_code", "tables", extension])
+    found: list[Diagnostic] = []
+    for file in sorted(sources):
+        try:
+            with open(sources[file], encoding="utf-8-sig") as stream:
+                text = stream.read()
+        except (OSError, UnicodeDecodeError):
+            continue  # the frontmatter's reader has reported it
+        body, shift = _body(text)
+        if "[[" not in body:
+            continue
+        extension.page_file = file
+        md.reset().convert(body)
+        broken = extension.pages.pop(file, PageLinks()).broken
+        found += [replace(d, line=d.line + shift) for d in broken]
+    return found
+
+
+_FRONTMATTER = re.compile(r"\A-{3}[ \t]*\n(?:.*?\n)?(?:-{3}|\.{3})[ \t]*(?:\n|\Z)", re.DOTALL)
+
+
+def _body(text: str) -> tuple[str, int]:
+    """The text MkDocs converts (the frontmatter taken off), and the lines taken off."""
+    text = text.replace("\r\n", "\n")
+    match = _FRONTMATTER.match(text)
+    if match is None:
+        return text, 0
+    return text[match.end() :], text.count("\n", 0, match.end())

@@ -234,6 +234,10 @@ def test_broken_links_are_reported_and_shown_unresolved(site: Site) -> None:
     assert '<span class="relations-wikilink relations-redlink" title="planned">future page' in html
     assert not re.search(r"<a [^>]*>(ledgr|notes|future page)</a>", html)
     assert not site.build(strict=True).ok
+    # The command line's lint reads the text as the build does.
+    lint = run("lint", cwd=site.root)
+    assert [line for line in lint.stdout.splitlines() if "broken-wikilink" in line] == lines
+    assert lint.returncode == 0 and run("lint", "--strict", cwd=site.root).returncode == 1
 
 
 def test_promoted_to_error_the_build_stops(site: Site) -> None:
