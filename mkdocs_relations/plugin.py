@@ -29,7 +29,7 @@ from .render import TEMPLATES
 from .site_files import CSS, QUERY_CSS, SCRIPTS, asset_source, write_graph_files
 from .titles import plain_title
 from .wiki import Wiki, load_wiki
-from .wikilinks import BodyLinks, WikilinksExtension, other_wikilink_extensions
+from .wikilinks import BodyLinks, WikilinksExtension, other_renderers
 
 log = get_plugin_logger(__name__)
 
@@ -76,15 +76,9 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         return config
 
     def _add_wikilinks(self, config: MkDocsConfig) -> None:
-        others = other_wikilink_extensions(
-            list(config.plugins), [str(e) for e in config.markdown_extensions]
-        )
-        if others:
-            log.warning(
-                f"wikilinks: true and {', '.join(others)} both render [[wikilinks]]; the first "
-                "to run wins and the other sees no link. Remove "
-                f"{'it' if len(others) == 1 else 'them'} from mkdocs.yml, or set wikilinks: false"
-            )
+        clash = other_renderers(list(config.plugins), map(str, config.markdown_extensions))
+        if clash:
+            log.warning(clash)
         # A previous build's extension (mkdocs serve) holds that build's wiki: replace it.
         config.markdown_extensions[:] = [
             e for e in config.markdown_extensions if not isinstance(e, WikilinksExtension)
@@ -223,10 +217,10 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         if self.additions is None or page.content is None:
             return context
         page_id = page_id_for(page.file.src_uri)
-        shown = self.additions.render(page_id, page.url)
-        mentions = self._mentions(page_id, page.url) if self.config.mentions else ""
-        if shown.top or shown.bottom or mentions:
-            page.content = shown.top + page.content + shown.bottom + mentions
+        mentioned_by = self.mentioned_by.get(page_id, ()) if self.config.mentions else ()
+        shown = self.additions.render(page_id, page.url, mentioned_by)
+        if shown.top or shown.bottom:
+            page.content = shown.top + page.content + shown.bottom
         if shown.panel is not None:
             # For theme overrides: a custom_dir template can place the panel's data anywhere.
             context["relations"] = shown.panel  # type: ignore[typeddict-unknown-key]
@@ -234,16 +228,6 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
                 top = self.config.placement == "top"
                 _add_to_toc(page.toc, shown.panel.labels["title"], top)
         return context
-
-    def _mentions(self, page_id: str, url: str) -> str:
-        """The "Mentioned in" list: pages whose text links here, by title; empty for none."""
-        assert self.additions is not None
-        mentioned_by = self.mentioned_by.get(page_id)
-        if not mentioned_by:
-            return ""
-        ref = self.additions.references(url)
-        pages = sorted((ref(other) for other in mentioned_by), key=lambda r: (r.title, r.url))
-        return self.additions.renderer.mentions(pages, self.additions.labels.text)
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         if self.wiki is None:

@@ -480,13 +480,19 @@ OTHER_PLUGINS = ("roamlinks", "ezlinks", "ezlinked", "autolinks", "wikilinks", "
 OTHER_EXTENSIONS = ("wikilinks", "markdown.extensions.wikilinks", "mdx_wikilink_plus")
 
 
-def other_wikilink_extensions(plugins: Iterable[str], extensions: Iterable[str]) -> list[str]:
-    """The other wikilink renderers a configuration names, as the user wrote them."""
+def other_renderers(plugins: Iterable[str], extensions: Iterable[str]) -> str:
+    """What to tell a user whose configuration names another wikilink renderer; "" if none."""
     found = [f"the {name} plugin" for name in plugins if name in OTHER_PLUGINS]
     for name in extensions:
         if name in OTHER_EXTENSIONS or name.startswith("mdx_wikilink_plus."):
             found.append(f"the {name} Markdown extension")
-    return found
+    if not found:
+        return ""
+    return (
+        f"wikilinks: true and {', '.join(found)} both render [[wikilinks]]; the first to run "
+        f"wins and the other sees no link. Remove {'it' if len(found) == 1 else 'them'} from "
+        "mkdocs.yml, or set wikilinks: false"
+    )
 
 
 def check_texts(links: BodyLinks, sources: Mapping[str, str]) -> list[Diagnostic]:
