@@ -73,7 +73,8 @@ def run_lint(args: argparse.Namespace, loaded: Loaded) -> int:
 
 def _lint_wikilinks(loaded: Loaded) -> None:
     """Add the broken ``[[wikilinks]]`` of the pages' text to the wiki's diagnostics."""
-    from .wikilinks import BodyLinks, check_texts  # Markdown is needed for this check only
+    from .body_links import BodyLinks
+    from .wikilinks import check_texts  # Markdown is needed for this check only
 
     options = loaded.options
     files = [path for path, why in options.not_pages.items() if why == NOT_MARKDOWN]

@@ -17,6 +17,7 @@ from mkdocs.structure.toc import AnchorLink, TableOfContents
 from mkdocs.utils.templates import TemplateContext
 
 from .blocks import marker_lines, replace_lines
+from .body_links import BodyLinks, other_renderers
 from .config import RelationsConfig
 from .diagnostics import Diagnostic, apply_severity, display_path, summary
 from .mkdocs_input import display_of, display_prefix, options_from, page_set
@@ -29,7 +30,7 @@ from .render import TEMPLATES
 from .site_files import CSS, QUERY_CSS, SCRIPTS, asset_source, write_graph_files
 from .titles import plain_title
 from .wiki import Wiki, load_wiki
-from .wikilinks import BodyLinks, WikilinksExtension, other_renderers
+from .wikilinks import WikilinksExtension
 
 log = get_plugin_logger(__name__)
 
