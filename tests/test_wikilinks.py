@@ -13,6 +13,8 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
 from conftest import CORPORA, Site, copy_corpus, relation_lines, run, serve
+from hypothesis import given
+from hypothesis import strategies as st
 
 from mkdocs_relations.inject import built_page
 from mkdocs_relations.reader import page_id_for
@@ -370,3 +372,36 @@ def test_init_switches_wikilinks_on_when_the_text_uses_them(tmp_path: Path) -> N
             [sys.executable, "-m", "mkdocs", "build", "-q"], cwd=tmp_path / name, check=False
         )
         assert built.returncode == 0
+
+
+@pytest.fixture(scope="module")
+def converter(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """Markdown with the extension, as the lint reads page text, over a two-page wiki."""
+    from markdown import Markdown
+
+    from mkdocs_relations.body_links import load_links
+    from mkdocs_relations.wikilinks import WikilinksExtension
+
+    docs = tmp_path_factory.mktemp("escapes")
+    (docs / "index.md").write_text("# Home\n", encoding="utf-8")
+    (docs / "ledger.md").write_text("# Ledger\n", encoding="utf-8")
+    extension = WikilinksExtension()
+    extension.links = load_links(str(docs))
+    extension.reports = False
+    extension.page_file = "index.md"
+    return Markdown(extensions=["fenced_code", "tables", extension])
+
+
+@given(
+    st.text(
+        st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters="[]|\\`*_!<>&#"),
+        min_size=1,
+    ).filter(lambda s: s.strip())
+)
+def test_shown_text_is_always_escaped_text(converter: Any, shown: str) -> None:
+    html = converter.reset().convert(f"See [[ledger|{shown}]] and [[nowhere|{shown}<b>]].")
+    found = links(html)
+    assert [tag for tag, _, _ in found] == ["a", "span"], html
+    assert found[0][2] == shown.strip()
+    assert found[1][2] == (shown + "<b>").strip()
+    assert "<b>" not in html
