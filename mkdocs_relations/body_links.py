@@ -30,6 +30,8 @@ class Link:
     problem: str | None = None
     #: Listed in wiki-config.md's ``redlinks`` (the reason, possibly empty): wanted, not broken.
     redlink: str | None = None
+    #: Found by the whole text, ``#`` included: a file name with a ``#`` ("C# notes"), no heading.
+    whole: bool = False
 
 
 class BodyLinks:
@@ -64,7 +66,8 @@ class BodyLinks:
         whole = target.whole if target.whole != target.path else None
         resolution, written = resolve_written(self.wiki.resolver, target.path, whole, source_id)
         if resolution.page_id is not None:
-            return Link(self._page_files.get(resolution.page_id), resolution.page_id)
+            file = self._page_files.get(resolution.page_id)
+            return Link(file, resolution.page_id, whole=whole is not None and written == whole)
         problem = resolution.problem(written, source_id)
         if problem is not None:
             return Link(problem=problem[1])

@@ -163,6 +163,8 @@ class WikilinksExtension(Extension):
             href = quote(_relative(link.file, conversion.folder)) if link.file else ""
             found = conversion.links[key] = (link, href)
         link, href = found
+        if link.whole:
+            path, heading, anchor = text, "", ""
         if link.file is None:
             if link.redlink is not None:
                 return _unresolved(alias or text.strip(), "relations-redlink", link.redlink)

@@ -385,6 +385,8 @@ def converter(tmp_path_factory: pytest.TempPathFactory) -> Any:
     docs = tmp_path_factory.mktemp("escapes")
     (docs / "index.md").write_text("# Home\n", encoding="utf-8")
     (docs / "ledger.md").write_text("# Ledger\n", encoding="utf-8")
+    (docs / "C# notes.md").write_text("# C sharp\n", encoding="utf-8")
+    (docs / "Café.md").write_text("# Café\n", encoding="utf-8")
     extension = WikilinksExtension()
     extension.links = load_links(str(docs))
     extension.reports = False
@@ -405,3 +407,12 @@ def test_shown_text_is_always_escaped_text(converter: Any, shown: str) -> None:
     assert found[0][2] == shown.strip()
     assert found[1][2] == (shown + "<b>").strip()
     assert "<b>" not in html
+
+
+def test_names_with_hash_spaces_and_accents(converter: Any) -> None:
+    html = converter.reset().convert("[[C# notes]], [[café#Top]], [[ledger.md|books]].")
+    assert [(values["href"], text) for _, values, text in links(html)] == [
+        ("C%23%20notes.md", "C# notes"),  # the file's name holds a '#': no heading
+        ("Caf%C3%A9.md#top", "café > Top"),
+        ("ledger.md", "books"),
+    ]
