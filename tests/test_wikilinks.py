@@ -416,3 +416,11 @@ def test_names_with_hash_spaces_and_accents(converter: Any) -> None:
         ("Caf%C3%A9.md#top", "café > Top"),
         ("ledger.md", "books"),
     ]
+
+
+def test_inline_tags_and_comments_keep_their_text(converter: Any) -> None:
+    html = converter.reset().convert(
+        'a <!-- [[ledger]] --> b <abbr title="[[ledger]]">L</abbr> 1 < 2 [[ledger]] 3 > 2'
+    )
+    assert "<!-- [[ledger]] -->" in html and 'title="[[ledger]]"' in html
+    assert [text for _, _, text in links(html)] == ["ledger"]
