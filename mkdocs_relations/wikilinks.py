@@ -29,6 +29,7 @@ import re
 import xml.etree.ElementTree as etree
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 from urllib.parse import quote
 
@@ -80,11 +81,16 @@ class _Conversion:
         self.file = file
         self.folder = posixpath.dirname(file)
         self.page_id = page_id_for(file)
-        self.text = "\n".join(lines)
+        self.lines = list(lines)  # a later preprocessor may change the list it is given
         #: Written target -> what it reaches and the link from this page to it.
         self.links: dict[str, tuple[Link, str]] = {}
         self.result = PageLinks()
         self.reported: set[str] = set()
+
+    @cached_property
+    def text(self) -> str:
+        """The page's Markdown as converted; joined only for a page with a broken link."""
+        return "\n".join(self.lines)
 
     def line_of(self, written: str) -> int:
         at = self.text.find("[[" + written)
