@@ -74,6 +74,11 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
                     config.extra_javascript.append(script)
         if self.config.wikilinks:
             self._add_wikilinks(config)
+        elif self.config.mentions:
+            log.warning(
+                "mentions: true lists the pages whose text links to a page, which are read with "
+                "wikilinks: true; set wikilinks: true as well, or remove mentions"
+            )
         return config
 
     def _add_wikilinks(self, config: MkDocsConfig) -> None:

@@ -260,6 +260,8 @@ def test_off_by_default(site: Site) -> None:
 def test_mentions_list_pages_whose_text_links_here(site: Site) -> None:
     vault(site).build()
     assert "relations-mentions" not in site.html("ops/runbook/index.html")
+    alone = vault(site, wikilinks=False, mentions=True).build()
+    assert any("set wikilinks: true as well" in m for m in alone.logged("WARNING"))
     vault(site, mentions=True).build()
     runbook = site.html("ops/runbook/index.html")
     assert re.search(
