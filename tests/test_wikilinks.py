@@ -426,3 +426,15 @@ def test_inline_tags_and_comments_keep_their_text(converter: Any) -> None:
     )
     assert "<!-- [[ledger]] -->" in html and 'title="[[ledger]]"' in html
     assert [text for _, _, text in links(html)] == ["ledger"]
+
+
+def test_a_rebuild_keeps_one_extension(site: Site) -> None:
+    """``mkdocs serve`` runs on_config again for every rebuild: one extension, the new one."""
+    from mkdocs_relations.wikilinks import WikilinksExtension
+
+    config = vault(site).load()
+    plugin = config.plugins["relations"]
+    for _ in range(3):
+        plugin.on_config(config)
+    found = [e for e in config.markdown_extensions if isinstance(e, WikilinksExtension)]
+    assert found == [plugin.wikilinks]
