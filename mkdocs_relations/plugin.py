@@ -138,6 +138,7 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         offset = partial(_line_offset, page, markdown)
         if self.wikilinks is not None:
             self.offsets[file] = offset  # worked out only for a page with a broken link
+            self.wikilinks.texts[file] = markdown
         markdown = self.blocks.collect(markdown, file, page_id_for(file), offset)
         if marker_lines(markdown, OVERVIEW):
             overview = self.blocks.collect(overview_markdown(self.config.labels), file, None, 0)

@@ -77,8 +77,9 @@ class PageLinks:
 class _Conversion:
     """One page's conversion: its links resolved once per distinct target."""
 
-    def __init__(self, file: str, lines: list[str]) -> None:
+    def __init__(self, file: str, lines: list[str], text: str | None = None) -> None:
         self.file = file
+        self._text = text
         self.folder = posixpath.dirname(file)
         self.page_id = page_id_for(file)
         self.lines = list(lines)  # a later preprocessor may change the list it is given
@@ -89,8 +90,9 @@ class _Conversion:
 
     @cached_property
     def text(self) -> str:
-        """The page's Markdown as converted; joined only for a page with a broken link."""
-        return "\n".join(self.lines)
+        """The page's Markdown as written (as converted, unless the caller kept it), to place
+        a broken link's line; joined only for a page with a broken link."""
+        return self._text if self._text is not None else "\n".join(self.lines)
 
     def line_of(self, written: str) -> int:
         at = self.text.find("[[" + written)
@@ -116,6 +118,9 @@ class WikilinksExtension(Extension):
         self.reports = True
         #: The page being converted, when the caller says so (the command line's lint).
         self.page_file: str | None = None
+        #: Each page's Markdown before other hooks changed it (a ``relations`` block becomes one
+        #: line), by file: broken links' lines are counted in it. Taken when the page converts.
+        self.texts: dict[str, str] = {}
         #: By Markdown instance: another extension may convert text inside a page's conversion.
         self._conversions: dict[int, _Conversion] = {}
         self._told = False
@@ -132,7 +137,7 @@ class WikilinksExtension(Extension):
             self._docs_dir = self.getConfig("docs_dir") or docs_dir or "docs"
             self.links = load_links(self._docs_dir)
         if file is not None:
-            self._conversions[id(md)] = _Conversion(file, lines)
+            self._conversions[id(md)] = _Conversion(file, lines, self.texts.pop(file, None))
         elif not self._told:
             self._told = True
             log.info(

@@ -242,6 +242,18 @@ def test_broken_links_are_reported_and_shown_unresolved(site: Site) -> None:
     assert lint.returncode == 0 and run("lint", "--strict", cwd=site.root).returncode == 1
 
 
+def test_lines_count_in_the_page_as_written(site: Site) -> None:
+    """A relations block above a link is one line by the time Markdown converts the page."""
+    vault(site)
+    site.page(
+        "ops/runbook.md",
+        "---\naliases: [rb]\n---\n# Runbook\n\n```relations\nfrom: runbook\nfollow: [depends-on]\n"
+        "depth: 1\n```\n\nSee [[ledgr]].\n",
+    )
+    lines = [m for m in relation_lines(site.build()) if "'ledgr'" in m]
+    assert [line.split(": ")[0] for line in lines] == ["docs/index.md:12", "docs/ops/runbook.md:12"]
+
+
 def test_promoted_to_error_the_build_stops(site: Site) -> None:
     result = vault(site, severity={"broken-wikilink": "error"}).build()
     assert not result.ok
