@@ -187,3 +187,9 @@ class RelationsConfig(base.Config):
     note_keys = c.Optional(c.ListOfItems(c.Type(str)))
     #: A trail of the page's part-of chain above its content ("Platform › Checkout › Ledger").
     breadcrumbs = c.Type(bool, default=False)
+    #: Render ``[[wikilinks]]`` in page text as links, resolved as edge targets are; a broken
+    #: one is reported as ``broken-wikilink``.
+    wikilinks = c.Type(bool, default=False)
+    #: With ``wikilinks``: under the panel, the pages whose text links to this page. Untyped
+    #: mentions never enter the graph, paths, reach, queries or the lint of edges.
+    mentions = c.Type(bool, default=False)

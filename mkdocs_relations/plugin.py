@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 
 import markupsafe
@@ -25,8 +27,10 @@ from .query.overview import MARKER as OVERVIEW
 from .query.overview import overview_markdown, overview_page
 from .query.page_blocks import BlockAnswers
 from .resources import TEMPLATES
+from .wiki.body_links import BodyLinks, other_renderers
 from .wiki.pipeline import Wiki, load_wiki
 from .wiki.titles import plain_title
+from .wikilinks import WikilinksExtension
 
 log = get_plugin_logger(__name__)
 
@@ -45,6 +49,12 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         self.blocks: BlockAnswers | None = None
         #: Pages holding relations blocks, by file, answered once every title is known.
         self.rendered: dict[str, MkDocsPage] = {}
+        #: The body-link extension of this build (``wikilinks: true``), and each page's count
+        #: of lines MkDocs stripped (the frontmatter) before handing over its Markdown.
+        self.wikilinks: WikilinksExtension | None = None
+        self.offsets: dict[str, Callable[[], int]] = {}
+        #: page id -> ids of the pages whose text links to it (``mentions: true``).
+        self.mentioned_by: dict[str, list[str]] = {}
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         # State from a previous `mkdocs serve` rebuild must never leak into this one.
@@ -62,7 +72,27 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         for script in display.scripts:
             if script not in config.extra_javascript:
                 config.extra_javascript.append(script)
+        if self.config.wikilinks:
+            self._add_wikilinks(config)
+        elif self.config.mentions:
+            log.warning(
+                "mentions: true lists the pages whose text links to a page, which are read with "
+                "wikilinks: true; set wikilinks: true as well, or remove mentions"
+            )
         return config
+
+    def _add_wikilinks(self, config: MkDocsConfig) -> None:
+        clash = other_renderers(list(config.plugins), map(str, config.markdown_extensions))
+        if clash:
+            log.warning(clash)
+        # A previous build's extension (mkdocs serve) holds that build's wiki: replace it.
+        config.markdown_extensions[:] = [
+            e for e in config.markdown_extensions if not isinstance(e, WikilinksExtension)
+        ]
+        self.wikilinks = WikilinksExtension()
+        self.wikilinks.reports = False
+        # An instance, as mkdocs-autorefs adds its own: MkDocs passes the list to Markdown.
+        config.markdown_extensions.append(self.wikilinks)  # type: ignore[arg-type]
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
         if not self.config.enabled:
@@ -72,6 +102,13 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         options.not_pages = pages.not_pages
         self.wiki = load_wiki(pages.sources, options)
         report(self.wiki, display_prefix(config), fail=self.config.fail_on_error)
+        if self.wikilinks is not None:
+            media = [
+                f.src_uri
+                for f in files
+                if not f.is_documentation_page() and f.inclusion.is_included()
+            ]
+            self.wikilinks.links = BodyLinks(self.wiki, media, pages.not_pages)
         self.blocks = BlockAnswers(self.wiki, self.config.max_hops, self.config.labels)
         for asset in display_of(self.config).assets(answers=True):
             files.append(File.generated(config, asset, abs_src_path=asset_source(asset)))
@@ -89,6 +126,9 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
             return markdown
         file = page.file.src_uri
         offset = partial(_line_offset, page, markdown)
+        if self.wikilinks is not None:
+            self.offsets[file] = offset  # worked out only for a page with a broken link
+            self.wikilinks.texts[file] = markdown
         markdown = self.blocks.collect(markdown, file, page_id_for(file), offset)
         if marker_lines(markdown, OVERVIEW):
             overview = self.blocks.collect(overview_markdown(self.config.labels), file, None, 0)
@@ -112,6 +152,28 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
             self.wiki, self.pages, display_of(self.config), config.theme.dirs
         )
         self._answer_blocks(display_prefix(config), linked=QUERY_CSS in config.extra_css)
+        if self.wikilinks is not None:
+            self._report_wikilinks(self.wikilinks, display_prefix(config))
+
+    def _report_wikilinks(self, extension: WikilinksExtension, prefix: str) -> None:
+        """Report the pages' broken body links; gather who mentions whom."""
+        found = []
+        mentioned_by: dict[str, list[str]] = {}
+        for file, links in sorted(extension.pages.items()):
+            if links.broken:
+                shift = self.offsets[file]() if file in self.offsets else 0
+                found += [replace(d, line=d.line + shift) for d in links.broken]
+            for target in sorted(links.mentions):
+                mentioned_by.setdefault(target, []).append(page_id_for(file))
+        self.mentioned_by = mentioned_by
+        diagnostics = apply_severity(found, self.config.severity)
+        for diagnostic in diagnostics:
+            _log(diagnostic, prefix)
+        if self.config.fail_on_error and any(d.severity == "error" for d in diagnostics):
+            raise PluginError(
+                f"relations: {summary(diagnostics)} in [[wikilinks]] of page text; the build "
+                "stops (each one is listed above with its file and line)"
+            )
 
     def _answer_blocks(self, prefix: str, *, linked: bool) -> None:
         """Report the blocks' diagnostics, then put every answer in its page's HTML."""
@@ -151,7 +213,9 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
     ) -> TemplateContext | None:
         if self.additions is None or page.content is None:
             return context
-        shown = self.additions.render(page_id_for(page.file.src_uri), page.url)
+        page_id = page_id_for(page.file.src_uri)
+        mentioned_by = self.mentioned_by.get(page_id, ()) if self.config.mentions else ()
+        shown = self.additions.render(page_id, page.url, mentioned_by)
         if shown.top or shown.bottom:
             page.content = shown.top + page.content + shown.bottom
         if shown.panel is not None:

@@ -252,9 +252,28 @@ CASES: dict[str, tuple[dict[str, str], tuple[str, int], dict[str, str]]] = {
             "ledger.md": LEDGER,
         },
     ),
+    "broken-wikilink": (
+        {
+            "index.md": "---\ntitle: Home\n---\n# Home\n\nSee [[ledger]].\n\nAnd [[ledgr]].\n",
+            "ledger.md": LEDGER,
+        },
+        ("docs/index.md", 8),
+        {
+            "index.md": "---\ntitle: Home\n---\n# Home\n\nSee [[ledger]] and `[[ledgr]]`.\n",
+            "ledger.md": LEDGER,
+        },
+    ),
 }
+#: Options a code needs to be checked at all (body links are read only when asked for).
+OPTIONS: dict[str, dict[str, object]] = {"broken-wikilink": {"wikilinks": True}}
 
-WARNINGS = {"self-reference", "duplicate-edge", "stale-redlink", "supersession-mismatch"}
+WARNINGS = {
+    "self-reference",
+    "duplicate-edge",
+    "stale-redlink",
+    "supersession-mismatch",
+    "broken-wikilink",
+}
 NOTES = {"mirror-mismatch"}
 LINE = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+): (?P<severity>\w+): \[(?P<code>[a-z-]+)\] ")
 
@@ -280,6 +299,7 @@ def test_every_code_has_a_case() -> None:
 def test_code_is_reported_with_file_and_line(site: Site, code: str) -> None:
     pages, (file, line), _ = CASES[code]
     site.pages(pages)
+    site.plugin_options = dict(OPTIONS.get(code, {}))
     result = site.build()
     findings = _findings(relation_lines(result))
     severity = "warning" if code in WARNINGS else "info" if code in NOTES else "error"
@@ -299,6 +319,7 @@ def test_code_is_reported_with_file_and_line(site: Site, code: str) -> None:
 def test_clean_variant_has_no_diagnostic(site: Site, code: str) -> None:
     _, _, pages = CASES[code]
     site.pages(pages)
+    site.plugin_options = dict(OPTIONS.get(code, {}))
     result = site.build(strict=True)
     assert relation_lines(result) == []
     assert result.ok, result.error
@@ -308,10 +329,10 @@ def test_clean_variant_has_no_diagnostic(site: Site, code: str) -> None:
 def test_severity_can_be_lowered_or_ignored(site: Site, code: str) -> None:
     pages, _, _ = CASES[code]
     site.pages(pages)
-    site.plugin_options = {"severity": {code: "ignore"}}
+    site.plugin_options = {**OPTIONS.get(code, {}), "severity": {code: "ignore"}}
     result = site.build()
     assert code not in {c for _, _, c, _ in _findings(relation_lines(result))}
-    site.plugin_options = {"severity": {code: "warning"}}
+    site.plugin_options = {**OPTIONS.get(code, {}), "severity": {code: "warning"}}
     result = site.build()
     assert any(c == code and s == "warning" for _, _, c, s in _findings(relation_lines(result)))
 

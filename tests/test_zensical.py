@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import run, serve
+from conftest import REPO, run, serve
 
 from mkdocs_relations.inject.html_places import find_places
 
@@ -298,3 +298,32 @@ def _finder_answer(page: Any, text: str) -> str:
     # The command line's form sits under "As text" (closed): attached, not visible.
     page.locator(".relations-finder__text").wait_for(state="attached")
     return str(page.locator(".relations-finder__text").text_content())
+
+
+def test_wikilinks_extension_runs_alone_in_zensical(zensical: Path, tmp_path: Path) -> None:
+    """``mkdocs_relations.wikilinks`` in markdown_extensions: Zensical runs it, no plugin."""
+    pages = {
+        "index.md": "# Home\n\nSee [[ledger]], [[ledger|the ledger]] and [[ledgr]].\n\n"
+        "`[[ledger]]`\n",
+        "ops/ledger.md": "---\naliases: [books]\n---\n# Ledger\n\nBack to [[index]], [[books]].\n",
+    }
+    root = _project(tmp_path, pages)
+    (root / "mkdocs.yml").write_text(
+        "site_name: Z\nmarkdown_extensions:\n  - toc\n  - mkdocs_relations.wikilinks\n",
+        encoding="utf-8",
+    )
+    env = {**os.environ, "PYTHONPATH": str(REPO)}  # the package's own modules, not installed
+    built = subprocess.run(
+        [str(zensical), "build"], cwd=root, capture_output=True, text=True, timeout=300,
+        check=False, env=env,
+    )  # fmt: skip
+    assert built.returncode == 0, built.stderr
+    output = built.stdout + built.stderr
+    assert "docs/index.md:3: warning: [broken-wikilink] link 'ledgr' matches no page" in output
+    home = (root / "site" / "index.html").read_text("utf-8")
+    assert '<a class="relations-wikilink" href="ops/ledger/">the ledger</a>' in home
+    assert "<code>[[ledger]]</code>" in home
+    assert 'relations-wikilink-broken" title="link' in home
+    ledger = (root / "site" / "ops" / "ledger" / "index.html").read_text("utf-8")
+    assert '<a class="relations-wikilink" href="../../">index</a>' in ledger
+    assert '<a class="relations-wikilink" href="../ledger/">books</a>' in ledger

@@ -120,8 +120,10 @@ def site_name(docs_dir: str) -> str:
     return (name[:1].upper() + name[1:]) or "Wiki"
 
 
-def mkdocs_yml(site_name: str, docs_dir: str, exclude: Iterable[str], theme: str) -> str:
-    """The text of a new mkdocs.yml for the vault."""
+def mkdocs_yml(
+    site_name: str, docs_dir: str, exclude: Iterable[str], theme: str, wikilinks: bool = False
+) -> str:
+    """The text of a new mkdocs.yml for the vault; ``wikilinks`` when its text uses them."""
     lines = [
         "# Written by mkdocs-relations init. Edit freely; init never overwrites it.",
         f"site_name: {yaml_str(site_name)}",
@@ -130,7 +132,7 @@ def mkdocs_yml(site_name: str, docs_dir: str, exclude: Iterable[str], theme: str
         f"  name: {theme}",
         "plugins:",
         "  - search",
-        "  - relations",
+        "  - relations" + (":\n      wikilinks: true" if wikilinks else ""),
         "# Folders in the vault that are not pages (editor settings, note templates).",
         "exclude_docs: |",
         *(f"  {pattern}" for pattern in exclude),

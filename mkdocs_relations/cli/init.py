@@ -19,6 +19,7 @@ from ..adopt.vault_files import (
     not_pages_to_exclude,
     site_name,
 )
+from ..adopt.wikilink_survey import pages_with_wikilinks
 from ..frontmatter.block import read_frontmatter
 from ..frontmatter.dialect_fields import DEFAULT_FIELD
 from ..model.diagnostics import plural
@@ -138,10 +139,16 @@ def _init(args: argparse.Namespace, written: list[str]) -> int:
         theme = "material" if importlib.util.find_spec("material") else "mkdocs"
         if not os.path.exists(config_path):
             _writable(config_path)
-        _write(config_file, mkdocs_yml(site_name(docs_dir), relative_docs, exclude, theme))
+        linked = pages_with_wikilinks(pages.sources)
+        _write(
+            config_file,
+            mkdocs_yml(site_name(docs_dir), relative_docs, exclude, theme, bool(linked)),
+        )
         written.append(config_file)
         print(f"wrote {config_file}: docs_dir {relative_docs}, theme {theme}, plugins search and "
               f"relations, exclude_docs {', '.join(exclude)}")  # fmt: skip
+        if linked:
+            print(f"  wikilinks: true ([[wikilinks]] in the text of {plural(len(linked), 'page')})")
         if theme != "material":
             print("  (install mkdocs-material and set theme: material for the Material theme)")
     else:

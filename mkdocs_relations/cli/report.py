@@ -13,12 +13,16 @@ import sys
 
 from ..model.diagnostics import Diagnostic, apply_severity, display_path, plural, summary
 from ..query.page_blocks import check_files
+from ..wiki.body_links import BodyLinks
+from ..wiki.page_set import NOT_MARKDOWN
 from .output import json_text
 from .shared import EXIT_FAILED, EXIT_OK, Loaded
 
 
 def report_lint(args: argparse.Namespace, loaded: Loaded) -> int:
     lint_blocks(loaded)
+    if loaded.wikilinks:
+        lint_wikilinks(loaded)
     wiki = loaded.wiki
     diagnostics = wiki.diagnostics
     level, groups = wiki.unknown_type_groups()
@@ -72,3 +76,16 @@ def lint_blocks(loaded: Loaded) -> None:
     found = check_files(wiki, files, loaded.max_hops)
     if found:
         wiki.diagnostics = apply_severity(wiki.diagnostics + found, loaded.options.severity)
+
+
+def lint_wikilinks(loaded: Loaded) -> None:
+    """Add the broken ``[[wikilinks]]`` of the pages' text to the wiki's diagnostics."""
+    from ..wikilinks import check_texts  # Markdown is needed for this check only
+
+    options = loaded.options
+    files = [path for path, why in options.not_pages.items() if why == NOT_MARKDOWN]
+    links = BodyLinks(loaded.wiki, files, options.not_pages)
+    found = check_texts(links, loaded.sources)
+    if found:
+        wiki = loaded.wiki
+        wiki.diagnostics = apply_severity(wiki.diagnostics + found, options.severity)

@@ -41,6 +41,9 @@ class Loaded:
     sources: Mapping[str, str] = field(default_factory=dict)
     #: What MkDocs warned about while loading mkdocs.yml (printed as it loaded).
     config_warnings: list[str] = field(default_factory=list)
+    #: Whether page text is read for ``[[wikilinks]]`` (the plugin's ``wikilinks``, or the
+    #: extension in markdown_extensions).
+    wikilinks: bool = False
 
     @cached_property
     def titles(self) -> Titles:
@@ -131,7 +134,11 @@ def load_mkdocs_wiki(config_file: str, field: str | None) -> Loaded:
     base = os.path.dirname(os.path.abspath(config_file))
     prefix = os.path.relpath(os.path.join(base, display_prefix(config))).replace(os.sep, "/")
     wiki = load_wiki(pages.sources, options)
-    return Loaded(wiki, prefix, options, int(plugin.max_hops), pages.sources, config_warnings)
+    extensions = [str(e) for e in getattr(config, "markdown_extensions", None) or []]
+    wikilinks = bool(plugin.wikilinks) or "mkdocs_relations.wikilinks" in extensions
+    loaded = Loaded(wiki, prefix, options, int(plugin.max_hops), pages.sources, config_warnings)
+    loaded.wikilinks = wikilinks
+    return loaded
 
 
 def resolve_page(loaded: Loaded, text: str) -> str:

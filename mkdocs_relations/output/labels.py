@@ -29,6 +29,7 @@ DEFAULT_LABELS: dict[str, str] = {
     "show_all": "Show all {n}",
     "find_from_here": "Find a path from here",
     "breadcrumbs": "Part of",
+    "mentions": "Mentioned in",
     "finder": "How is this page connected to another?",
     "finder_to": "Page",
     "finder_placeholder": "Type a title, id or alias",

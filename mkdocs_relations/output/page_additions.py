@@ -144,8 +144,12 @@ class PageAdditions:
 
         return ref
 
-    def render(self, page_id: str, page_url: str) -> Rendered:
-        """What one page gets: its HTML, and the panel's data for the theme's templates."""
+    def render(self, page_id: str, page_url: str, mentioned_by: Sequence[str] = ()) -> Rendered:
+        """What one page gets: its HTML, and the panel's data for the theme's templates.
+
+        ``mentioned_by``: pages whose text links here, listed under the panel ("Mentioned
+        in"); never part of the panel's relationships.
+        """
         graph_page = self.wiki.graph.pages.get(page_id)
         if graph_page is None or graph_page.hide_panel:
             return Rendered()
@@ -164,6 +168,10 @@ class PageAdditions:
             if display.placement != "off":
                 html = self.renderer.panel(panel, page_id, display.placement, finder=finder)
                 (top if display.placement == "top" else bottom).append(html)
+        if mentioned_by:
+            pages = sorted((ref(other) for other in mentioned_by), key=lambda r: (r.title, r.url))
+            html = self.renderer.mentions(pages, self.labels.text)
+            (top if display.placement == "top" else bottom).append(html)
         if finder:
             root = _relative("./", [], _base(page_url))
             html = self.renderer.path_finder(

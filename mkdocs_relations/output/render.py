@@ -47,6 +47,10 @@ class Renderer:
         template = self.env.get_template("relations/breadcrumbs.html")
         return ascii_html(template.render(trail=trail, title=title, labels=labels))
 
+    def mentions(self, pages: Sequence[PageRef], labels: Mapping[str, str]) -> str:
+        template = self.env.get_template("relations/mentions.html")
+        return ascii_html(template.render(pages=pages, labels=labels))
+
     def path_finder(
         self,
         page_id: str,

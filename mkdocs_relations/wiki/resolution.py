@@ -78,7 +78,7 @@ def _resolve_edge(
     diagnostics: list[Diagnostic],
 ) -> Edge:
     listed = config.redlink_for(edge.target)
-    resolution, written = _resolve(resolver, edge.target, edge.whole, page.id)
+    resolution, written = resolve_written(resolver, edge.target, edge.whole, page.id)
     redlink, reason = edge.redlink, edge.redlink_reason
     if resolution.page_id is not None:
         if edge.redlink:
@@ -109,7 +109,7 @@ def _resolve_edge(
     )
 
 
-def _resolve(
+def resolve_written(
     resolver: Resolver, target: str, whole: str | None, source_id: str
 ) -> tuple[Resolution, str]:
     """The resolution of a target, and the text that resolved (what the user wrote)."""
@@ -136,7 +136,7 @@ def _resolve_successor(
         )
         return None
     whole = target.whole if target.whole != target.path else None
-    resolution, written = _resolve(resolver, target.path, whole, page.id)
+    resolution, written = resolve_written(resolver, target.path, whole, page.id)
     if resolution.page_id is not None:
         return resolution.page_id
     problem = resolution.problem(written, page.id)

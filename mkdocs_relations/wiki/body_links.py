@@ -1,0 +1,157 @@
+"""What a ``[[wikilink]]`` in page text reaches: a page, a file, or why nothing.
+
+The edges' resolver (resolve.py) answers for pages, in its order, so a body link and an edge
+that write the same text reach the same page; the site's other files (images, PDFs) are
+looked up the same way when no page matches. No Markdown here: wikilinks.py renders links,
+this module only finds what they name, once per build for every text that does not depend
+on the page (``./`` and ``../`` do).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from ..model.diagnostics import clip, plural
+from ..model.targets import TargetError, parse_target
+from .lookup import PageKeys, Resolver
+from .page_set import NOT_MARKDOWN, folder_page_set
+from .pipeline import Options, Wiki, load_wiki
+from .resolution import NotPages, resolve_written
+
+
+@dataclass(frozen=True)
+class Link:
+    """What one written target reaches: a page's or a file's source, or why nothing."""
+
+    file: str | None = None
+    page_id: str | None = None
+    problem: str | None = None
+    #: Listed in wiki-config.md's ``redlinks`` (the reason, possibly empty): wanted, not broken.
+    redlink: str | None = None
+    #: Found by the whole text, ``#`` included: a file name with a ``#`` ("C# notes"), no heading.
+    whole: bool = False
+
+
+class BodyLinks:
+    """A wiki's pages and files, looked up as edges look up their targets."""
+
+    def __init__(self, wiki: Wiki, files: Iterable[str], not_pages: Mapping[str, str]) -> None:
+        self.wiki = wiki
+        self._page_files = {page.id: page.file for page in wiki.graph.pages.values()}
+        self._files = Resolver(PageKeys(path) for path in files)
+        self._not_pages = NotPages(
+            {path: why for path, why in not_pages.items() if why != NOT_MARKDOWN}
+        )
+        #: Texts that found a page or file, wherever written: only ``./`` and ``../`` depend on
+        #: the page (a miss's message does too: its suggestions leave the page itself out).
+        self._found: dict[str, Link] = {}
+
+    def find(self, text: str, source_id: str) -> Link:
+        """The page or file ``text`` (``path#heading``, no alias) names from ``source_id``."""
+        known = self._found.get(text)
+        if known is not None:
+            return known
+        link = self._find(text, source_id)
+        if link.file is not None and not text.startswith("."):
+            self._found[text] = link
+        return link
+
+    def _find(self, text: str, source_id: str) -> Link:
+        try:
+            target = parse_target(text)
+        except TargetError as error:
+            return Link(problem=str(error))
+        whole = target.whole if target.whole != target.path else None
+        resolution, written = resolve_written(self.wiki.resolver, target.path, whole, source_id)
+        if resolution.page_id is not None:
+            file = self._page_files.get(resolution.page_id)
+            return Link(file, resolution.page_id, whole=whole is not None and written == whole)
+        problem = resolution.problem(written, source_id)
+        if problem is not None:
+            return Link(problem=problem[1])
+        as_file = self._files.resolve(target.path, source_id)
+        if as_file.page_id is not None:
+            return Link(as_file.page_id)
+        problem = as_file.problem(target.path, source_id)
+        if problem is not None:
+            return Link(problem=problem[1].replace("pages", "files"))
+        listed = self.wiki.config.redlink_for(written)
+        if listed is not None:
+            return Link(redlink=listed.reason or "")
+        return Link(problem=self._missing(written, source_id))
+
+    def _missing(self, written: str, source_id: str) -> str:
+        why = self._not_pages.why(written, source_id)
+        if why is not None:
+            return why.replace("target", "link", 1).replace("point the edge at", "link to")
+        resolver = self.wiki.resolver
+        folder = resolver.folder_size(written, source_id)
+        if folder:
+            return (
+                f"link {clip(written)!r} names a folder of {plural(folder, 'page')} that has no "
+                f"index page; link to one of its pages, or add {written.rstrip('/')}/index.md"
+            )
+        near = resolver.suggest(written, source_id=source_id)
+        hint = f" Did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
+        return (
+            f"link {clip(written)!r} matches no page or file.{hint} Fix the link, create the "
+            "page, or list it under redlinks in wiki-config.md"
+        )
+
+
+#: The wiki read from each docs folder, with the folders' modification times it was read at.
+#: Zensical makes a new Markdown (and extension) for every page, so the wiki is kept per
+#: process; a page added, removed or renamed changes a folder's time and the wiki is read again.
+_READ: dict[str, tuple[tuple[int, ...], list[str], BodyLinks]] = {}
+
+
+def load_links(docs_dir: str) -> BodyLinks:
+    """The links of the wiki in ``docs_dir``, read once while its folders stay as they are."""
+    root = os.path.realpath(docs_dir)
+    cached = _READ.get(root)
+    if cached is not None:
+        times, folders, links = cached
+        if _times(folders) == times:
+            return links
+    pages = folder_page_set(root)
+    wiki = load_wiki(pages.sources, Options(docs_dir=root, not_pages=pages.not_pages))
+    files = [path for path, why in pages.not_pages.items() if why == NOT_MARKDOWN]
+    links = BodyLinks(wiki, files, pages.not_pages)
+    folders = sorted(
+        {root}
+        | {os.path.dirname(os.path.join(root, p)) for p in [*pages.sources, *pages.not_pages]}
+    )
+    _READ[root] = (_times(folders), folders, links)
+    return links
+
+
+def _times(folders: list[str]) -> tuple[int, ...]:
+    times = []
+    for folder in folders:
+        try:
+            times.append(os.stat(folder).st_mtime_ns)
+        except OSError:
+            times.append(-1)
+    return tuple(times)
+
+
+#: Plugins and Markdown extensions that render ``[[wikilinks]]`` their own way.
+OTHER_PLUGINS = ("roamlinks", "ezlinks", "ezlinked", "autolinks", "wikilinks", "obsidian-bridge")
+OTHER_EXTENSIONS = ("wikilinks", "markdown.extensions.wikilinks", "mdx_wikilink_plus")
+
+
+def other_renderers(plugins: Iterable[str], extensions: Iterable[str]) -> str:
+    """What to tell a user whose configuration names another wikilink renderer; "" if none."""
+    found = [f"the {name} plugin" for name in plugins if name in OTHER_PLUGINS]
+    for name in extensions:
+        if name in OTHER_EXTENSIONS or name.startswith("mdx_wikilink_plus."):
+            found.append(f"the {name} Markdown extension")
+    if not found:
+        return ""
+    return (
+        f"wikilinks: true and {', '.join(found)} both render [[wikilinks]]; the first to run "
+        f"wins and the other sees no link. Remove {'it' if len(found) == 1 else 'them'} from "
+        "mkdocs.yml, or set wikilinks: false"
+    )
