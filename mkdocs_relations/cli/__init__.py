@@ -21,6 +21,7 @@ from .lint import add_lint_parser
 from .output import Output
 from .paths import add_path_parser, add_reach_parser
 from .query import add_query_parser
+from .review import add_review_parser
 from .shared import EXIT_USAGE, UsageError, load
 
 
@@ -70,4 +71,5 @@ def _parser() -> argparse.ArgumentParser:
     add_schema_parser(commands)
     add_init_parser(commands)
     add_inject_parser(commands)
+    add_review_parser(commands)
     return parser

@@ -32,6 +32,8 @@ DEFAULT_SEVERITY: dict[str, Severity] = {
     "mirror-mismatch": "info",
     "linked-folder": "warning",
     "invalid-query": "error",
+    # A target that changed since its edge was reviewed is worth a look, not a failed build.
+    "suspect-edge": "info",
 }
 CODES: tuple[str, ...] = tuple(DEFAULT_SEVERITY)
 
