@@ -14,6 +14,7 @@ import sys
 from collections.abc import Sequence
 
 from .. import __version__
+from .diff import add_diff_parser
 from .export import add_export_parser, add_schema_parser
 from .init import add_init_parser
 from .inject import add_inject_parser
@@ -71,5 +72,6 @@ def _parser() -> argparse.ArgumentParser:
     add_schema_parser(commands)
     add_init_parser(commands)
     add_inject_parser(commands)
+    add_diff_parser(commands)
     add_review_parser(commands)
     return parser

@@ -18,6 +18,7 @@ from ..model.vocabulary import merge
 from . import lint, suspect
 from .lookup import PageKeys, Resolver
 from .resolution import NotPages, resolve_targets
+from .suspect import Confirmations
 from .wiki_config import Redlink, WikiConfig, plugin_settings_from_values, read_wiki_config
 
 DEFAULT_CONFIG_PAGE = "wiki-config.md"
@@ -55,7 +56,7 @@ class Wiki:
     #: Edges whose target changed since they were confirmed, as (source page id, line).
     suspect: frozenset[tuple[str, int]] = frozenset()
     #: The reviewed-edges file, as read (see wiki/suspect.py).
-    confirmations: suspect.Confirmations | None = None
+    confirmations: Confirmations | None = None
 
     @property
     def errors(self) -> list[Diagnostic]:

@@ -139,8 +139,12 @@ def _renames(out: bytes, prefix: str) -> dict[str, str]:
 
 
 def folder_renames(old: str, new: str) -> dict[str, str]:
-    """Renames between two plain folders, by git's rename detection (``git diff --no-index``);
-    nothing when git is missing."""
+    """Renames between two plain folders, by git's rename detection (``git diff --no-index``),
+    relative to each folder; nothing when git is missing."""
+    old_abs, new_abs = os.path.abspath(old), os.path.abspath(new)
+    base = os.path.commonpath([old_abs, new_abs])
+    old_rel = os.path.relpath(old_abs, base).replace(os.sep, "/")
+    new_rel = os.path.relpath(new_abs, base).replace(os.sep, "/")
     try:
         done = subprocess.run(
             [
@@ -153,9 +157,10 @@ def folder_renames(old: str, new: str) -> dict[str, str]:
                 "-M",
                 "-z",
                 "--",
-                old,
-                new,
+                old_rel,
+                new_rel,
             ],
+            cwd=base,
             capture_output=True,
             check=False,
         )
@@ -164,12 +169,11 @@ def folder_renames(old: str, new: str) -> dict[str, str]:
     if done.returncode not in (0, 1):
         return {}
     result: dict[str, str] = {}
-    old_prefix = old.replace(os.sep, "/").rstrip("/") + "/"
-    new_prefix = new.replace(os.sep, "/").rstrip("/") + "/"
+    old_prefix = "" if old_rel == "." else old_rel + "/"
+    new_prefix = "" if new_rel == "." else new_rel + "/"
     for before, after in _renames(done.stdout, "").items():
-        before, after = before.lstrip("/"), after.lstrip("/")
-        if before.startswith(old_prefix.lstrip("/")) and after.startswith(new_prefix.lstrip("/")):
-            result[before[len(old_prefix.lstrip("/")) :]] = after[len(new_prefix.lstrip("/")) :]
+        if before.startswith(old_prefix) and after.startswith(new_prefix):
+            result[before[len(old_prefix) :]] = after[len(new_prefix) :]
     return result
 
 
