@@ -17,8 +17,10 @@ from .output import json_text
 from .shared import EXIT_FAILED, EXIT_OK, Loaded
 
 
-def report_lint(args: argparse.Namespace, loaded: Loaded) -> int:
-    lint_blocks(loaded)
+def report_lint(args: argparse.Namespace, loaded: Loaded, blocks: bool = True) -> int:
+    """Print the lint's report; ``blocks`` false when the blocks' diagnostics are in already."""
+    if blocks:
+        lint_blocks(loaded)
     wiki = loaded.wiki
     diagnostics = wiki.diagnostics
     level, groups = wiki.unknown_type_groups()
