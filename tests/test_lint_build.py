@@ -7,11 +7,21 @@ import re
 import pytest
 from conftest import Site, relation_lines
 
+from mkdocs_relations.wiki.suspect import fingerprint
+
 LEDGER = """
 ---
 title: Ledger
 ---
 # Ledger
+"""
+
+DEPENDS_ON_LEDGER = """
+---
+relationships:
+  - type: depends-on
+    target: "[[ledger]]"
+---
 """
 
 # code -> (pages that trigger it, the (file, line) it must point at, pages that are clean)
@@ -252,10 +262,23 @@ CASES: dict[str, tuple[dict[str, str], tuple[str, int], dict[str, str]]] = {
             "ledger.md": LEDGER,
         },
     ),
+    "suspect-edge": (
+        {
+            "index.md": DEPENDS_ON_LEDGER,
+            "ledger.md": LEDGER,
+            ".relations-reviewed": f"index\tdepends-on\tledger\t{fingerprint(b'# Old ledger')}\n",
+        },
+        ("docs/index.md", 4),
+        {
+            "index.md": DEPENDS_ON_LEDGER,
+            "ledger.md": LEDGER,
+            ".relations-reviewed": f"index\tdepends-on\tledger\t{fingerprint(b'# Ledger')}\n",
+        },
+    ),
 }
 
 WARNINGS = {"self-reference", "duplicate-edge", "stale-redlink", "supersession-mismatch"}
-NOTES = {"mirror-mismatch"}
+NOTES = {"mirror-mismatch", "suspect-edge"}
 LINE = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+): (?P<severity>\w+): \[(?P<code>[a-z-]+)\] ")
 
 
