@@ -160,6 +160,9 @@ def _load(sources: Mapping[str, str], options: Options, diagnostics: list[Diagno
     )
     found, suspects = suspect.check(graph, sources, confirmations)
     diagnostics.extend(found)
+    if options.severity.get("suspect-edge") == "ignore":
+        # Silenced: no panel marks what the lint does not report.
+        suspects = frozenset()
     return Wiki(
         graph,
         apply_severity(diagnostics, options.severity),
