@@ -32,7 +32,7 @@ from .output.data_schemas import (
     redlink_schema,
     relationship_type_schema,
 )
-from .output.diff_report import diff_schema
+from .output.diff_schema import diff_schema
 from .output.labels import DEFAULT_LABELS
 from .resources import SCHEMAS
 

@@ -14,6 +14,9 @@ moved page's edges are neither removed nor added.
 - Reach: for each acyclic or transitive type, the pages that now reach, or no longer reach,
   another page along edges of that type; only the pages that reach a changed edge's source
   are walked.
+
+Long because the five comparisons share the rename map and the edge records, and read best
+side by side.
 """
 
 from __future__ import annotations
