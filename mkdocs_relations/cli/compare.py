@@ -7,11 +7,16 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..wiki.revisions import Repository, RevisionError, folder_renames, repository
+from ..wiki.revisions import (
+    Repository,
+    RevisionError,
+    folder_renames,
+    repository,
+    scratch_folder,
+)
 from .report import lint_blocks
 from .shared import Loaded, UsageError, load
 
@@ -80,7 +85,7 @@ def sides(args: argparse.Namespace, base: str, head: str | None) -> Iterator[Sid
         yield _folders(args, base, head)
         return
     folder, config = _project(args)
-    with tempfile.TemporaryDirectory(prefix="mkdocs-relations-") as temporary:
+    with scratch_folder() as temporary:
         try:
             repo = repository(folder)
             inside = repo.relative(folder)
