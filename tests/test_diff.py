@@ -461,3 +461,32 @@ def test_two_folders(tmp_path: Path) -> None:
     assert report["pages"]["renamed"] == [{"from": "ledger", "to": "books"}]
     assert [(e["target"], e["resolved"]) for e in report["edges"]["added"]] == [("ledger", False)]
     assert [e["target"] for e in report["edges"]["removed"]] == ["books"]
+
+
+def test_the_report_does_not_depend_on_the_order_files_are_read(tmp_path: Path) -> None:
+    from mkdocs_relations.output.diff_report import json_report, markdown_report
+    from mkdocs_relations.wiki.diff import diff_wikis
+    from mkdocs_relations.wiki.page_set import folder_page_set
+    from mkdocs_relations.wiki.pipeline import Options, load_wiki
+
+    folders = []
+    for seed, name in ((11, "old"), (12, "new")):
+        wiki = Wiki(tmp_path / name / "docs", random.Random(5))
+        for _ in range(12):
+            wiki.add()
+        wiki.rng = random.Random(seed)
+        for _ in range(6 if name == "new" else 0):
+            wiki.edit()
+        wiki.write()
+        folders.append(str(tmp_path / name / "docs"))
+    reports = set()
+    for order in range(4):
+        wikis = []
+        for folder in folders:
+            sources = folder_page_set(folder).sources
+            items = sorted(sources.items())
+            random.Random(order).shuffle(items)
+            wikis.append(load_wiki(dict(items), Options(docs_dir=folder)))
+        diff = diff_wikis(wikis[0], wikis[1], {})
+        reports.add(json.dumps(json_report(diff, "a", "b")) + markdown_report(diff, str))
+    assert len(reports) == 1

@@ -57,10 +57,10 @@ def _project(args: argparse.Namespace) -> tuple[str, str | None]:
 
 
 def _load_at(
-    args: argparse.Namespace, folder: str, config: str | None, shown: str, name: str
+    args: argparse.Namespace, folder: str, config: str | None, home: str, name: str
 ) -> Side:
-    """The wiki of a project folder; diagnostics shown under ``shown`` (the working tree's
-    docs folder as the user sees it)."""
+    """The wiki of a project folder; its files are shown as under ``home`` (the project's
+    folder in the working tree), as the user sees them."""
     ns = argparse.Namespace(**vars(args))
     if config is None:
         ns.docs_dir, ns.config_file = folder, None
@@ -73,8 +73,9 @@ def _load_at(
     lint_blocks(loaded)
     docs_dir = loaded.options.docs_dir or folder
     docs = os.path.relpath(docs_dir, folder).replace(os.sep, "/")
-    loaded.prefix = shown
-    return Side(loaded, "" if docs == "." else docs, name)
+    docs = "" if docs == "." else docs
+    loaded.prefix = os.path.relpath(os.path.join(home, *docs.split("/"))).replace(os.sep, "/")
+    return Side(loaded, docs, name)
 
 
 @contextlib.contextmanager
@@ -93,16 +94,15 @@ def sides(args: argparse.Namespace, base: str, head: str | None) -> Iterator[Sid
             head_commit = repo.commit(head) if head is not None else None
         except RevisionError as exc:
             raise UsageError(str(exc)) from None
-        now = load_here(args)
-        shown = now.prefix
         base_side = _materialised(
-            args, repo, base_commit, inside, config, temporary, "base", shown, base
+            args, repo, base_commit, inside, config, temporary, "base", folder, base
         )
         if head_commit is None:
+            now = load_here(args)
             head_side = Side(now, _docs_of(now, folder), "the working tree")
         else:
             head_side = _materialised(
-                args, repo, head_commit, inside, config, temporary, "head", shown, head or ""
+                args, repo, head_commit, inside, config, temporary, "head", folder, head or ""
             )
         try:
             if head_commit is None:
@@ -139,7 +139,7 @@ def _materialised(
     config: str | None,
     temporary: str,
     label: str,
-    shown: str,
+    home: str,
     name: str,
 ) -> Side:
     destination = os.path.join(temporary, label)
@@ -148,15 +148,13 @@ def _materialised(
         repo.write_tree(commit, inside, destination)
     except RevisionError as exc:
         raise UsageError(str(exc)) from None
-    return _load_at(args, destination, config, shown, name)
+    return _load_at(args, destination, config, home, name)
 
 
 def _folders(args: argparse.Namespace, base: str, head: str) -> Sides:
     sides = []
     for folder in (base, head):
         config = MKDOCS_YML if os.path.isfile(os.path.join(folder, MKDOCS_YML)) else None
-        side = _load_at(args, folder, config, "", folder)
-        side.loaded.prefix = os.path.relpath(os.path.join(folder, side.docs)).replace(os.sep, "/")
-        sides.append(side)
+        sides.append(_load_at(args, folder, config, folder, folder))
     old, new = (os.path.join(f, s.docs) for f, s in zip((base, head), sides, strict=True))
     return Sides(sides[0], sides[1], folder_renames(old, new))
