@@ -24,6 +24,7 @@ from .query.fences import marker_lines, replace_lines
 from .query.overview import MARKER as OVERVIEW
 from .query.overview import overview_markdown, overview_page
 from .query.page_blocks import BlockAnswers
+from .query.rules import check_rules
 from .resources import TEMPLATES
 from .wiki.pipeline import Wiki, load_wiki
 from .wiki.titles import plain_title
@@ -71,6 +72,14 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         options = options_from(self.config, config)
         options.not_pages = pages.not_pages
         self.wiki = load_wiki(pages.sources, options)
+        rules = check_rules(
+            self.wiki,
+            pages.sources.get(options.config_page),
+            options.config_page,
+            self.config.max_hops,
+        )
+        if rules:
+            self.wiki.diagnostics = apply_severity(self.wiki.diagnostics + rules, options.severity)
         report(self.wiki, display_prefix(config), fail=self.config.fail_on_error)
         self.blocks = BlockAnswers(self.wiki, self.config.max_hops, self.config.labels)
         for asset in display_of(self.config).assets(answers=True):

@@ -13,6 +13,7 @@ import sys
 
 from ..model.diagnostics import Diagnostic, apply_severity, display_path, plural, summary
 from ..query.page_blocks import check_files
+from ..query.rules import check_rules
 from .output import json_text
 from .shared import EXIT_FAILED, EXIT_OK, Loaded
 
@@ -71,5 +72,11 @@ def lint_blocks(loaded: Loaded) -> None:
     docs = loaded.options.docs_dir or "."
     files = [(p.file, os.path.join(docs, *p.file.split("/"))) for p in wiki.graph.pages.values()]
     found = check_files(wiki, files, loaded.max_hops)
+    found += check_rules(wiki, _config_path(loaded), loaded.options.config_page, loaded.max_hops)
     if found:
         wiki.diagnostics = apply_severity(wiki.diagnostics + found, loaded.options.severity)
+
+
+def _config_path(loaded: Loaded) -> str | None:
+    path = loaded.sources.get(loaded.options.config_page)
+    return path if path is not None and os.path.isfile(path) else None

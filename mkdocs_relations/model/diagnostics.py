@@ -34,7 +34,19 @@ DEFAULT_SEVERITY: dict[str, Severity] = {
     "invalid-query": "error",
     # A target that changed since its edge was reviewed is worth a look, not a failed build.
     "suspect-edge": "info",
+    # Rules of wiki-config.md: each rule sets its own level (see RULE_RATED).
+    "rule-endpoint": "error",
+    "rule-max": "error",
+    "rule-redlink": "error",
+    "rule-required": "error",
+    "rule-coverage": "error",
+    "invalid-rule": "error",
 }
+#: Codes whose diagnostics carry the level their rule set (``severity:`` in wiki-config.md);
+#: mkdocs.yml's ``severity`` still wins when it names the code.
+RULE_RATED = frozenset(
+    ("rule-endpoint", "rule-max", "rule-redlink", "rule-required", "rule-coverage")
+)
 CODES: tuple[str, ...] = tuple(DEFAULT_SEVERITY)
 
 
@@ -89,7 +101,10 @@ def apply_severity(
     overrides = overrides or {}
     result = []
     for diagnostic in diagnostics:
-        level = overrides.get(diagnostic.code, DEFAULT_SEVERITY.get(diagnostic.code, "error"))
+        own = diagnostic.severity if diagnostic.code in RULE_RATED else None
+        level = overrides.get(
+            diagnostic.code, own or DEFAULT_SEVERITY.get(diagnostic.code, "error")
+        )
         if level == "ignore":
             continue
         result.append(
