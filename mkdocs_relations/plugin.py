@@ -21,10 +21,11 @@ from .model.diagnostics import Diagnostic, apply_severity, display_path, summary
 from .output.page_additions import PageAdditions, relative_url
 from .output.site_files import QUERY_CSS, asset_source, write_graph_files
 from .query.fences import marker_lines, replace_lines
+from .query.overview import DEFAULT_LABELS as OVERVIEW_LABELS
 from .query.overview import MARKER as OVERVIEW
 from .query.overview import overview_markdown, overview_page
 from .query.page_blocks import BlockAnswers
-from .query.rules import check_rules
+from .query.rules import RuleReport, rule_report, rules_markdown
 from .resources import TEMPLATES
 from .wiki.pipeline import Wiki, load_wiki
 from .wiki.titles import plain_title
@@ -44,6 +45,7 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         #: page id -> (title, site-relative URL), known once every page has been read.
         self.pages: dict[str, tuple[str, str]] = {}
         self.blocks: BlockAnswers | None = None
+        self.rules: RuleReport = RuleReport()
         #: Pages holding relations blocks, by file, answered once every title is known.
         self.rendered: dict[str, MkDocsPage] = {}
 
@@ -72,23 +74,18 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         options = options_from(self.config, config)
         options.not_pages = pages.not_pages
         self.wiki = load_wiki(pages.sources, options)
-        rules = check_rules(
-            self.wiki,
-            pages.sources.get(options.config_page),
-            options.config_page,
-            self.config.max_hops,
-        )
-        if rules:
-            self.wiki.diagnostics = apply_severity(self.wiki.diagnostics + rules, options.severity)
+        config_path = pages.sources.get(options.config_page)
+        self.rules = rule_report(self.wiki, config_path, options.config_page, self.config.max_hops)
+        if self.rules.diagnostics:
+            found = self.wiki.diagnostics + self.rules.diagnostics
+            self.wiki.diagnostics = apply_severity(found, options.severity)
         report(self.wiki, display_prefix(config), fail=self.config.fail_on_error)
         self.blocks = BlockAnswers(self.wiki, self.config.max_hops, self.config.labels)
         for asset in display_of(self.config).assets(answers=True):
             files.append(File.generated(config, asset, abs_src_path=asset_source(asset)))
         overview = self.config.overview
         if overview and files.get_file_from_path(overview) is None:
-            files.append(
-                File.generated(config, overview, content=overview_page(self.config.labels))
-            )
+            files.append(File.generated(config, overview, content=self._overview(page=True)))
         return files
 
     def on_page_markdown(
@@ -100,11 +97,18 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         offset = partial(_line_offset, page, markdown)
         markdown = self.blocks.collect(markdown, file, page_id_for(file), offset)
         if marker_lines(markdown, OVERVIEW):
-            overview = self.blocks.collect(overview_markdown(self.config.labels), file, None, 0)
+            overview = self.blocks.collect(self._overview(page=False), file, None, 0)
             markdown = replace_lines(markdown, marker_lines(markdown, OVERVIEW), overview)
         if file in self.blocks.pending:
             self.rendered[file] = page
         return markdown
+
+    def _overview(self, *, page: bool) -> str:
+        """The overview (a whole page, or what replaces the marker), with the rules' results."""
+        labels = self.config.labels
+        text = overview_page(labels) if page else overview_markdown(labels)
+        rules = rules_markdown(self.rules, {**OVERVIEW_LABELS, **labels})
+        return f"{text}\n{rules}" if rules else text
 
     def on_env(self, env: object, *, config: MkDocsConfig, files: Files) -> None:
         if self.wiki is None:

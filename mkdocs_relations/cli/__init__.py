@@ -23,6 +23,7 @@ from .output import Output
 from .paths import add_path_parser, add_reach_parser
 from .query import add_query_parser
 from .review import add_review_parser
+from .rules import add_rules_parser
 from .shared import EXIT_USAGE, UsageError, load
 
 
@@ -74,4 +75,5 @@ def _parser() -> argparse.ArgumentParser:
     add_inject_parser(commands)
     add_diff_parser(commands)
     add_review_parser(commands)
+    add_rules_parser(commands)
     return parser
