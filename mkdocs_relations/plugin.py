@@ -25,7 +25,7 @@ from .query.overview import DEFAULT_LABELS as OVERVIEW_LABELS
 from .query.overview import MARKER as OVERVIEW
 from .query.overview import overview_markdown, overview_page
 from .query.page_blocks import BlockAnswers
-from .query.rules import RuleReport, rule_report, rules_markdown
+from .query.rule_checks import RuleReport, rule_report, rules_markdown
 from .resources import TEMPLATES
 from .wiki.pipeline import Wiki, load_wiki
 from .wiki.titles import plain_title

@@ -13,7 +13,7 @@ import sys
 
 from ..model.diagnostics import Diagnostic, apply_severity, display_path, plural, summary
 from ..query.page_blocks import check_files
-from ..query.rules import check_rules
+from ..query.rule_checks import check_rules
 from .output import json_text
 from .shared import EXIT_FAILED, EXIT_OK, Loaded
 

@@ -10,7 +10,7 @@ import sys
 from typing import Any
 
 from ..model.diagnostics import display_path, plural
-from ..query.rules import rule_report
+from ..query.rule_checks import rule_report
 from .output import json_text
 from .shared import EXIT_FAILED, EXIT_OK, Loaded, add_source_arguments
 
