@@ -12,7 +12,9 @@ alternately, in this process:
   does, without the console script's start-up);
 - diff: both revisions read from git's objects, both loaded, git's renames, and the diff;
 - fingerprints: every page's body read and hashed once, the wiki loaded beforehand (what
-  suspect edges add to lint when every page is the target of a confirmed edge).
+  suspect edges add to lint when every page is the target of a confirmed edge);
+- rules: four rules of wiki-config.md (from/to conditions, max, requires, covered_by)
+  read and checked, the wiki loaded beforehand.
 
 The ratio of 10,000 to 1,000 pages, divided by 10, says whether each grows linearly.
 """
@@ -36,6 +38,7 @@ sys.path.insert(0, str(HERE.parent))
 
 import generate  # noqa: E402
 
+from mkdocs_relations.query.rule_checks import rule_report  # noqa: E402
 from mkdocs_relations.wiki.diff import diff_wikis  # noqa: E402
 from mkdocs_relations.wiki.page_set import folder_page_set  # noqa: E402
 from mkdocs_relations.wiki.pipeline import Options, load_wiki  # noqa: E402
@@ -109,6 +112,33 @@ def fingerprints(docs: Path) -> Callable[[], None]:
     return run
 
 
+RULES = """---
+rules:
+  - type: relates-to
+    max: 5
+    from: {not: {folder: area-11}}
+  - type: part-of
+    to: {folder: area-00}
+  - pages: {folder: area-01}
+    requires: depends-on
+  - pages: {folder: area-02}
+    covered_by: relates-to
+---
+"""
+
+
+def rules(docs: Path, config: Path) -> Callable[[], None]:
+    """Reading and checking RULES, the wiki loaded beforehand (not timed)."""
+    config.write_text(RULES, encoding="utf-8")
+    pages = folder_page_set(str(docs))
+    wiki = load_wiki(pages.sources, Options(docs_dir=str(docs), not_pages=pages.not_pages))
+
+    def run() -> None:
+        rule_report(wiki, str(config), "rules.md", 4)
+
+    return run
+
+
 def timed(run: Callable[[], None]) -> float:
     start = time.perf_counter()
     run()
@@ -120,13 +150,14 @@ def measure(n: int, rounds: int) -> dict[str, float]:
         root = Path(temporary)
         base, head = make(root, n)
         docs = root / "docs"
-        ratios: dict[str, list[float]] = {"diff": [], "fingerprints": []}
+        ratios: dict[str, list[float]] = {"diff": [], "fingerprints": [], "rules": []}
         lint_times = []
         for _ in range(rounds):
             lint_time = timed(lambda: lint(docs))
             lint_times.append(lint_time)
             ratios["diff"].append(timed(lambda: diff(root, base, head)) / lint_time)
             ratios["fingerprints"].append(timed(fingerprints(docs)) / lint_time)
+            ratios["rules"].append(timed(rules(docs, root / "rules.md")) / lint_time)
         return {
             "lint seconds": statistics.median(lint_times),
             **{name: statistics.median(values) for name, values in ratios.items()},
@@ -146,14 +177,17 @@ def main() -> None:
         f"load average {load:.1f} on {cores} cores"
         + (" (not a quiet machine)" if load > cores / 2 else "")
     )
-    print("| pages | lint (s) | diff / lint | fingerprints / lint |")
-    print("| ---: | ---: | ---: | ---: |")
+    print("| pages | lint (s) | diff / lint | fingerprints / lint | rules / lint |")
+    print("| ---: | ---: | ---: | ---: | ---: |")
     for n in sizes:
         r = results[n]
-        print(f"| {n:,} | {r['lint seconds']:.2f} | {r['diff']:.2f} | {r['fingerprints']:.2f} |")
+        print(
+            f"| {n:,} | {r['lint seconds']:.2f} | {r['diff']:.2f} | {r['fingerprints']:.2f} "
+            f"| {r['rules']:.2f} |"
+        )
     growth = results[large]["lint seconds"] / results[small]["lint seconds"] / (large / small)
     print(f"lint time per page, {large:,} against {small:,}: {growth:.2f} (1.00 is linear)")
-    for name in ("diff", "fingerprints"):
+    for name in ("diff", "fingerprints", "rules"):
         ratio = results[large][name] / results[small][name] if results[small][name] else 0.0
         print(f"{name} / lint, {large:,} against {small:,}: {ratio:.2f} (1.00 is linear like lint)")
 
