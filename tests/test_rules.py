@@ -166,3 +166,24 @@ def test_the_rules_command(tmp_path: Path) -> None:
         (14, "warning", ["services/b"]),
         (17, "info", ["requirements/r1"]),
     ]
+
+
+def test_diff_and_new_only_see_rule_findings(tmp_path: Path) -> None:
+    import subprocess
+
+    write(tmp_path, PAGES)
+    (tmp_path / "mkdocs.yml").write_text("site_name: T\nplugins: [relations]\n", encoding="utf-8")
+    git = [["init", "-q"], ["config", "user.email", "t@example.com"], ["config", "user.name", "T"]]
+    for args in [*git, ["add", "-A"], ["commit", "-qm", "base"]]:
+        subprocess.run(["git", *args], cwd=tmp_path, check=True)
+    (tmp_path / "docs" / "services" / "d.md").write_text("# D\n", encoding="utf-8")
+    done = run("lint", "--new-only", "HEAD", cwd=tmp_path)
+    assert done.returncode == 0, "a warning fails nothing without --strict"
+    assert done.stdout.splitlines() == [
+        "docs/services/d.md:1: warning: [rule-required] this page matches the rule at "
+        "wiki-config.md:14 (pages {folder: services}) but declares no owned-by edge; add one "
+        "under its relationships (- type: owned-by)"
+    ]
+    report = json.loads(run("diff", "HEAD", "--format", "json", cwd=tmp_path).stdout)
+    assert [d["code"] for d in report["diagnostics"]["introduced"]] == ["rule-required"]
+    assert report["diagnostics"]["fixed"] == []
