@@ -41,10 +41,11 @@ from .output.data_schemas import (
     redlink_schema,
     relationship_type_schema,
 )
+from .output.diff_schema import diff_schema
 from .resources import SCHEMAS
 
 SCHEMA_DIR = Path(SCHEMAS)
-NAMES = ("mkdocs", "plugin", "frontmatter", "graph")
+NAMES = ("mkdocs", "plugin", "frontmatter", "graph", "diff")
 COMMAND = "python -m mkdocs_relations.json_schemas"
 PLUGIN = "relations"
 
@@ -121,6 +122,7 @@ def schemas() -> dict[str, Schema]:
         "plugin": plugin_entry,
         "frontmatter": frontmatter_schema(),
         "graph": graph_schema(),
+        "diff": diff_schema(),
     }
 
 

@@ -23,9 +23,11 @@ from .model.diagnostics import Diagnostic, apply_severity, display_path, summary
 from .output.page_additions import PageAdditions, relative_url
 from .output.site_files import QUERY_CSS, OutsideSite, asset_source, write_graph_files
 from .query.fences import marker_lines, replace_lines
+from .query.overview import DEFAULT_LABELS as OVERVIEW_LABELS
 from .query.overview import MARKER as OVERVIEW
 from .query.overview import overview_markdown, overview_page
 from .query.page_blocks import BlockAnswers
+from .query.rule_checks import RuleReport, rule_report, rules_markdown
 from .resources import TEMPLATES
 from .wiki.body_links import BodyLinks, other_renderers
 from .wiki.pipeline import Wiki, load_wiki
@@ -47,6 +49,7 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         #: page id -> (title, site-relative URL), known once every page has been read.
         self.pages: dict[str, tuple[str, str]] = {}
         self.blocks: BlockAnswers | None = None
+        self.rules: RuleReport = RuleReport()
         #: Pages holding relations blocks, by file, answered once every title is known.
         self.rendered: dict[str, MkDocsPage] = {}
         #: The body-link extension of this build (``wikilinks: true``), and each page's count
@@ -101,6 +104,11 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         options = options_from(self.config, config)
         options.not_pages = pages.not_pages
         self.wiki = load_wiki(pages.sources, options)
+        config_path = pages.sources.get(options.config_page)
+        self.rules = rule_report(self.wiki, config_path, options.config_page, self.config.max_hops)
+        if self.rules.diagnostics:
+            found = self.wiki.diagnostics + self.rules.diagnostics
+            self.wiki.diagnostics = apply_severity(found, options.severity)
         report(self.wiki, display_prefix(config), fail=self.config.fail_on_error)
         if self.wikilinks is not None:
             media = [
@@ -114,9 +122,7 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
             files.append(File.generated(config, asset, abs_src_path=asset_source(asset)))
         overview = self.config.overview
         if overview and files.get_file_from_path(overview) is None:
-            files.append(
-                File.generated(config, overview, content=overview_page(self.config.labels))
-            )
+            files.append(File.generated(config, overview, content=self._overview(page=True)))
         return files
 
     def on_page_markdown(
@@ -131,11 +137,18 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
             self.wikilinks.texts[file] = markdown
         markdown = self.blocks.collect(markdown, file, page_id_for(file), offset)
         if marker_lines(markdown, OVERVIEW):
-            overview = self.blocks.collect(overview_markdown(self.config.labels), file, None, 0)
+            overview = self.blocks.collect(self._overview(page=False), file, None, 0)
             markdown = replace_lines(markdown, marker_lines(markdown, OVERVIEW), overview)
         if file in self.blocks.pending:
             self.rendered[file] = page
         return markdown
+
+    def _overview(self, *, page: bool) -> str:
+        """The overview (a whole page, or what replaces the marker), with the rules' results."""
+        labels = self.config.labels
+        text = overview_page(labels) if page else overview_markdown(labels)
+        rules = rules_markdown(self.rules, {**OVERVIEW_LABELS, **labels})
+        return f"{text}\n{rules}" if rules else text
 
     def on_env(self, env: object, *, config: MkDocsConfig, files: Files) -> None:
         if self.wiki is None:

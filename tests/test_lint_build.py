@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import re
+import textwrap
 
 import pytest
 from conftest import Site, relation_lines
+
+from mkdocs_relations.wiki.suspect import fingerprint
 
 LEDGER = """
 ---
@@ -13,6 +16,46 @@ title: Ledger
 ---
 # Ledger
 """
+
+DEPENDS_ON_LEDGER = """
+---
+relationships:
+  - type: depends-on
+    target: "[[ledger]]"
+---
+"""
+
+PART_OF_LEDGER = """
+---
+relationships:
+  - type: part-of
+    target: "[[ledger]]"
+---
+"""
+PART_OF_TWO = """
+---
+relationships:
+  - type: part-of
+    target: "[[ledger]]"
+  - type: part-of
+    target: "[[books]]"
+---
+"""
+PART_OF_REDLINK = """
+---
+relationships:
+  - type: part-of
+    target: "[[tax-engine]]"
+    redlink: planned
+---
+"""
+
+
+def rules(entries: str) -> str:
+    """wiki-config.md holding ``rules:`` with the given entries (indented YAML list items)."""
+    body = textwrap.indent(textwrap.dedent(entries).strip("\n"), "  ")
+    return f"---\nrules:\n{body}\n---\n"
+
 
 # code -> (pages that trigger it, the (file, line) it must point at, pages that are clean)
 CASES: dict[str, tuple[dict[str, str], tuple[str, int], dict[str, str]]] = {
@@ -263,6 +306,121 @@ CASES: dict[str, tuple[dict[str, str], tuple[str, int], dict[str, str]]] = {
             "ledger.md": LEDGER,
         },
     ),
+    "suspect-edge": (
+        {
+            "index.md": DEPENDS_ON_LEDGER,
+            "ledger.md": LEDGER,
+            ".relations-reviewed": f"index\tdepends-on\tledger\t{fingerprint(b'# Old ledger')}\n",
+        },
+        ("docs/index.md", 4),
+        {
+            "index.md": DEPENDS_ON_LEDGER,
+            "ledger.md": LEDGER,
+            ".relations-reviewed": f"index\tdepends-on\tledger\t{fingerprint(b'# Ledger')}\n",
+        },
+    ),
+    "rule-endpoint": (
+        {
+            "index.md": PART_OF_LEDGER,
+            "ledger.md": LEDGER,
+            "wiki-config.md": rules("""
+            - type: part-of
+              to: {folder: platform}"""),
+        },
+        ("docs/index.md", 4),
+        {
+            "index.md": PART_OF_LEDGER,
+            "ledger.md": LEDGER,
+            "wiki-config.md": rules("""
+            - type: part-of
+              to: {not: {folder: platform}}"""),
+        },
+    ),
+    "rule-max": (
+        {
+            "index.md": PART_OF_TWO,
+            "ledger.md": LEDGER,
+            "books.md": LEDGER,
+            "wiki-config.md": rules("""
+            - type: part-of
+              max: 1"""),
+        },
+        ("docs/index.md", 6),
+        {
+            "index.md": PART_OF_TWO,
+            "ledger.md": LEDGER,
+            "books.md": LEDGER,
+            "wiki-config.md": rules("""
+            - type: part-of
+              max: 2"""),
+        },
+    ),
+    "rule-redlink": (
+        {
+            "index.md": PART_OF_REDLINK,
+            "wiki-config.md": rules("""
+            - type: part-of
+              redlinks: false"""),
+        },
+        ("docs/index.md", 4),
+        {
+            "index.md": PART_OF_REDLINK,
+            "wiki-config.md": rules("""
+            - type: depends-on
+              redlinks: false"""),
+        },
+    ),
+    "rule-required": (
+        {
+            "services/checkout.md": "# Checkout\n",
+            "ledger.md": LEDGER,
+            "wiki-config.md": rules("""
+            - pages: {folder: services}
+              requires: depends-on"""),
+        },
+        ("docs/services/checkout.md", 1),
+        {
+            "services/checkout.md": DEPENDS_ON_LEDGER,
+            "ledger.md": LEDGER,
+            "wiki-config.md": rules("""
+            - pages: {folder: services}
+              requires: depends-on"""),
+        },
+    ),
+    "rule-coverage": (
+        {
+            "requirements/r1.md": "# R1\n",
+            "index.md": "# Home\n",
+            "wiki-config.md": rules("""
+            - pages: {folder: requirements}
+              covered_by: relates-to"""),
+        },
+        ("docs/requirements/r1.md", 1),
+        {
+            "requirements/r1.md": "# R1\n",
+            "index.md": '---\nrelationships:\n  - type: relates-to\n    target: "[[r1]]"\n---\n',
+            "wiki-config.md": rules("""
+            - pages: {folder: requirements}
+              covered_by: relates-to"""),
+        },
+    ),
+    "invalid-rule": (
+        {
+            "index.md": PART_OF_LEDGER,
+            "ledger.md": LEDGER,
+            "wiki-config.md": rules("""
+            - type: dependz-on
+              max: 1"""),
+        },
+        ("docs/wiki-config.md", 3),
+        {
+            "index.md": PART_OF_LEDGER,
+            "ledger.md": LEDGER,
+            "wiki-config.md": rules("""
+            - type: depends-on
+              max: 1"""),
+        },
+    ),
 }
 #: Options a code needs to be checked at all (body links are read only when asked for).
 OPTIONS: dict[str, dict[str, object]] = {"broken-wikilink": {"wikilinks": True}}
@@ -274,7 +432,7 @@ WARNINGS = {
     "supersession-mismatch",
     "broken-wikilink",
 }
-NOTES = {"mirror-mismatch"}
+NOTES = {"mirror-mismatch", "suspect-edge"}
 LINE = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+): (?P<severity>\w+): \[(?P<code>[a-z-]+)\] ")
 
 

@@ -14,6 +14,7 @@ import sys
 from collections.abc import Sequence
 
 from .. import __version__
+from .diff import add_diff_parser
 from .export import add_export_parser, add_schema_parser
 from .init import add_init_parser
 from .inject import add_inject_parser
@@ -21,6 +22,8 @@ from .lint import add_lint_parser
 from .output import Output
 from .paths import add_path_parser, add_reach_parser
 from .query import add_query_parser, attach_dash_values
+from .review import add_review_parser
+from .rules import add_rules_parser
 from .shared import EXIT_USAGE, UsageError, load
 
 
@@ -71,4 +74,7 @@ def _parser() -> argparse.ArgumentParser:
     add_schema_parser(commands)
     add_init_parser(commands)
     add_inject_parser(commands)
+    add_diff_parser(commands)
+    add_review_parser(commands)
+    add_rules_parser(commands)
     return parser

@@ -13,7 +13,7 @@ from ..output.export import export_dot, export_json, export_mermaid
 from .output import json_text
 from .shared import EXIT_OK, Loaded, add_source_arguments
 
-SCHEMAS = ("mkdocs", "plugin", "frontmatter", "graph")
+SCHEMAS = ("mkdocs", "plugin", "frontmatter", "graph", "diff")
 
 
 def add_export_parser(commands: Any) -> None:
@@ -32,7 +32,7 @@ def add_schema_parser(commands: Any) -> None:
         "schema",
         help="print a JSON Schema shipped with the package",
         description="Print a JSON Schema: mkdocs.yml with the plugin's options, one plugins "
-        "entry, page frontmatter, or the site's graph file.",
+        "entry, page frontmatter, the site's graph file, or diff --format json.",
     )
     schema.add_argument("name", choices=SCHEMAS)
     schema.set_defaults(handler=run_schema, needs_wiki=False)

@@ -3,10 +3,15 @@ text, JSON or GitHub Actions annotations (exit 1 on errors, or on warnings with 
 
 from __future__ import annotations
 
+import argparse
+import sys
 from typing import Any
 
+from ..model.diagnostics import plural
+from ..wiki.diff import diff_wikis
+from .compare import sides
 from .report import report_lint
-from .shared import add_source_arguments
+from .shared import Loaded, add_source_arguments, load
 
 
 def add_lint_parser(commands: Any) -> None:
@@ -23,4 +28,25 @@ def add_lint_parser(commands: Any) -> None:
         help="text (default), json, or GitHub Actions annotations",
     )
     lint.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
-    lint.set_defaults(handler=report_lint)
+    lint.add_argument(
+        "--new-only",
+        metavar="BASE",
+        help="report (and fail on) only the problems introduced since the git revision BASE",
+    )
+    lint.set_defaults(handler=run_lint, needs_wiki=False)
+
+
+def run_lint(args: argparse.Namespace, loaded: Loaded | None) -> int:
+    if not args.new_only:
+        return report_lint(args, load(args))
+    with sides(args, args.new_only, None) as both:
+        diff = diff_wikis(both.base.loaded.wiki, both.head.loaded.wiki, both.renamed)
+        head = both.head.loaded
+        head.wiki.diagnostics = diff.introduced
+        if diff.unchanged:
+            print(
+                f"mkdocs-relations: {plural(diff.unchanged, 'problem')} as in {args.new_only} "
+                "(not shown: --new-only)",
+                file=sys.stderr,
+            )
+        return report_lint(args, head, blocks=False)

@@ -13,14 +13,17 @@ import sys
 
 from ..model.diagnostics import Diagnostic, apply_severity, display_path, plural, summary
 from ..query.page_blocks import check_files
+from ..query.rule_checks import check_rules
 from ..wiki.body_links import BodyLinks
 from ..wiki.page_set import NOT_MARKDOWN
 from .output import json_text
 from .shared import EXIT_FAILED, EXIT_OK, Loaded
 
 
-def report_lint(args: argparse.Namespace, loaded: Loaded) -> int:
-    lint_blocks(loaded)
+def report_lint(args: argparse.Namespace, loaded: Loaded, blocks: bool = True) -> int:
+    """Print the lint's report; ``blocks`` false when the blocks' diagnostics are in already."""
+    if blocks:
+        lint_blocks(loaded)
     if loaded.wikilinks:
         lint_wikilinks(loaded)
     wiki = loaded.wiki
@@ -74,6 +77,7 @@ def lint_blocks(loaded: Loaded) -> None:
     docs = loaded.options.docs_dir or "."
     files = [(p.file, os.path.join(docs, *p.file.split("/"))) for p in wiki.graph.pages.values()]
     found = check_files(wiki, files, loaded.max_hops)
+    found += check_rules(wiki, _config_path(loaded), loaded.options.config_page, loaded.max_hops)
     if found:
         wiki.diagnostics = apply_severity(wiki.diagnostics + found, loaded.options.severity)
 
@@ -89,3 +93,8 @@ def lint_wikilinks(loaded: Loaded) -> None:
     if found:
         wiki = loaded.wiki
         wiki.diagnostics = apply_severity(wiki.diagnostics + found, options.severity)
+
+
+def _config_path(loaded: Loaded) -> str | None:
+    path = loaded.sources.get(loaded.options.config_page)
+    return path if path is not None and os.path.isfile(path) else None

@@ -36,7 +36,21 @@ DEFAULT_SEVERITY: dict[str, Severity] = {
     # A body link to a page nobody wrote yet is how a vault grows (Obsidian offers to create
     # it); the edges' structure is not at stake, so it is shown, and fails `--strict` builds.
     "broken-wikilink": "warning",
+    # A target that changed since its edge was reviewed is worth a look, not a failed build.
+    "suspect-edge": "info",
+    # Rules of wiki-config.md: each rule sets its own level (see RULE_RATED).
+    "rule-endpoint": "error",
+    "rule-max": "error",
+    "rule-redlink": "error",
+    "rule-required": "error",
+    "rule-coverage": "error",
+    "invalid-rule": "error",
 }
+#: Codes whose diagnostics carry the level their rule set (``severity:`` in wiki-config.md);
+#: mkdocs.yml's ``severity`` still wins when it names the code.
+RULE_RATED = frozenset(
+    ("rule-endpoint", "rule-max", "rule-redlink", "rule-required", "rule-coverage")
+)
 CODES: tuple[str, ...] = tuple(DEFAULT_SEVERITY)
 
 
@@ -97,7 +111,10 @@ def apply_severity(
     overrides = overrides or {}
     result = []
     for diagnostic in diagnostics:
-        level = overrides.get(diagnostic.code, DEFAULT_SEVERITY.get(diagnostic.code, "error"))
+        own = diagnostic.severity if diagnostic.code in RULE_RATED else None
+        level = overrides.get(
+            diagnostic.code, own or DEFAULT_SEVERITY.get(diagnostic.code, "error")
+        )
         if level == "ignore":
             continue
         result.append(

@@ -23,6 +23,7 @@ DEFAULT_LABELS: dict[str, str] = {
     "via": "via {chain}",
     "redlink": "This page does not exist yet",
     "missing": "No page matches this target",
+    "suspect": "changed since reviewed",
     "picture": "Pages directly related to {title}",
     "more": "and {n} more",
     "more_reach": "more than {n}; the first {n} are listed",

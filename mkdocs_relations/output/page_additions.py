@@ -108,6 +108,7 @@ class PageAdditions:
             panels=display.panels,
             max_hops=display.max_hops,
             picture_limit=display.picture_limit,
+            suspect=wiki.suspect,
         )
         self.renderer = Renderer(template_dirs)
         self._graph = graph_script()

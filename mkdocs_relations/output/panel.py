@@ -51,8 +51,11 @@ class PanelBuilder:
         panels: Sequence[str] = PANELS,
         max_hops: int = DEFAULT_MAX_HOPS,
         picture_limit: int = DEFAULT_PICTURE_LIMIT,
+        suspect: frozenset[tuple[str, int]] = frozenset(),
     ) -> None:
         self.graph = graph
+        #: Suspect edges as (source, line): their entries say so in words.
+        self.suspect = suspect
         self.index = index
         self.labels = labels
         self.panels = tuple(panels)
@@ -151,6 +154,8 @@ class PanelBuilder:
                 group.entries.append(entry)
             elif entry.note is None:
                 entry.note = edge.note
+            if self.suspect and (edge.source, edge.line) in self.suspect:
+                entry.suspect = True
             if (edge.type, direction) not in entry.pairs:
                 entry.pairs.append((edge.type, direction))
         ordered = [groups[k] for k in sorted(groups, key=lambda k: first[k])]

@@ -38,6 +38,8 @@ class Entry:
     page: str | None = None
     #: Every (type, direction) declaring this relationship: two for a mirrored pair.
     pairs: list[tuple[str, Direction]] = field(default_factory=list)
+    #: The target changed since the edge was confirmed (a ``suspect-edge``).
+    suspect: bool = False
 
 
 @dataclass

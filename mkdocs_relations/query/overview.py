@@ -25,6 +25,11 @@ DEFAULT_LABELS = {
     "overview_superseded": "Superseded pages",
     "overview_superseded_intro": "Pages another page supersedes, with their successors.",
     "overview_query": "Query",
+    "overview_rules": "Rules",
+    "overview_rules_intro": "The rules in wiki-config.md, and the pages that break each.",
+    "overview_rules_rule": "Rule",
+    "overview_rules_pages": "Pages that break it",
+    "overview_rules_none": "none",
 }
 
 SECTIONS = (

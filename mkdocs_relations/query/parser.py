@@ -267,6 +267,10 @@ class QueryReader:
             )
         return depth
 
+    def where(self, node: Node) -> Where:
+        """A ``where`` mapping read alone (wiki-config.md's rules use it); Problem when bad."""
+        return self._where(node, None)
+
     def _where(self, node: Node, page_id: str | None) -> Where:
         if not isinstance(node, MappingNode):
             raise Problem(

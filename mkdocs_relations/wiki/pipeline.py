@@ -15,9 +15,10 @@ from ..frontmatter.page import ReadOptions, read_page
 from ..model.diagnostics import Diagnostic, apply_severity
 from ..model.graph import Graph, Page
 from ..model.vocabulary import merge
-from . import lint
+from . import lint, suspect
 from .lookup import PageKeys, Resolver
 from .resolution import NotPages, resolve_targets
+from .suspect import Confirmations
 from .wiki_config import Redlink, WikiConfig, plugin_settings_from_values, read_wiki_config
 
 DEFAULT_CONFIG_PAGE = "wiki-config.md"
@@ -52,6 +53,10 @@ class Wiki:
     diagnostics: list[Diagnostic]
     config: WikiConfig
     resolver: Resolver
+    #: Edges whose target changed since they were confirmed, as (source page id, line).
+    suspect: frozenset[tuple[str, int]] = frozenset()
+    #: The reviewed-edges file, as read (see wiki/suspect.py).
+    confirmations: Confirmations | None = None
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -150,7 +155,37 @@ def _load(sources: Mapping[str, str], options: Options, diagnostics: list[Diagno
     diagnostics.extend(problems)
     graph = Graph.of(vocabulary, resolved)
     diagnostics.extend(lint.check(graph))
-    return Wiki(graph, apply_severity(diagnostics, options.severity), wiki_config, resolver)
+    confirmations = suspect.read_confirmations(
+        reviewed_file(options, sources), suspect.reviewed_path(options.config_page)
+    )
+    found, suspects = suspect.check(graph, sources, confirmations)
+    diagnostics.extend(found)
+    if options.severity.get("suspect-edge") == "ignore":
+        # Silenced: no panel marks what the lint does not report.
+        suspects = frozenset()
+    return Wiki(
+        graph,
+        apply_severity(diagnostics, options.severity),
+        wiki_config,
+        resolver,
+        suspects,
+        confirmations,
+    )
+
+
+def reviewed_file(options: Options, sources: Mapping[str, str]) -> str | None:
+    """Where the reviewed-edges file is on disk: beside wiki-config.md in the docs folder."""
+    docs = options.docs_dir
+    if docs is None:
+        # load_wiki called without a folder: find it from any page's path.
+        for file, path in sources.items():
+            tail = os.sep + file.replace("/", os.sep)
+            if path.endswith(tail):
+                docs = path[: -len(tail)]
+                break
+    if docs is None:
+        return None
+    return os.path.join(docs, *suspect.reviewed_path(options.config_page).split("/"))
 
 
 class _Containment:

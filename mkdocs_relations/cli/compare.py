@@ -1,0 +1,160 @@
+"""Two sides of a change, for ``diff`` and ``lint --new-only``: the wiki at a git revision
+(read from git's objects into a temporary folder, never a checkout), in the working tree, or
+in a folder; and which files git saw renamed between them."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ..wiki.revisions import (
+    Repository,
+    RevisionError,
+    folder_renames,
+    repository,
+    scratch_folder,
+)
+from .report import lint_blocks
+from .shared import Loaded, UsageError, load
+
+MKDOCS_YML = "mkdocs.yml"
+
+
+@dataclass
+class Side:
+    loaded: Loaded
+    #: The docs folder relative to the project folder (``docs``; '' for a bare docs folder).
+    docs: str
+    #: What the user named it (a revision, a folder, or "the working tree").
+    name: str
+
+
+@dataclass
+class Sides:
+    base: Side
+    head: Side
+    #: Renamed files, old -> new, relative to the docs folder.
+    renamed: dict[str, str]
+
+
+def _project(args: argparse.Namespace) -> tuple[str, str | None]:
+    """The project folder in the working tree, and the config file's name in it (None for
+    ``--docs-dir``)."""
+    if args.docs_dir:
+        if not os.path.isdir(args.docs_dir):
+            raise UsageError(f"--docs-dir {args.docs_dir!r} is not a folder")
+        return args.docs_dir, None
+    config_file = args.config_file or MKDOCS_YML
+    if not os.path.isfile(config_file):
+        raise UsageError(
+            f"no {config_file} here; pass -f path/to/mkdocs.yml, "
+            "or --docs-dir for a folder of pages"
+        )
+    return os.path.dirname(os.path.abspath(config_file)), os.path.basename(config_file)
+
+
+def _load_at(
+    args: argparse.Namespace, folder: str, config: str | None, home: str, name: str
+) -> Side:
+    """The wiki of a project folder; its files are shown as under ``home`` (the project's
+    folder in the working tree), as the user sees them."""
+    ns = argparse.Namespace(**vars(args))
+    if config is None:
+        ns.docs_dir, ns.config_file = folder, None
+    else:
+        path = os.path.join(folder, config)
+        if not os.path.isfile(path):
+            raise UsageError(f"{config} does not exist in {name}")
+        ns.docs_dir, ns.config_file = None, path
+    loaded = load(ns)
+    lint_blocks(loaded)
+    docs_dir = loaded.options.docs_dir or folder
+    docs = os.path.relpath(docs_dir, folder).replace(os.sep, "/")
+    docs = "" if docs == "." else docs
+    loaded.prefix = os.path.relpath(os.path.join(home, *docs.split("/"))).replace(os.sep, "/")
+    return Side(loaded, docs, name)
+
+
+@contextlib.contextmanager
+def sides(args: argparse.Namespace, base: str, head: str | None) -> Iterator[Sides]:
+    """Both sides of a change: two revisions, a revision and the working tree (``head`` None),
+    or two folders."""
+    if head is not None and os.path.isdir(base) and os.path.isdir(head):
+        yield _folders(args, base, head)
+        return
+    folder, config = _project(args)
+    with scratch_folder() as temporary:
+        try:
+            repo = repository(folder)
+            inside = repo.relative(folder)
+            base_commit = repo.commit(base)
+            head_commit = repo.commit(head) if head is not None else None
+        except RevisionError as exc:
+            raise UsageError(str(exc)) from None
+        base_side = _materialised(
+            args, repo, base_commit, inside, config, temporary, "base", folder, base
+        )
+        if head_commit is None:
+            now = load_here(args)
+            head_side = Side(now, _docs_of(now, folder), "the working tree")
+        else:
+            head_side = _materialised(
+                args, repo, head_commit, inside, config, temporary, "head", folder, head or ""
+            )
+        try:
+            if head_commit is None:
+                # Git's index knows nothing of files not added yet; comparing the base's
+                # folder with the working tree's sees every rename without touching the index.
+                renamed = folder_renames(
+                    os.path.join(temporary, "base", *base_side.docs.split("/")),
+                    os.path.join(folder, *head_side.docs.split("/")),
+                )
+            else:
+                docs = "/".join(p for p in (inside, head_side.docs) if p)
+                renamed = repo.renames(base_commit, head_commit, docs)
+        except RevisionError as exc:
+            raise UsageError(str(exc)) from None
+        yield Sides(base_side, head_side, renamed)
+
+
+def load_here(args: argparse.Namespace) -> Loaded:
+    loaded = load(args)
+    lint_blocks(loaded)
+    return loaded
+
+
+def _docs_of(loaded: Loaded, folder: str) -> str:
+    docs = os.path.relpath(loaded.options.docs_dir or folder, folder).replace(os.sep, "/")
+    return "" if docs == "." else docs
+
+
+def _materialised(
+    args: argparse.Namespace,
+    repo: Repository,
+    commit: str,
+    inside: str,
+    config: str | None,
+    temporary: str,
+    label: str,
+    home: str,
+    name: str,
+) -> Side:
+    destination = os.path.join(temporary, label)
+    os.makedirs(destination)
+    try:
+        repo.write_tree(commit, inside, destination)
+    except RevisionError as exc:
+        raise UsageError(str(exc)) from None
+    return _load_at(args, destination, config, home, name)
+
+
+def _folders(args: argparse.Namespace, base: str, head: str) -> Sides:
+    sides = []
+    for folder in (base, head):
+        config = MKDOCS_YML if os.path.isfile(os.path.join(folder, MKDOCS_YML)) else None
+        sides.append(_load_at(args, folder, config, folder, folder))
+    old, new = (os.path.join(f, s.docs) for f, s in zip((base, head), sides, strict=True))
+    return Sides(sides[0], sides[1], folder_renames(old, new))
