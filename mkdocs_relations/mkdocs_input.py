@@ -1,4 +1,6 @@
-"""What the plugin and the command line take from MkDocs: the page set, options, display paths.
+"""What the plugin and the command line take from MkDocs: the page set, options, display paths;
+and the two places the plugin reads or changes MkDocs' page objects (the lines MkDocs stripped
+before the Markdown, the panel's entry in the table of contents).
 
 One of the four modules allowed to import MkDocs (with plugin.py, config.py and json_schemas.py);
 the stages below (wiki/ and everything it calls) never do, so ``--docs-dir`` runs without it.
@@ -11,11 +13,14 @@ import os
 import posixpath
 from typing import Any
 
+import markupsafe
 import yaml
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException
 from mkdocs.structure.files import File, Files, InclusionLevel, get_files
+from mkdocs.structure.pages import Page as MkDocsPage
+from mkdocs.structure.toc import AnchorLink, TableOfContents
 from mkdocs.utils.yaml import yaml_load
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
@@ -255,3 +260,30 @@ def _listed(config: MkDocsConfig) -> PageSet:
         return page_set(get_files(config), config)
     finally:
         files_log.setLevel(level)
+
+
+def add_panel_to_toc(toc: TableOfContents, title: str, first: bool) -> None:
+    """Make the panel reachable from the page's table of contents.
+
+    Under the page's one level-1 heading when it has one (Material shows that heading's
+    children as the table of contents), else at the top level.
+    """
+    items = toc.items
+    if len(items) == 1 and items[0].level == 1:
+        items = items[0].children
+    link = AnchorLink(str(markupsafe.escape(title)), "relations-panel", 2)  # titles are HTML
+    if first:
+        items.insert(0, link)
+    else:
+        items.append(link)
+
+
+def stripped_lines(page: MkDocsPage, markdown: str) -> int:
+    """File lines before the Markdown MkDocs hands over: the frontmatter it stripped."""
+    try:
+        source = page.file.content_string
+    except (OSError, UnicodeDecodeError):
+        return 0
+    if not source.endswith(markdown):
+        return 0  # another plugin changed the text; lines count from its start
+    return source.count("\n", 0, len(source) - len(markdown))

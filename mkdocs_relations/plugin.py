@@ -7,18 +7,23 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 
-import markupsafe
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page as MkDocsPage
-from mkdocs.structure.toc import AnchorLink, TableOfContents
 from mkdocs.utils.templates import TemplateContext
 
 from .config import RelationsConfig
 from .frontmatter.page import page_id_for
-from .mkdocs_input import display_of, display_prefix, options_from, page_set
+from .mkdocs_input import (
+    add_panel_to_toc,
+    display_of,
+    display_prefix,
+    options_from,
+    page_set,
+    stripped_lines,
+)
 from .model.diagnostics import Diagnostic, apply_severity, display_path, summary
 from .output.page_additions import PageAdditions, relative_url
 from .output.site_files import QUERY_CSS, OutsideSite, asset_source, write_graph_files
@@ -131,7 +136,7 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         if self.blocks is None:
             return markdown
         file = page.file.src_uri
-        offset = partial(_line_offset, page, markdown)
+        offset = partial(stripped_lines, page, markdown)
         if self.wikilinks is not None:
             self.offsets[file] = offset  # worked out only for a page with a broken link
             self.wikilinks.texts[file] = markdown
@@ -236,7 +241,7 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
             context["relations"] = shown.panel  # type: ignore[typeddict-unknown-key]
             if self.config.placement != "off" and page.toc is not None:
                 top = self.config.placement == "top"
-                _add_to_toc(page.toc, shown.panel.labels["title"], top)
+                add_panel_to_toc(page.toc, shown.panel.labels["title"], top)
         return context
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
@@ -251,22 +256,6 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
             )
         except OutsideSite as exc:
             raise PluginError(f"relations: {exc}") from None
-
-
-def _add_to_toc(toc: TableOfContents, title: str, first: bool) -> None:
-    """Make the panel reachable from the page's table of contents.
-
-    Under the page's one level-1 heading when it has one (Material shows that heading's
-    children as the table of contents), else at the top level.
-    """
-    items = toc.items
-    if len(items) == 1 and items[0].level == 1:
-        items = items[0].children
-    link = AnchorLink(str(markupsafe.escape(title)), "relations-panel", 2)  # titles are HTML
-    if first:
-        items.insert(0, link)
-    else:
-        items.append(link)
 
 
 def report(wiki: Wiki, prefix: str, *, fail: bool) -> None:
@@ -291,14 +280,3 @@ def _log(diagnostic: Diagnostic, prefix: str) -> None:
         log.warning(shown)
     else:
         log.info(shown)
-
-
-def _line_offset(page: MkDocsPage, markdown: str) -> int:
-    """File lines before the Markdown MkDocs hands over: the frontmatter it stripped."""
-    try:
-        source = page.file.content_string
-    except (OSError, UnicodeDecodeError):
-        return 0
-    if not source.endswith(markdown):
-        return 0  # another plugin changed the text; lines count from its start
-    return source.count("\n", 0, len(source) - len(markdown))
