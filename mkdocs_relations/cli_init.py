@@ -15,6 +15,7 @@ from .cli_lint import run_lint
 from .cli_wiki import EXIT_USAGE, load
 from .diagnostics import plural
 from .frontmatter import read_frontmatter
+from .generators import NoGenerator, mkdocs_api
 from .sources import PageSet, folder_page_set
 from .type_plans import TypePlan, types_to_declare, wiki_config_md
 from .wiki import DEFAULT_CONFIG_PAGE, Options, load_wiki
@@ -58,6 +59,10 @@ def _init(args: argparse.Namespace) -> int:
     plugin_field: str | None = None
     config_page = DEFAULT_CONFIG_PAGE
     if os.path.isfile(config_file):
+        try:
+            mkdocs_api()
+        except NoGenerator as exc:
+            raise InitError(str(exc)) from None
         from .mkdocs_input import ConfigFileError, load_mkdocs, plugin_config
 
         try:

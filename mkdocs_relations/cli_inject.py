@@ -7,8 +7,9 @@ import os
 import sys
 from typing import Any
 
-from .cli_wiki import EXIT_FAILED, EXIT_OK, EXIT_USAGE
+from .cli_wiki import EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError, require_mkdocs_api
 from .diagnostics import apply_severity, display_path, summary
+from .generators import default_config_file
 from .inject import InjectError, inject
 from .queryblocks import collect_files
 from .wiki import load_wiki
@@ -32,6 +33,17 @@ def add_inject_parser(commands: Any) -> None:
 
 
 def run_inject(args: argparse.Namespace, _: object) -> int:
+    config_file = args.config_file or default_config_file()
+    if config_file is None or not os.path.isfile(config_file):
+        shown = config_file or "mkdocs.yml or properdocs.yml"
+        print(f"mkdocs-relations: no {shown} here; pass -f path/to/mkdocs.yml",
+              file=sys.stderr)  # fmt: skip
+        return EXIT_USAGE
+    try:
+        require_mkdocs_api()
+    except UsageError as exc:
+        print(f"mkdocs-relations: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     from .mkdocs_input import (
         ConfigFileError,
         display_of,
@@ -40,11 +52,6 @@ def run_inject(args: argparse.Namespace, _: object) -> int:
         options_from,
     )
 
-    config_file = args.config_file or "mkdocs.yml"
-    if not os.path.isfile(config_file):
-        print(f"mkdocs-relations: no {config_file} here; pass -f path/to/mkdocs.yml",
-              file=sys.stderr)  # fmt: skip
-        return EXIT_USAGE
     try:
         config, pages, plugin, custom_dir = load_lenient(config_file)
     except ConfigFileError as exc:

@@ -220,28 +220,47 @@ def _relations_options(plugins: object) -> dict[str, Any]:
 def load_mkdocs(config_file: str) -> tuple[MkDocsConfig, PageSet, list[str]]:
     """Load mkdocs.yml as ``mkdocs build`` does (its loader trusts the file) and list its pages;
     and the configuration warnings MkDocs logged (an unknown option), which ``build --strict``
-    fails on."""
-    warnings = _Collected()
-    config_log = logging.getLogger("mkdocs.config")
-    config_log.addHandler(warnings)
+    fails on.
+
+    What the loader logs is held back until the outcome is known: a file MkDocs cannot load
+    may still be one Zensical reads (the caller tries that next), and MkDocs' error lines and
+    "Aborted with a configuration error!" would only confuse a lint that then passes; they go
+    into the :class:`ConfigFileError`'s message instead.
+    """
+    held = _Collected()
+    # ProperDocs' loader logs under its own name, even through the mkdocs.* alias.
+    loggers = [logging.getLogger(f"{name}.config") for name in ("mkdocs", "properdocs")]
+    propagate = [logger.propagate for logger in loggers]
+    for logger in loggers:
+        logger.addHandler(held)
+        logger.propagate = False
     try:
         config = load_config(config_file)
     except OSError as exc:
         raise ConfigFileError(f"cannot read {config_file}: {exc.strerror or exc}") from exc
     except (MkDocsException, SystemExit) as exc:
-        raise ConfigFileError(f"{config_file} is not a usable MkDocs configuration: {exc}") from exc
+        said = [record.getMessage() for record in held.records if record.levelno >= logging.ERROR]
+        reason = "; ".join(said) or str(exc)
+        raise ConfigFileError(
+            f"{config_file} is not a usable MkDocs configuration: {reason}"
+        ) from exc
     finally:
-        config_log.removeHandler(warnings)
-    return config, _listed(config), warnings.messages
+        for logger, was in zip(loggers, propagate, strict=True):
+            logger.removeHandler(held)
+            logger.propagate = was
+    warnings = [record for record in held.records if record.levelno == logging.WARNING]
+    for record in warnings:
+        logging.getLogger(record.name).handle(record)  # shown as MkDocs shows them
+    return config, _listed(config), [record.getMessage() for record in warnings]
 
 
 class _Collected(logging.Handler):
     def __init__(self) -> None:
         super().__init__(logging.WARNING)
-        self.messages: list[str] = []
+        self.records: list[logging.LogRecord] = []
 
     def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
+        self.records.append(record)
 
 
 def _listed(config: MkDocsConfig) -> PageSet:
