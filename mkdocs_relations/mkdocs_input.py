@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import os
 import posixpath
+from collections.abc import Mapping
 from typing import Any
 
 import yaml
@@ -187,14 +188,30 @@ def load_lenient(
             raw = yaml_load(stream)
     except (MkDocsException, OSError) as exc:
         raise ConfigFileError(f"{config_file} cannot be read: {exc}") from exc
+    if not isinstance(raw, dict):
+        raise ConfigFileError(f"{config_file} is not usable: it holds no mapping of settings")
+    return lenient_config(raw, config_file)
+
+
+def lenient_config(
+    raw: Mapping[str, Any],
+    config_file: str,
+    options: Mapping[str, Any] | None = None,
+    owner: str = "Plugin 'relations'",
+) -> tuple[MkDocsConfig, PageSet, RelationsConfig, str | None]:
+    """:func:`load_lenient` of settings already read (Zensical's own, for its extension);
+    ``options`` replace the relations plugin's, validated by the same rules."""
     config = MkDocsConfig(config_file_path=config_file)
-    config.load_dict({key: raw[key] for key in _SITE_KEYS if key in raw})
+    config.load_dict({key: raw[key] for key in _SITE_KEYS if raw.get(key) is not None})
     errors, _ = config.validate()
     plugin = RelationsConfig(config_file_path=config_file)
-    plugin.load_dict(_relations_options(raw.get("plugins")))
-    plugin_errors, _ = plugin.validate()
+    plugin.load_dict(dict(options) if options else _relations_options(raw.get("plugins")))
+    plugin_errors, plugin_warnings = plugin.validate()
     problems = [f"Config value '{key}': {error}" for key, error in errors]
-    problems += [f"Plugin 'relations' option '{key}': {error}" for key, error in plugin_errors]
+    problems += [f"{owner} option '{key}': {error}" for key, error in plugin_errors]
+    if options:
+        # An extension has no --strict: an option it does not know is an error at once.
+        problems += [f"{owner} option '{key}': {error}" for key, error in plugin_warnings]
     if problems:
         raise ConfigFileError(f"{config_file} is not usable: {'; '.join(problems)}")
     theme = raw.get("theme")
