@@ -8,7 +8,7 @@ so every other byte stays as it was.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
 #: Elements without an end tag: they never open a level of nesting.
@@ -38,6 +38,8 @@ class Places:
     title_end: int | None = None
     title: str | None = None
     marked: bool = False
+    #: Which of :data:`MARKERS` the page holds (a panel alone: Zensical's extension made it).
+    marks: set[str] = field(default_factory=set)
     #: Which element held the content: "article", "main" or "role=main".
     container: str | None = None
 
@@ -77,6 +79,7 @@ class _Finder(_Located):
         names = dict(attrs)
         if any(marker in names for marker in MARKERS):
             self.places.marked = True
+            self.places.marks.update(marker for marker in MARKERS if marker in names)
         classes = (names.get("class") or "").split()
         places = self.places
         if tag == "article" and "md-content__inner" in classes and places.container != "article":
@@ -113,6 +116,7 @@ class _Finder(_Located):
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if any(name in MARKERS for name, _ in attrs):
             self.places.marked = True
+            self.places.marks.update(name for name, _ in attrs if name in MARKERS)
 
     def handle_endtag(self, tag: str) -> None:
         if tag in _VOID:

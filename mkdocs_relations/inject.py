@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import os
 import posixpath
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 
 import markupsafe
 
 from .html_places import Places, code_blocks, find_places, splice
+from .overview import MARKER as OVERVIEW
+from .overview import overview_markdown
 from .page_additions import Display, PageAdditions, relative_url
 from .queryblocks import BlockAnswers
 from .site_files import CSS, QUERY_CSS, SCRIPTS, copy_assets, write_graph_files
@@ -95,19 +97,29 @@ def inject(
         titles[page_id] = (title, url)
 
     additions = PageAdditions(wiki, titles, display, template_dirs)
+    # A page whose panel Zensical's extension rendered gets the rest: finder, assets, answers.
+    rest = PageAdditions(
+        wiki, titles, replace(display, placement="off", breadcrumbs=False), template_dirs
+    )
+
+    def title_of(page_id: str) -> str:
+        return titles.get(page_id, (page_id, ""))[0]
+
     if blocks is not None:
-        blocks.engine(additions.builder.index, lambda p: titles.get(p, (p, ""))[0])
+        blocks.engine(additions.builder.index, title_of)
     result = Injected()
     for page_id, (dest, url) in files.items():
         found, text = places[page_id], texts[page_id]
-        if found.marked:
+        if found.marked and found.marks != {"data-relations-panel"}:
             result.unchanged.append(dest)
             continue
-        top, bottom = additions.for_page(page_id, url)
+        top, bottom = (rest if found.marked else additions).for_page(page_id, url)
         answers: list[tuple[int, int, str]] = []
-        if blocks is not None and wiki.graph.pages[page_id].file in blocks.pending:
-            file = wiki.graph.pages[page_id].file
+        file = wiki.graph.pages[page_id].file
+        if blocks is not None and file in blocks.pending:
             answers = _answers(blocks, file, text, url, additions, result)
+        if blocks is not None and OVERVIEW in text:
+            answers += _overview(blocks, file, text, url, additions, title_of)
         if not (top or bottom or answers):
             result.unchanged.append(dest)
             continue
@@ -160,6 +172,37 @@ def _answers(
         places.append((listings[found].start, listings[found].end, answer))
         at = found + 1
     return places
+
+
+def _overview(
+    blocks: BlockAnswers,
+    file: str,
+    text: str,
+    url: str,
+    additions: PageAdditions,
+    title: Callable[[str], str],
+) -> list[tuple[int, int, str]]:
+    """The overview's HTML in place of each ``<!-- relations/overview -->`` the generator
+    kept as a comment, answered as the plugin answers it (its blocks are the overview's
+    own, so they are checked and answered apart from the page's)."""
+    own = BlockAnswers(blocks.wiki, blocks.reader.max_hops, blocks.labels)
+    own.engine(additions.builder.index, title)
+    markdown = own.collect(overview_markdown(blocks.labels), file, None, 0)
+    html = markdown_to_html(markdown)
+    html, _ = own.answer(file, html, additions.references(url), additions.renderer)
+    places = []
+    at = text.find(OVERVIEW)
+    while at != -1:
+        places.append((at, at + len(OVERVIEW), html))
+        at = text.find(OVERVIEW, at + len(OVERVIEW))
+    return places
+
+
+def markdown_to_html(markdown: str) -> str:
+    """The overview's Markdown as HTML, headings with ids as MkDocs gives them."""
+    import markdown as python_markdown  # MkDocs', ProperDocs' and Zensical's renderer
+
+    return str(python_markdown.markdown(markdown, extensions=["toc"]))
 
 
 def _listing_text(text: str) -> str:
