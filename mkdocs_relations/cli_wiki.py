@@ -56,7 +56,7 @@ def add_source_arguments(parser: argparse.ArgumentParser) -> None:
         "-f",
         "--config-file",
         metavar="FILE",
-        help="mkdocs.yml to read (default: ./mkdocs.yml when present)",
+        help="mkdocs.yml to read (default: ./properdocs.yml, else ./mkdocs.yml)",
     )
     source.add_argument(
         "--docs-dir",
