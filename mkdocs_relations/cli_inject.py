@@ -24,7 +24,10 @@ def add_inject_parser(commands: Any) -> None:
         "under MkDocs. Lints first and stops on errors, as the build does.",
     )
     parser.add_argument(
-        "-f", "--config-file", metavar="FILE", help="mkdocs.yml (default: ./properdocs.yml, else ./mkdocs.yml)"
+        "-f",
+        "--config-file",
+        metavar="FILE",
+        help="mkdocs.yml (default: ./properdocs.yml, else ./mkdocs.yml)",
     )
     parser.add_argument(
         "--site-dir", metavar="DIR", help="the built site (default: site_dir from mkdocs.yml)"
