@@ -21,6 +21,7 @@ Under MkDocs (or ProperDocs), which runs the plugin, the extension does nothing.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import posixpath
 import sys
@@ -134,7 +135,7 @@ class _Site:
 _lock = threading.Lock()
 #: The last wiki loaded per docs folder: a new configuration object (a new build) or, under
 #: ``serve``, a changed docs folder loads it again; the entry is replaced, never added to.
-_sites: dict[str, tuple[int, _Site]] = {}
+_sites: dict[str, tuple[Mapping[str, Any], _Site]] = {}
 
 
 def _site(config: Mapping[str, Any], options: Mapping[str, Any]) -> _Site:
@@ -143,7 +144,8 @@ def _site(config: Mapping[str, Any], options: Mapping[str, Any]) -> _Site:
     serving = _serving()
     with _lock:
         held = _sites.get(docs_dir)
-        if held is not None and held[0] == id(config):
+        # The configuration itself is held, so its identity cannot pass to a new one.
+        if held is not None and held[0] is config:
             site = held[1]
             if not serving or time.monotonic() - site.checked < _RECHECK:
                 return site
@@ -154,7 +156,7 @@ def _site(config: Mapping[str, Any], options: Mapping[str, Any]) -> _Site:
         site = _load(root, config, options, serving)
         site.fingerprint = _fingerprint(docs_dir) if serving else ()
         site.checked = time.monotonic()
-        _sites[docs_dir] = (id(config), site)
+        _sites[docs_dir] = (config, site)
         return site
 
 
@@ -192,20 +194,18 @@ def _load(root: str, config: Mapping[str, Any], options: Mapping[str, Any], serv
         return _Site(stop=f"mkdocs_relations.zensical: {exc}")
     from .mkdocs_input import ConfigFileError, display_of, lenient_config, options_from
 
-    config_file = next(
-        (
-            os.path.join(root, name)
-            for name in _CONFIG_FILES
-            if os.path.isfile(os.path.join(root, name))
-        ),
-        os.path.join(root, "mkdocs.yml"),
-    )
+    found = (os.path.join(root, name) for name in _CONFIG_FILES)
+    config_file = next((p for p in found if os.path.isfile(p)), os.path.join(root, "mkdocs.yml"))
+    with contextlib.suppress(ValueError):  # another drive: the full path it is
+        config_file = os.path.relpath(config_file)  # as the user names it, in messages
     try:
         mkdocs_config, pages, plugin, custom_dir = lenient_config(
             config, config_file, options, owner="Extension 'mkdocs_relations.zensical'"
         )
     except ConfigFileError as exc:
         return _Site(stop=f"mkdocs_relations.zensical: {exc}")
+    if not plugin.enabled:
+        return _Site()
     relations = options_from(plugin, mkdocs_config)
     relations.not_pages = pages.not_pages
     wiki = load_wiki(pages.sources, relations)
@@ -216,8 +216,6 @@ def _load(root: str, config: Mapping[str, Any], options: Mapping[str, Any], serv
     _report(wiki, diagnostics, prefix)
     use_directory_urls = bool(mkdocs_config.use_directory_urls)
     site = _Site(use_directory_urls)
-    if not plugin.enabled:
-        return site
     if plugin.fail_on_error and any(d.severity == "error" for d in diagnostics):
         message = (
             f"mkdocs_relations.zensical: {summary(diagnostics)}; the build stops so broken "

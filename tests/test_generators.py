@@ -159,6 +159,30 @@ def test_zensical_build_fails_on_a_broken_edge(zensical_env: Path, tmp_path: Pat
     assert "Traceback" not in built.stderr and "the build stops" in built.stderr
 
 
+def test_zensical_extension_checks_its_options(zensical_env: Path, tmp_path: Path) -> None:
+    config = ZENSICAL_CONFIG.replace(
+        "- mkdocs_relations.zensical", "- mkdocs_relations.zensical: {placement: sideways}"
+    )
+    root = _project(tmp_path, config)
+    built = _zensical(zensical_env, root, "build")
+    assert built.returncode == 1 and "Traceback" not in built.stderr, built.stderr
+    assert "Extension 'mkdocs_relations.zensical' option 'placement': Expected one of: " \
+        "('bottom', 'top', 'off') but received: 'sideways'" in built.stderr  # fmt: skip
+
+
+def test_lint_is_quiet_where_only_zensical_reads_the_config(
+    zensical_env: Path, tmp_path: Path
+) -> None:
+    # Material is not installed beside Zensical, so MkDocs cannot load this theme.
+    root = _project(tmp_path, ZENSICAL_CONFIG)
+    lint = subprocess.run(
+        [str(zensical_env / "mkdocs-relations"), "lint", "-f", "mkdocs.yml"], cwd=root,
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert lint.returncode == 0, lint.stdout + lint.stderr
+    assert lint.stdout == "" and lint.stderr == "mkdocs-relations: 6 pages, 4 edges: no problems\n"
+
+
 def test_zensical_panels_match_mkdocs(zensical_env: Path, tmp_path: Path) -> None:
     # MkDocs runs the plugin, and the extension listed beside it stands aside.
     mkdocs_root = _project(tmp_path / "mkdocs", ZENSICAL_CONFIG)
