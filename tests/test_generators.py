@@ -147,6 +147,7 @@ markdown_extensions:
 def zensical_env(envs: Envs) -> Path:
     if sys.version_info < (3, 11):
         pytest.skip("Zensical needs Python 3.11")
+    # The same name and steps as test_zensical.py's fixture: one environment for both.
     return envs.get("zensical", ["install", "{wheel}[zensical]"]).bin
 
 
