@@ -120,6 +120,8 @@ def load_mkdocs_wiki(config_file: str, field: str | None) -> Loaded:
     )
 
     try:
+        if config_file.endswith(".toml"):
+            raise ConfigFileError(f"{config_file} is Zensical's own configuration")
         config, pages, config_warnings = load_mkdocs(config_file)
         plugin = plugin_config(config)
     except ConfigFileError as exc:

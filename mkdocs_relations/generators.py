@@ -15,8 +15,11 @@ import os
 import sys
 from importlib import metadata
 
-#: Configuration files a command looks for, in ProperDocs' order (MkDocs reads the last two).
-CONFIG_NAMES = ("properdocs.yml", "properdocs.yaml", "mkdocs.yml", "mkdocs.yaml")
+#: Configuration files a command looks for: ProperDocs' order (MkDocs reads the middle two),
+#: then Zensical's own.
+CONFIG_NAMES = (
+    "properdocs.yml", "properdocs.yaml", "mkdocs.yml", "mkdocs.yaml", "zensical.toml",
+)  # fmt: skip
 
 
 class NoGenerator(Exception):

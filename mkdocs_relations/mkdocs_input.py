@@ -9,8 +9,9 @@ from __future__ import annotations
 import logging
 import os
 import posixpath
+import sys
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, BinaryIO
 
 import yaml
 from mkdocs.config import load_config
@@ -156,16 +157,23 @@ def display_prefix(config: MkDocsConfig) -> str:
 
 
 def plugin_config(config: MkDocsConfig) -> RelationsConfig:
-    """The relations plugin's validated options, or the defaults when it is not enabled."""
+    """The relations plugin's validated options; else the Zensical extension's (a site
+    Zensical builds lists only the extension); else the defaults."""
     plugin = config.plugins.get("relations")
     found = getattr(plugin, "config", None)
     if isinstance(found, RelationsConfig):
         return found
-    defaults = RelationsConfig()
-    defaults.load_dict({})
-    defaults.validate()
-    return defaults
+    options = RelationsConfig()
+    options.load_dict(dict(config.mdx_configs.get(EXTENSION) or {}))
+    errors, _ = options.validate()
+    if errors:
+        problems = "; ".join(f"option '{key}': {error}" for key, error in errors)
+        raise ConfigFileError(f"Extension '{EXTENSION}' {problems}")
+    return options
 
+
+#: The Zensical extension's name under ``markdown_extensions``.
+EXTENSION = "mkdocs_relations.zensical"
 
 #: What the relations checks take from mkdocs.yml besides the plugin's own options.
 _SITE_KEYS = (
@@ -185,12 +193,22 @@ def load_lenient(
     """
     try:
         with open(config_file, "rb") as stream:
-            raw = yaml_load(stream)
-    except (MkDocsException, OSError) as exc:
+            raw = _toml(stream) if config_file.endswith(".toml") else yaml_load(stream)
+    except (MkDocsException, OSError, ValueError) as exc:
         raise ConfigFileError(f"{config_file} cannot be read: {exc}") from exc
     if not isinstance(raw, dict):
         raise ConfigFileError(f"{config_file} is not usable: it holds no mapping of settings")
     return lenient_config(raw, config_file)
+
+
+def _toml(stream: BinaryIO) -> Any:
+    """zensical.toml's settings (its ``[project]`` table)."""
+    if sys.version_info >= (3, 11):
+        import tomllib
+
+        settings = tomllib.load(stream)
+        return settings.get("project", settings)
+    raise ValueError("reading zensical.toml needs Python 3.11 or later")  # as Zensical does
 
 
 def lenient_config(
@@ -205,7 +223,12 @@ def lenient_config(
     config.load_dict({key: raw[key] for key in _SITE_KEYS if raw.get(key) is not None})
     errors, _ = config.validate()
     plugin = RelationsConfig(config_file_path=config_file)
-    plugin.load_dict(dict(options) if options else _relations_options(raw.get("plugins")))
+    plugin.load_dict(
+        dict(options)
+        if options
+        else _options_of(raw.get("plugins"), "relations")
+        or _options_of(raw.get("markdown_extensions"), EXTENSION)
+    )
     plugin_errors, plugin_warnings = plugin.validate()
     problems = [f"Config value '{key}': {error}" for key, error in errors]
     problems += [f"{owner} option '{key}': {error}" for key, error in plugin_errors]
@@ -223,13 +246,14 @@ def lenient_config(
     return config, _listed(config), plugin, custom_dir
 
 
-def _relations_options(plugins: object) -> dict[str, Any]:
-    entries = plugins.items() if isinstance(plugins, dict) else (
+def _options_of(listed: object, wanted: str) -> dict[str, Any]:
+    """The options of ``wanted`` in a ``plugins`` or ``markdown_extensions`` list or mapping."""
+    entries = listed.items() if isinstance(listed, dict) else (
         next(iter(item.items())) if isinstance(item, dict) and item else (item, None)
-        for item in (plugins if isinstance(plugins, list) else [])
+        for item in (listed if isinstance(listed, list) else [])
     )  # fmt: skip
     for name, options in entries:
-        if name == "relations":
+        if name == wanted:
             return dict(options) if isinstance(options, dict) else {}
     return {}
 

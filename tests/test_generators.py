@@ -219,6 +219,45 @@ def test_zensical_panels_match_mkdocs(zensical_env: Path, tmp_path: Path) -> Non
     assert overview.count('class="relations-query') >= 5
 
 
+def test_zensical_toml(zensical_env: Path, tmp_path: Path) -> None:
+    """Zensical's own configuration file, read by the extension, lint and inject alike."""
+    config = (
+        '[project]\nsite_name = "W"\n\n'
+        '[project.markdown_extensions."mkdocs_relations.zensical"]\nplacement = "top"\n'
+    )
+    root = _project(tmp_path, config, "zensical.toml")
+    built = _zensical(zensical_env, root, "build")
+    assert built.returncode == 0, built.stderr
+    ledger = (root / "site" / "ledger" / "index.html").read_text("utf-8")
+    assert 'class="relations relations--top"' in ledger
+    for command in (["lint"], ["inject"]):
+        done = subprocess.run(
+            [str(zensical_env / "mkdocs-relations"), *command], cwd=root,
+            capture_output=True, text=True, check=False,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stdout + done.stderr
+    ledger = (root / "site" / "ledger" / "index.html").read_text("utf-8")
+    assert ledger.count("data-relations-panel") == 1 and "data-relations-pathfinder" in ledger
+
+
+def test_lint_takes_the_extensions_options(tmp_path: Path) -> None:
+    """A mkdocs.yml for Zensical lists the extension alone; the lint reads its options."""
+    pages = {
+        "index.md": "---\nlinks:\n  - {type: depends-on, target: ledger}\n---\n# Home\n",
+        "ledger.md": "# Ledger\n",
+        "platform/checkout.md": "# Checkout\n",
+    }
+    config = "site_name: W\nmarkdown_extensions:\n  - mkdocs_relations.zensical: {field: links}\n"
+    root = _project(tmp_path, config)
+    for file, text in pages.items():
+        (root / "docs" / file).write_text(text, encoding="utf-8")
+    lint = subprocess.run(
+        [sys.executable, "-m", "mkdocs_relations.cli", "lint"], cwd=root, capture_output=True,
+        text=True, check=False,
+    )  # fmt: skip
+    assert lint.returncode == 0 and "6 pages, 1 edge: no problems" in lint.stderr, lint.stderr
+
+
 def test_zensical_serve_reports_a_broken_edge(zensical_env: Path, tmp_path: Path) -> None:
     root = _project(tmp_path, ZENSICAL_CONFIG + "dev_addr: 127.0.0.1:8765\n")
     (root / "docs" / "reports.md").write_text(BROKEN, encoding="utf-8")
