@@ -125,7 +125,7 @@ class _Site:
 
     use_directory_urls: bool = True
     additions: PageAdditions | None = None
-    #: Set when the build must stop: the message of the error raised on every page.
+    #: Set when the build must stop: the line it ends with.
     stop: str | None = None
     #: When the docs folder was last looked at, and what it held, for ``serve``.
     checked: float = 0.0
@@ -154,6 +154,10 @@ def _site(config: Mapping[str, Any], options: Mapping[str, Any]) -> _Site:
             if now == site.fingerprint:
                 return site
         site = _load(root, config, options, serving)
+        if serving and site.stop is not None:
+            # An unusable configuration is said, and the server keeps going without panels.
+            print(f"{site.stop}; serve goes on without panels", file=sys.stderr)
+            site.stop = None
         site.fingerprint = _fingerprint(docs_dir) if serving else ()
         site.checked = time.monotonic()
         _sites[docs_dir] = (config, site)
