@@ -2,6 +2,10 @@
 
 One of the three modules allowed to import MkDocs (with plugin.py and config.py); the pipeline
 (wiki.py and everything it calls) never does, so the CLI's ``--docs-dir`` runs without it.
+
+Long because the configuration is read three ways that share the page set and the options:
+as ``mkdocs build`` reads it, leniently as Zensical reads mkdocs.yml or zensical.toml, and
+from Zensical's own settings for its extension; only an adaptor may import MkDocs' config.
 """
 
 from __future__ import annotations
