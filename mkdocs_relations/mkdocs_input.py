@@ -4,6 +4,10 @@ before the Markdown, the panel's entry in the table of contents).
 
 One of the four modules allowed to import MkDocs (with plugin.py, config.py and json_schemas.py);
 the stages below (wiki/ and everything it calls) never do, so ``--docs-dir`` runs without it.
+
+Long because the configuration is read three ways that share the page set and the options:
+as ``mkdocs build`` reads it, leniently as Zensical reads mkdocs.yml or zensical.toml, and
+from Zensical's own settings for its extension; only an adaptor may import MkDocs' config.
 """
 
 from __future__ import annotations
@@ -11,7 +15,9 @@ from __future__ import annotations
 import logging
 import os
 import posixpath
-from typing import Any
+import sys
+from collections.abc import Mapping
+from typing import Any, BinaryIO
 
 import markupsafe
 import yaml
@@ -160,16 +166,23 @@ def display_prefix(config: MkDocsConfig) -> str:
 
 
 def plugin_config(config: MkDocsConfig) -> RelationsConfig:
-    """The relations plugin's validated options, or the defaults when it is not enabled."""
+    """The relations plugin's validated options; else the Zensical extension's (a site
+    Zensical builds lists only the extension); else the defaults."""
     plugin = config.plugins.get("relations")
     found = getattr(plugin, "config", None)
     if isinstance(found, RelationsConfig):
         return found
-    defaults = RelationsConfig()
-    defaults.load_dict({})
-    defaults.validate()
-    return defaults
+    options = RelationsConfig()
+    options.load_dict(dict(config.mdx_configs.get(EXTENSION) or {}))
+    errors, _ = options.validate()
+    if errors:
+        problems = "; ".join(f"option '{key}': {error}" for key, error in errors)
+        raise ConfigFileError(f"Extension '{EXTENSION}' {problems}")
+    return options
 
+
+#: The Zensical extension's name under ``markdown_extensions``.
+EXTENSION = "mkdocs_relations.zensical"
 
 #: What the relations checks take from mkdocs.yml besides the plugin's own options.
 _SITE_KEYS = (
@@ -189,17 +202,48 @@ def load_lenient(
     """
     try:
         with open(config_file, "rb") as stream:
-            raw = yaml_load(stream)
-    except (MkDocsException, OSError) as exc:
+            raw = _toml(stream) if config_file.endswith(".toml") else yaml_load(stream)
+    except (MkDocsException, OSError, ValueError) as exc:
         raise ConfigFileError(f"{config_file} cannot be read: {exc}") from exc
+    if not isinstance(raw, dict):
+        raise ConfigFileError(f"{config_file} is not usable: it holds no mapping of settings")
+    return lenient_config(raw, config_file)
+
+
+def _toml(stream: BinaryIO) -> Any:
+    """zensical.toml's settings (its ``[project]`` table)."""
+    if sys.version_info >= (3, 11):
+        import tomllib
+
+        settings = tomllib.load(stream)
+        return settings.get("project", settings)
+    raise ValueError("reading zensical.toml needs Python 3.11 or later")  # as Zensical does
+
+
+def lenient_config(
+    raw: Mapping[str, Any],
+    config_file: str,
+    options: Mapping[str, Any] | None = None,
+    owner: str = "Plugin 'relations'",
+) -> tuple[MkDocsConfig, PageSet, RelationsConfig, str | None]:
+    """:func:`load_lenient` of settings already read (Zensical's own, for its extension);
+    ``options`` replace the relations plugin's, validated by the same rules."""
     config = MkDocsConfig(config_file_path=config_file)
-    config.load_dict({key: raw[key] for key in _SITE_KEYS if key in raw})
+    config.load_dict({key: raw[key] for key in _SITE_KEYS if raw.get(key) is not None})
     errors, _ = config.validate()
     plugin = RelationsConfig(config_file_path=config_file)
-    plugin.load_dict(_relations_options(raw.get("plugins")))
-    plugin_errors, _ = plugin.validate()
+    plugin.load_dict(
+        dict(options)
+        if options
+        else _options_of(raw.get("plugins"), "relations")
+        or _options_of(raw.get("markdown_extensions"), EXTENSION)
+    )
+    plugin_errors, plugin_warnings = plugin.validate()
     problems = [f"Config value '{key}': {error}" for key, error in errors]
-    problems += [f"Plugin 'relations' option '{key}': {error}" for key, error in plugin_errors]
+    problems += [f"{owner} option '{key}': {error}" for key, error in plugin_errors]
+    if options:
+        # An extension has no --strict: an option it does not know is an error at once.
+        problems += [f"{owner} option '{key}': {error}" for key, error in plugin_warnings]
     if problems:
         raise ConfigFileError(f"{config_file} is not usable: {'; '.join(problems)}")
     theme = raw.get("theme")
@@ -211,13 +255,14 @@ def load_lenient(
     return config, _listed(config), plugin, custom_dir
 
 
-def _relations_options(plugins: object) -> dict[str, Any]:
-    entries = plugins.items() if isinstance(plugins, dict) else (
+def _options_of(listed: object, wanted: str) -> dict[str, Any]:
+    """The options of ``wanted`` in a ``plugins`` or ``markdown_extensions`` list or mapping."""
+    entries = listed.items() if isinstance(listed, dict) else (
         next(iter(item.items())) if isinstance(item, dict) and item else (item, None)
-        for item in (plugins if isinstance(plugins, list) else [])
+        for item in (listed if isinstance(listed, list) else [])
     )  # fmt: skip
     for name, options in entries:
-        if name == "relations":
+        if name == wanted:
             return dict(options) if isinstance(options, dict) else {}
     return {}
 
@@ -225,28 +270,47 @@ def _relations_options(plugins: object) -> dict[str, Any]:
 def load_mkdocs(config_file: str) -> tuple[MkDocsConfig, PageSet, list[str]]:
     """Load mkdocs.yml as ``mkdocs build`` does (its loader trusts the file) and list its pages;
     and the configuration warnings MkDocs logged (an unknown option), which ``build --strict``
-    fails on."""
-    warnings = _Collected()
-    config_log = logging.getLogger("mkdocs.config")
-    config_log.addHandler(warnings)
+    fails on.
+
+    What the loader logs is held back until the outcome is known: a file MkDocs cannot load
+    may still be one Zensical reads (the caller tries that next), and MkDocs' error lines and
+    "Aborted with a configuration error!" would only confuse a lint that then passes; they go
+    into the :class:`ConfigFileError`'s message instead.
+    """
+    held = _Collected()
+    # ProperDocs' loader logs under its own name, even through the mkdocs.* alias.
+    loggers = [logging.getLogger(f"{name}.config") for name in ("mkdocs", "properdocs")]
+    propagate = [logger.propagate for logger in loggers]
+    for logger in loggers:
+        logger.addHandler(held)
+        logger.propagate = False
     try:
         config = load_config(config_file)
     except OSError as exc:
         raise ConfigFileError(f"cannot read {config_file}: {exc.strerror or exc}") from exc
     except (MkDocsException, SystemExit) as exc:
-        raise ConfigFileError(f"{config_file} is not a usable MkDocs configuration: {exc}") from exc
+        said = [record.getMessage() for record in held.records if record.levelno >= logging.ERROR]
+        reason = "; ".join(said) or str(exc)
+        raise ConfigFileError(
+            f"{config_file} is not a usable MkDocs configuration: {reason}"
+        ) from exc
     finally:
-        config_log.removeHandler(warnings)
-    return config, _listed(config), warnings.messages
+        for logger, was in zip(loggers, propagate, strict=True):
+            logger.removeHandler(held)
+            logger.propagate = was
+    warnings = [record for record in held.records if record.levelno == logging.WARNING]
+    for record in warnings:
+        logging.getLogger(record.name).handle(record)  # shown as MkDocs shows them
+    return config, _listed(config), [record.getMessage() for record in warnings]
 
 
 class _Collected(logging.Handler):
     def __init__(self) -> None:
         super().__init__(logging.WARNING)
-        self.messages: list[str] = []
+        self.records: list[logging.LogRecord] = []
 
     def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
+        self.records.append(record)
 
 
 def _listed(config: MkDocsConfig) -> PageSet:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import venvs
 import yaml
 from hypothesis import HealthCheck, settings
 from mkdocs.commands.build import build
@@ -242,3 +243,21 @@ def publish_screenshot(path: Path) -> None:
     if os.environ.get("RELATIONS_UPDATE_SCREENSHOTS") == "1":
         DOC_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         shutil.copy(path, DOC_SCREENSHOTS / path.name)
+
+
+@pytest.fixture(scope="session")
+def project_checkout(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The tracked files, as a fresh clone has them (see venvs.clean_checkout)."""
+    return venvs.clean_checkout(tmp_path_factory.mktemp("checkout"))
+
+
+@pytest.fixture(scope="session")
+def project_wheel(tmp_path_factory: pytest.TempPathFactory, project_checkout: Path) -> Path:
+    """This project's wheel, built once per session as pip builds it."""
+    return venvs.build_wheel(project_checkout, tmp_path_factory.mktemp("wheel"))
+
+
+@pytest.fixture(scope="session")
+def envs(tmp_path_factory: pytest.TempPathFactory, project_wheel: Path) -> venvs.Envs:
+    """Virtual environments from the registry with the built wheel, one per name a session."""
+    return venvs.Envs(tmp_path_factory.mktemp("venvs"), project_wheel)

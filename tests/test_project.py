@@ -107,7 +107,7 @@ STAGES = (
     ("query",),
     ("adopt",),
     ("inject",),
-    ("config", "mkdocs_input", "wikilinks"),
+    ("generators", "config", "mkdocs_input", "wikilinks"),
     ("cli",),
     ("plugin", "json_schemas", "zensical", "__init__"),
 )

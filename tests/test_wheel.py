@@ -9,62 +9,28 @@ into a new virtual environment and use it there: a site build and the console sc
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
-import sys
 import venv
 import zipfile
 from pathlib import Path
 
 import pytest
+import venvs
 from conftest import REPO
 
 
 def _run(command: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        command,
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-        env={**os.environ, **env},
-    )
-
-
-def _clean_checkout(destination: Path) -> Path:
-    """The tracked files only, as a fresh clone has them.
-
-    A working tree keeps ``*.egg-info/SOURCES.txt`` from an editable install, and setuptools
-    adds what it lists to the wheel: built from here, a wheel can look complete when one
-    built from a clone is not.
-    """
-    listed = subprocess.run(
-        ["git", "ls-files", "-z"], cwd=REPO, capture_output=True, check=True
-    ).stdout.decode()
-    for name in filter(None, listed.split("\0")):
-        source = REPO / name
-        if source.is_file() and not name.startswith("tests/"):
-            target = destination / name
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, target)
-    return destination
+    return venvs.run(command, cwd, **env)
 
 
 @pytest.fixture(scope="module")
-def checkout(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return _clean_checkout(tmp_path_factory.mktemp("checkout"))
+def checkout(project_checkout: Path) -> Path:
+    return project_checkout
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory, checkout: Path) -> Path:
-    out = tmp_path_factory.mktemp("wheel")
-    # Built as a user's pip builds it: in an isolated environment from pyproject.toml.
-    built = _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(out),
-                  str(checkout)], cwd=out)  # fmt: skip
-    assert built.returncode == 0, built.stderr
-    (found,) = out.glob("mkdocs_relations-*.whl")
-    return found
+def wheel(project_wheel: Path) -> Path:
+    return project_wheel
 
 
 def test_wheel_holds_every_file_of_the_package(wheel: Path, checkout: Path) -> None:

@@ -14,12 +14,12 @@ import re
 import shutil
 import subprocess
 import sys
-import venv
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import REPO, run, serve
+from venvs import Envs
 
 from mkdocs_relations.inject.html_places import find_places
 
@@ -46,19 +46,11 @@ plugins:
 
 
 @pytest.fixture(scope="module")
-def zensical(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    env_dir = tmp_path_factory.mktemp("zensical-venv")
-    venv.EnvBuilder(with_pip=True).create(env_dir)
-    installed = subprocess.run(
-        [str(env_dir / "bin" / "python"), "-m", "pip", "install", "-q",
-         "--disable-pip-version-check", "zensical"],
-        capture_output=True, text=True, timeout=600, check=False,
-    )  # fmt: skip
-    if installed.returncode != 0:
-        if os.environ.get("CI"):
-            pytest.fail(f"zensical could not be installed from PyPI: {installed.stderr}")
-        pytest.skip("zensical could not be installed from PyPI here")
-    return env_dir / "bin" / "zensical"
+def zensical(envs: Envs) -> Path:
+    """Zensical beside the built wheel, in the environment test_generators.py uses too."""
+    if sys.version_info < (3, 11):
+        pytest.skip("Zensical needs Python 3.11")
+    return envs.get("zensical", ["install", "{wheel}[zensical]"]).bin / "zensical"
 
 
 def _project(root: Path, pages: dict[str, str] = WIKI) -> Path:

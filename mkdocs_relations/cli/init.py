@@ -22,6 +22,7 @@ from ..adopt.vault_files import (
 from ..adopt.wikilink_survey import pages_with_wikilinks
 from ..frontmatter.block import read_frontmatter
 from ..frontmatter.dialect_fields import DEFAULT_FIELD
+from ..generators import NoGenerator, mkdocs_api
 from ..model.diagnostics import plural
 from ..wiki.page_set import PageSet, folder_page_set
 from ..wiki.pipeline import DEFAULT_CONFIG_PAGE, Options, load_wiki
@@ -74,6 +75,10 @@ def _init(args: argparse.Namespace, written: list[str]) -> int:
     plugin_field: str | None = None
     config_page = DEFAULT_CONFIG_PAGE
     if os.path.isfile(config_file):
+        try:
+            mkdocs_api()
+        except NoGenerator as exc:
+            raise InitError(str(exc)) from None
         from ..mkdocs_input import ConfigFileError, load_mkdocs, plugin_config
 
         try:

@@ -7,11 +7,12 @@ import os
 import sys
 from typing import Any
 
+from ..generators import default_config_file
 from ..inject.built_site import InjectError, inject
 from ..model.diagnostics import apply_severity, display_path, summary
 from ..query.page_blocks import collect_files
 from ..wiki.pipeline import load_wiki
-from .shared import EXIT_FAILED, EXIT_OK, EXIT_USAGE
+from .shared import EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError, require_mkdocs_api
 
 
 def add_inject_parser(commands: Any) -> None:
@@ -23,7 +24,10 @@ def add_inject_parser(commands: Any) -> None:
         "under MkDocs. Lints first and stops on errors, as the build does.",
     )
     parser.add_argument(
-        "-f", "--config-file", metavar="FILE", help="mkdocs.yml (default: ./mkdocs.yml)"
+        "-f",
+        "--config-file",
+        metavar="FILE",
+        help="mkdocs.yml (default: ./properdocs.yml, else ./mkdocs.yml)",
     )
     parser.add_argument(
         "--site-dir", metavar="DIR", help="the built site (default: site_dir from mkdocs.yml)"
@@ -32,6 +36,17 @@ def add_inject_parser(commands: Any) -> None:
 
 
 def run_inject(args: argparse.Namespace, _: object) -> int:
+    config_file = args.config_file or default_config_file()
+    if config_file is None or not os.path.isfile(config_file):
+        shown = config_file or "mkdocs.yml or properdocs.yml"
+        print(f"mkdocs-relations: no {shown} here; pass -f path/to/mkdocs.yml",
+              file=sys.stderr)  # fmt: skip
+        return EXIT_USAGE
+    try:
+        require_mkdocs_api()
+    except UsageError as exc:
+        print(f"mkdocs-relations: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     from ..mkdocs_input import (
         ConfigFileError,
         display_of,
@@ -40,11 +55,6 @@ def run_inject(args: argparse.Namespace, _: object) -> int:
         options_from,
     )
 
-    config_file = args.config_file or "mkdocs.yml"
-    if not os.path.isfile(config_file):
-        print(f"mkdocs-relations: no {config_file} here; pass -f path/to/mkdocs.yml",
-              file=sys.stderr)  # fmt: skip
-        return EXIT_USAGE
     try:
         config, pages, plugin, custom_dir = load_lenient(config_file)
     except ConfigFileError as exc:

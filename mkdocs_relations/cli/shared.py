@@ -9,12 +9,14 @@ asked (a :class:`UsageError`).
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from ..generators import NoGenerator, default_config_file, mkdocs_api
 from ..model.paths import DEFAULT_MAX_HOPS
 from ..model.targets import TargetError, loose, parse_target
 from ..wiki.page_set import folder_page_set
@@ -57,7 +59,7 @@ def add_source_arguments(parser: argparse.ArgumentParser) -> None:
         "-f",
         "--config-file",
         metavar="FILE",
-        help="mkdocs.yml to read (default: ./mkdocs.yml when present)",
+        help="mkdocs.yml to read (default: ./properdocs.yml, else ./mkdocs.yml)",
     )
     source.add_argument(
         "--docs-dir",
@@ -90,17 +92,26 @@ def load(args: argparse.Namespace) -> Loaded:
         wiki = load_wiki(pages.sources, options, pages.diagnostics)
         prefix = os.path.relpath(args.docs_dir).replace(os.sep, "/")
         return Loaded(wiki, prefix, options, sources=pages.sources)
-    config_file = args.config_file or "mkdocs.yml"
-    if not os.path.isfile(config_file):
+    config_file = args.config_file or default_config_file()
+    if config_file is None or not os.path.isfile(config_file):
         raise UsageError(
-            f"no {config_file} here; pass -f path/to/mkdocs.yml, "
-            "or --docs-dir for a folder of pages"
+            f"no {config_file or 'mkdocs.yml or properdocs.yml'} here; pass -f "
+            "path/to/mkdocs.yml, or --docs-dir for a folder of pages"
         )
     return load_mkdocs_wiki(config_file, args.field)
 
 
+def require_mkdocs_api() -> None:
+    """MkDocs 1.x or ProperDocs loaded for the configuration file; else exit 2 with one line."""
+    try:
+        mkdocs_api()
+    except NoGenerator as exc:
+        raise UsageError(str(exc)) from None
+
+
 def load_mkdocs_wiki(config_file: str, field: str | None) -> Loaded:
     """The wiki of a MkDocs project, with the plugin's options from its mkdocs.yml."""
+    require_mkdocs_api()
     # Imported here so that `--docs-dir` works on a vault without touching MkDocs' machinery.
     from ..mkdocs_input import (
         ConfigFileError,
@@ -112,6 +123,8 @@ def load_mkdocs_wiki(config_file: str, field: str | None) -> Loaded:
     )
 
     try:
+        if config_file.endswith(".toml"):
+            raise ConfigFileError(f"{config_file} is Zensical's own configuration")
         config, pages, config_warnings = load_mkdocs(config_file)
         plugin = plugin_config(config)
     except ConfigFileError as exc:
@@ -122,11 +135,13 @@ def load_mkdocs_wiki(config_file: str, field: str | None) -> Loaded:
             config, pages, plugin, _ = load_lenient(config_file)
         except ConfigFileError:
             raise UsageError(str(exc)) from exc
-        print(
-            f"mkdocs-relations: note: {config_file} does not load in MkDocs ({exc}); read "
-            "as Zensical reads it, for its folders and the relations options only",
-            file=sys.stderr,
-        )
+        if importlib.util.find_spec("zensical") is None:
+            # With Zensical installed this is the expected case, and the lint stays quiet.
+            print(
+                f"mkdocs-relations: note: {config_file} does not load in MkDocs ({exc}); read "
+                "as Zensical reads it, for its folders and the relations options only",
+                file=sys.stderr,
+            )
     options = options_from(plugin, config)
     options.not_pages = pages.not_pages
     if field:

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import os
 import posixpath
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from urllib.parse import quote
 
 import markupsafe
@@ -30,10 +29,12 @@ from ..output.site_files import (
     replace_file,
     site_path,
 )
+from ..query.overview import MARKER as OVERVIEW
 from ..query.page_blocks import BlockAnswers
 from ..wiki.pipeline import Wiki
 from ..wiki.titles import name_title
-from .html_places import Places, code_blocks, find_places, splice
+from .answers import block_answers, overview_answers
+from .html_places import Places, find_places, splice
 
 
 class InjectError(Exception):
@@ -127,8 +128,16 @@ def inject(
         titles[page_id] = (title, url)
 
     additions = PageAdditions(wiki, titles, display, template_dirs)
+    # A page whose panel Zensical's extension rendered gets the rest: finder, assets, answers.
+    rest = PageAdditions(
+        wiki, titles, replace(display, placement="off", breadcrumbs=False), template_dirs
+    )
+
+    def title_of(page_id: str) -> str:
+        return titles.get(page_id, (page_id, ""))[0]
+
     if blocks is not None:
-        blocks.engine(additions.builder.index, lambda p: titles.get(p, (p, ""))[0])
+        blocks.engine(additions.builder.index, title_of)
     extra = asset_files(display.assets(answers=blocks is not None and bool(blocks.pending)))
     extra.update(graph_files(wiki.graph, titles, display.max_hops, additions.labels))
     extra_targets = {name: _target(root, name) for name in extra}
@@ -144,11 +153,13 @@ def inject(
             done += 1
             result.unchanged.append(dest)
             continue
-        top, bottom = additions.for_page(page_id, url)
+        top, bottom = (rest if found.panel else additions).for_page(page_id, url)
         answers: list[tuple[int, int, str]] = []
-        if blocks is not None and wiki.graph.pages[page_id].file in blocks.pending:
-            file = wiki.graph.pages[page_id].file
-            answers = _answers(blocks, file, text, url, additions, result)
+        file = wiki.graph.pages[page_id].file
+        if blocks is not None and file in blocks.pending:
+            answers = block_answers(blocks, file, text, url, additions, result.lost)
+        if blocks is not None and OVERVIEW in text:
+            answers += overview_answers(blocks, file, text, url, additions, title_of)
         if not (top or bottom or answers):
             result.unchanged.append(dest)
             continue
@@ -172,45 +183,6 @@ def inject(
         result.changed.append(dest)
     result.finished = 0 < done < len(files) and bool(result.changed)
     return result
-
-
-def _answers(
-    blocks: BlockAnswers,
-    file: str,
-    text: str,
-    url: str,
-    additions: PageAdditions,
-    result: Injected,
-) -> list[tuple[int, int, str]]:
-    """(start, end, answer) for each block of the page, in place of its listing.
-
-    A listing is known by its text (the block's YAML), in the page's order; a block whose
-    listing is not found (another extension changed it) is reported, as the plugin does.
-    """
-    listings = code_blocks(text)
-    texts = [_listing_text(listing.text) for listing in listings]
-    places = []
-    at = 0
-    for pending, answer in blocks.answers(file, additions.references(url), additions.renderer):
-        wanted = _listing_text(pending.source)
-        found = next(
-            (i for i in range(at, len(listings)) if texts[i] == wanted),
-            None,
-        )
-        if found is None:
-            result.lost.append((file, pending.file_line()))
-            continue
-        places.append((listings[found].start, listings[found].end, answer))
-        at = found + 1
-    return places
-
-
-def _listing_text(text: str) -> str:
-    # Spaces and tabs compare as one space: a generator may expand a tab in a listing.
-    return "\n".join(_BLANKS.sub(" ", line).rstrip() for line in text.strip("\n").split("\n"))
-
-
-_BLANKS = re.compile(r"[ \t]+")
 
 
 def _asset_tags(

@@ -3,6 +3,9 @@
 ``mkdocs-relations inject`` adds to pages another generator built what the plugin adds under
 MkDocs. Only insertion offsets are computed here; the page is then spliced at those offsets,
 so every other byte stays as it was.
+
+Long because both finders (the additions' places and the code listings) share one located
+parser that tracks open elements as a browser does (omitted end tags, raw-text elements).
 """
 
 from __future__ import annotations
@@ -22,6 +25,8 @@ _TRAILERS = ("md-source-file", "md-feedback")
 #: any ``data-relations-*`` attribute (an example, a custom panel): only a stylesheet or
 #: script says the page already has the plugin's output.
 MARKER = "data-relations-assets"
+#: The panel's own attribute: where it stands, no second panel is added.
+PANEL = "data-relations-panel"
 #: What the plugin's own stylesheets end with, linked in the head of a page MkDocs built.
 _SHEETS = ("mkdocs-relations/relations.css", "mkdocs-relations/relations-query.css")
 
@@ -40,6 +45,8 @@ class Places:
     title: str | None = None
     #: The page links the plugin's stylesheets or scripts: inject or the plugin was there.
     marked: bool = False
+    #: The page holds a panel without the plugin's assets: Zensical's extension rendered it.
+    panel: bool = False
     #: Which element held the content: "article", "main" or "role=main".
     container: str | None = None
 
@@ -143,6 +150,8 @@ class _Finder(_Located):
         end = start + len(self.get_starttag_text() or "")
         names = dict(attrs)
         self._mark(tag, names)
+        if PANEL in names:
+            self.places.panel = True
         classes = (names.get("class") or "").split()
         places = self.places
         if tag == "article" and "md-content__inner" in classes and places.container != "article":

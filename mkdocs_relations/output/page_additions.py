@@ -64,6 +64,11 @@ def relative_url(url: str, from_url: str) -> str:
     return _relative(url, _parts(url), _base(from_url))
 
 
+def rebase(link: str, from_url: str, to_url: str) -> str:
+    """``link``, written from the page at ``from_url``, as a link from ``to_url``."""
+    return relative_url("/".join([*_base(from_url), link]), to_url)
+
+
 def _base(from_url: str) -> list[str]:
     folder, _, last = from_url.rpartition("/")
     return _parts(folder if "." in last else from_url)
@@ -145,21 +150,34 @@ class PageAdditions:
 
         return ref
 
-    def render(self, page_id: str, page_url: str, mentioned_by: Sequence[str] = ()) -> Rendered:
+    def render(
+        self,
+        page_id: str,
+        page_url: str,
+        mentioned_by: Sequence[str] = (),
+        links_from: str | None = None,
+    ) -> Rendered:
         """What one page gets: its HTML, and the panel's data for the theme's templates.
 
         ``mentioned_by``: pages whose text links here, listed under the panel ("Mentioned
-        in"); never part of the panel's relationships.
+        in"); never part of the panel's relationships. ``links_from`` is for a generator
+        that rebases every relative ``href`` from the folder of the page's source file
+        (Zensical): links are written from that folder's URL, except the picture's
+        ``xlink:href``, which no generator rebases.
         """
         graph_page = self.wiki.graph.pages.get(page_id)
         if graph_page is None or graph_page.hide_panel:
             return Rendered()
-        ref = self.references(page_url)
+        ref = self.references(page_url if links_from is None else links_from)
         top: list[str] = []
         bottom: list[str] = []
         display = self.display
         finder = display.path_finder != "off"
         panel = self.builder.build(page_id, ref)
+        if panel is not None and panel.picture is not None and links_from is not None:
+            for box in [*panel.picture.boxes, panel.picture.center]:
+                if box.url is not None and not box.url.startswith("#"):
+                    box.url = rebase(box.url, links_from, page_url)
         if panel is not None:
             if display.breadcrumbs:
                 panel.breadcrumbs = self.builder.breadcrumbs(page_id, ref)
