@@ -37,6 +37,7 @@ from markdown.preprocessors import Preprocessor
 from .frontmatter.page import page_id_for
 from .generators import NoGenerator, mkdocs_api
 from .inject.built_site import built_page
+from .inject.html_places import ZENSICAL_PANEL
 from .model.diagnostics import Diagnostic, apply_severity, display_path, summary
 from .output.page_additions import PageAdditions
 from .query.page_blocks import collect_files
@@ -87,10 +88,11 @@ class _PanelPreprocessor(Preprocessor):
         _, url = built_page(file, site.use_directory_urls)
         folder = posixpath.dirname(file)
         shown = site.additions.render(page_id, url, links_from=f"{folder}/" if folder else "./")
+        mark = f"<!-- {ZENSICAL_PANEL} -->\n"
         if shown.top:
-            lines = ["", self.md.htmlStash.store(shown.top), "", *lines]
+            lines = ["", self.md.htmlStash.store(mark + shown.top), "", *lines]
         if shown.bottom:
-            lines = [*lines, "", self.md.htmlStash.store(shown.bottom), ""]
+            lines = [*lines, "", self.md.htmlStash.store(mark + shown.bottom), ""]
         return lines
 
 

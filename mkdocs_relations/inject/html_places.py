@@ -25,8 +25,10 @@ _TRAILERS = ("md-source-file", "md-feedback")
 #: any ``data-relations-*`` attribute (an example, a custom panel): only a stylesheet or
 #: script says the page already has the plugin's output.
 MARKER = "data-relations-assets"
-#: The panel's own attribute: where it stands, no second panel is added.
-PANEL = "data-relations-panel"
+#: What Zensical's extension puts before the panel it renders, so inject adds the rest (finder,
+#: assets, answers) without a second panel. A comment, not the panel's own attributes, which
+#: a page may show as an example.
+ZENSICAL_PANEL = "mkdocs-relations: panel rendered by the Zensical extension"
 #: What the plugin's own stylesheets end with, linked in the head of a page MkDocs built.
 _SHEETS = ("mkdocs-relations/relations.css", "mkdocs-relations/relations-query.css")
 
@@ -150,8 +152,6 @@ class _Finder(_Located):
         end = start + len(self.get_starttag_text() or "")
         names = dict(attrs)
         self._mark(tag, names)
-        if PANEL in names:
-            self.places.panel = True
         classes = (names.get("class") or "").split()
         places = self.places
         if tag == "article" and "md-content__inner" in classes and places.container != "article":
@@ -188,6 +188,10 @@ class _Finder(_Located):
             MARKER in names or (names.get("href") or "").endswith(_SHEETS)
         ):
             self.places.marked = True
+
+    def handle_comment(self, data: str) -> None:
+        if data.strip() == ZENSICAL_PANEL:
+            self.places.panel = True
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self._mark(tag, dict(attrs))
