@@ -14,11 +14,12 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 from .paths import DEFAULT_MAX_HOPS
 from .sources import folder_page_set
 from .targets import TargetError, loose, parse_target
-from .titles import Titles
+from .titles import HeadingTitles, Titles
 from .wiki import Options, Wiki, load_wiki
 
 EXIT_OK = 0
@@ -41,11 +42,16 @@ class Loaded:
     sources: Mapping[str, str] = field(default_factory=dict)
     #: What MkDocs warned about while loading mkdocs.yml (printed as it loaded).
     config_warnings: list[str] = field(default_factory=list)
+    #: Titles mkdocs.yml's nav gives pages, by docs-relative file.
+    nav_titles: Mapping[str, str] = field(default_factory=dict)
+    #: mkdocs.yml's markdown_extensions and their settings: how headings are rendered.
+    extensions: tuple[list[Any], dict[str, Any]] = ([], {})
 
     @cached_property
     def titles(self) -> Titles:
         """Pages' titles by MkDocs' rule, as the site shows them."""
-        return Titles(self.wiki.graph, self.sources)
+        headings = HeadingTitles(*self.extensions)
+        return Titles(self.wiki.graph, self.sources, self.nav_titles, headings)
 
 
 def add_source_arguments(parser: argparse.ArgumentParser) -> None:
@@ -104,6 +110,8 @@ def load_mkdocs_wiki(config_file: str, field: str | None) -> Loaded:
         display_prefix,
         load_lenient,
         load_mkdocs,
+        markdown_extensions,
+        nav_titles,
         options_from,
         plugin_config,
     )
@@ -131,7 +139,16 @@ def load_mkdocs_wiki(config_file: str, field: str | None) -> Loaded:
     base = os.path.dirname(os.path.abspath(config_file))
     prefix = os.path.relpath(os.path.join(base, display_prefix(config))).replace(os.sep, "/")
     wiki = load_wiki(pages.sources, options)
-    return Loaded(wiki, prefix, options, int(plugin.max_hops), pages.sources, config_warnings)
+    return Loaded(
+        wiki,
+        prefix,
+        options,
+        int(plugin.max_hops),
+        pages.sources,
+        config_warnings,
+        nav_titles(config),
+        markdown_extensions(config),
+    )
 
 
 def resolve_page(loaded: Loaded, text: str) -> str:
