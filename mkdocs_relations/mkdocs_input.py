@@ -191,6 +191,34 @@ _SITE_KEYS = (
 )  # fmt: skip
 
 
+def nav_titles(config: MkDocsConfig) -> dict[str, str]:
+    """The titles mkdocs.yml's ``nav`` gives pages (``- Title: page.md``), by file; MkDocs
+    shows them in place of the page's own."""
+    found: dict[str, str] = {}
+    stack: list[object] = [config.get("nav") or []]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, list):
+            stack.extend(reversed(item))
+        elif isinstance(item, dict):
+            for title, value in item.items():
+                if isinstance(value, str) and title is not None:
+                    path = posixpath.normpath(value.strip().replace("\\", "/")).lstrip("/")
+                    found.setdefault(path, str(title))
+                elif isinstance(value, (list, dict)):
+                    stack.append(value)
+    return found
+
+
+def markdown_extensions(config: MkDocsConfig) -> tuple[list[Any], dict[str, Any]]:
+    """The site's Markdown extensions (MkDocs adds its three built-in ones) and settings."""
+    extensions = config.get("markdown_extensions") or []
+    configs = config.get("mdx_configs") or {}
+    if not isinstance(extensions, list) or not isinstance(configs, dict):
+        return [], {}
+    return list(extensions), dict(configs)
+
+
 def load_lenient(
     config_file: str,
 ) -> tuple[MkDocsConfig, PageSet, RelationsConfig, str | None]:

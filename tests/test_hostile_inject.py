@@ -18,10 +18,11 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from built_html import parse
-from conftest import run
+from conftest import run, serve
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
@@ -472,3 +473,24 @@ def test_a_block_with_a_tab_is_answered(tmp_path: Path) -> None:
     result = run("inject", cwd=root)
     assert result.returncode == 0 and "has no place" not in result.stderr, result.stderr
     assert "data-relations-query" in (root / "site" / "reports" / "index.html").read_text("utf-8")
+
+
+def test_a_page_named_like_a_script_is_only_a_link_in_chromium(
+    tmp_path: Path, browser: Any
+) -> None:
+    back = "---\nrelationships:\n  - {type: part-of, target: index}\n---\nText.\n"
+    name = "javascript:window.x=1;alert(1)"
+    root = project(tmp_path / "z", {"index.md": HOME, "ledger.md": "# L\n", f"{name}.md": back})
+    assert run("inject", cwd=root).returncode == 0
+    with serve(root / "site") as url:
+        page = browser.new_page()
+        dialogs: list[str] = []
+        page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+        page.goto(url)
+        link = page.locator("[data-relations-panel] a", has_text=name).first
+        assert link.get_attribute("href") == "javascript%3Awindow.x%3D1%3Balert%281%29/"
+        link.click()
+        page.wait_for_load_state()
+        assert dialogs == [] and page.evaluate("window.x") is None
+        assert page.url == url + "javascript%3Awindow.x%3D1%3Balert%281%29/"
+        page.close()

@@ -10,7 +10,7 @@ import pytest
 from conftest import Site, pages_in_folder, run
 
 from mkdocs_relations.wiki.pipeline import load_wiki
-from mkdocs_relations.wiki.titles import Titles, heading_title, name_title
+from mkdocs_relations.wiki.titles import HeadingTitles, Titles, heading_title, name_title
 
 #: Page openings, each a case where a title rule could go wrong.
 OPENINGS = {
@@ -53,7 +53,8 @@ def test_titles_are_mkdocs_titles(site: Site, tmp_path: Path) -> None:
 
     sources = pages_in_folder(str(site.docs))
     wiki = load_wiki(sources)
-    titles = Titles(wiki.graph, sources)
+    # Headings are rendered with the site's extensions, as MkDocs renders them.
+    titles = Titles(wiki.graph, sources, headings=HeadingTitles(["attr_list", "toc"]))
     ours = {page_id: titles(page_id) for page_id in wiki.graph.pages}
     assert ours == from_mkdocs
     # The oracle saw the interesting cases (a rule that ignored headings would fail above).

@@ -15,13 +15,14 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 from ..generators import NoGenerator, default_config_file, mkdocs_api
 from ..model.paths import DEFAULT_MAX_HOPS
 from ..model.targets import TargetError, loose, parse_target
 from ..wiki.page_set import folder_page_set
 from ..wiki.pipeline import Options, Wiki, load_wiki
-from ..wiki.titles import Titles
+from ..wiki.titles import HeadingTitles, Titles
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -46,11 +47,16 @@ class Loaded:
     #: Whether page text is read for ``[[wikilinks]]`` (the plugin's ``wikilinks``, or the
     #: extension in markdown_extensions).
     wikilinks: bool = False
+    #: Titles mkdocs.yml's nav gives pages, by docs-relative file.
+    nav_titles: Mapping[str, str] = field(default_factory=dict)
+    #: mkdocs.yml's markdown_extensions and their settings: how headings are rendered.
+    extensions: tuple[list[Any], dict[str, Any]] = ([], {})
 
     @cached_property
     def titles(self) -> Titles:
         """Pages' titles by MkDocs' rule, as the site shows them."""
-        return Titles(self.wiki.graph, self.sources)
+        headings = HeadingTitles(*self.extensions)
+        return Titles(self.wiki.graph, self.sources, self.nav_titles, headings)
 
 
 def add_source_arguments(parser: argparse.ArgumentParser) -> None:
@@ -118,6 +124,8 @@ def load_mkdocs_wiki(config_file: str, field: str | None) -> Loaded:
         display_prefix,
         load_lenient,
         load_mkdocs,
+        markdown_extensions,
+        nav_titles,
         options_from,
         plugin_config,
     )
@@ -150,9 +158,17 @@ def load_mkdocs_wiki(config_file: str, field: str | None) -> Loaded:
     prefix = os.path.relpath(os.path.join(base, display_prefix(config))).replace(os.sep, "/")
     wiki = load_wiki(pages.sources, options)
     extensions = [str(e) for e in getattr(config, "markdown_extensions", None) or []]
-    wikilinks = bool(plugin.wikilinks) or "mkdocs_relations.wikilinks" in extensions
-    loaded = Loaded(wiki, prefix, options, int(plugin.max_hops), pages.sources, config_warnings)
-    loaded.wikilinks = wikilinks
+    loaded = Loaded(
+        wiki,
+        prefix,
+        options,
+        int(plugin.max_hops),
+        pages.sources,
+        config_warnings,
+        nav_titles=nav_titles(config),
+        extensions=markdown_extensions(config),
+    )
+    loaded.wikilinks = bool(plugin.wikilinks) or "mkdocs_relations.wikilinks" in extensions
     return loaded
 
 

@@ -161,7 +161,7 @@ def replace_file(target: str, data: bytes) -> None:
     try:
         with os.fdopen(descriptor, "wb") as stream:
             stream.write(data)
-            os.fchmod(stream.fileno(), mode)
+        os.chmod(temporary, mode)  # mkstemp makes it private; the site's files are not
         os.replace(temporary, target)
     except BaseException:
         with contextlib.suppress(OSError):
