@@ -9,6 +9,7 @@ from mkdocs.config import base
 from mkdocs.config import config_options as c
 
 from .diagnostics import SEVERITIES, check_severity_overrides
+from .dialect import key_problem
 from .labels import DEFAULT_LABELS
 from .panel import PANELS, PLACEMENTS
 from .paths import DEFAULT_MAX_HOPS
@@ -43,6 +44,21 @@ class _AtLeast(c.Type[int]):
         if number < self.minimum:
             raise base.ValidationError(f"must be {self.minimum} or more, not {number}")
         return number
+
+
+class _KeyName(c.Type[str]):
+    """A frontmatter key's name, checked by the rule wiki-config.md's dialect keys follow."""
+
+    def __init__(self, setting: str) -> None:
+        super().__init__(str)
+        self.setting = setting
+
+    def run_validation(self, value: object) -> str:
+        text = super().run_validation(value)
+        problem = key_problem(text, self.setting)
+        if problem:
+            raise base.ValidationError(problem)
+        return text
 
 
 class _Labels(c.DictOfItems[str]):
@@ -133,3 +149,18 @@ class RelationsConfig(base.Config):
     note_keys = c.Optional(c.ListOfItems(c.Type(str)))
     #: A trail of the page's part-of chain above its content ("Platform › Checkout › Ledger").
     breadcrumbs = c.Type(bool, default=False)
+    #: The key of an edge entry that names its type; unset means wiki-config.md's
+    #: ``type_key``, else ``type``.
+    type_key = c.Optional(_KeyName("type_key"))
+    #: The key of an edge entry that names its target; unset means wiki-config.md's
+    #: ``target_key``, else ``target``.
+    target_key = c.Optional(_KeyName("target_key"))
+    #: The key of an edge entry holding a list of targets of its type (``links``); unset
+    #: means wiki-config.md's ``targets_key``, else none.
+    targets_key = c.Optional(_KeyName("targets_key"))
+    #: Frontmatter keys that are type names, each holding a list of targets
+    #: (``supports: ["[[a]]"]``); unset means wiki-config.md's ``relation_keys``, else none.
+    relation_keys = c.Optional(c.ListOfItems(_KeyName("relation_keys")))
+    #: The frontmatter key holding a page's own id; unset means wiki-config.md's
+    #: ``id_key``, else ``id``.
+    id_key = c.Optional(_KeyName("id_key"))

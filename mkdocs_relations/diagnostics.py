@@ -32,6 +32,11 @@ DEFAULT_SEVERITY: dict[str, Severity] = {
     "mirror-mismatch": "info",
     "linked-folder": "warning",
     "invalid-query": "error",
+    # Read as the link its author meant; only Obsidian does not link it, so it is shown and
+    # fails nothing (docs/lint.md says why).
+    "unquoted-link": "info",
+    # Typed links the reading cannot see: a lint that read nothing must not pass in silence.
+    "unread-links": "warning",
 }
 CODES: tuple[str, ...] = tuple(DEFAULT_SEVERITY)
 

@@ -21,7 +21,7 @@ from typing import Any
 from mkdocs.config import config_options as c
 from mkdocs.config.base import BaseConfigOption
 
-from .config import RelationsConfig, _AtLeast, _Labels, _placeholders, _Severity
+from .config import RelationsConfig, _AtLeast, _KeyName, _Labels, _placeholders, _Severity
 from .data_schemas import (
     DRAFT,
     Schema,
@@ -142,6 +142,9 @@ def _option(name: str, option: BaseConfigOption[Any]) -> Schema:
             "propertyNames": {"enum": list(CODES)},
             "additionalProperties": {"enum": list(SEVERITIES)},
         }
+    if isinstance(option, _KeyName):
+        # key_problem's rule: text, with no spaces or line breaks around it.
+        return {"type": "string", "pattern": r"^\S(?:[\s\S]*\S)?$"}
     if isinstance(option, _AtLeast):
         return {"type": "integer", "minimum": option.minimum}
     if isinstance(option, _Labels):

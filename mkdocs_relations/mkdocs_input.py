@@ -21,6 +21,7 @@ from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from .config import RelationsConfig
 from .diagnostics import Diagnostic
+from .dialect import DialectSettings
 from .frontmatter import Frontmatter
 from .page_additions import Display
 from .sources import (
@@ -92,6 +93,13 @@ def options_from(plugin: RelationsConfig, config: MkDocsConfig) -> Options:
         docs_dir=config.docs_dir,
         plugin_settings=_plugin_settings(config.config_file_path, types_file),
         note_keys=tuple(plugin.note_keys) if plugin.note_keys else None,
+        dialect=DialectSettings(
+            type_key=plugin.type_key,
+            target_key=plugin.target_key,
+            targets_key=plugin.targets_key,
+            relation_keys=None if plugin.relation_keys is None else tuple(plugin.relation_keys),
+            id_key=plugin.id_key,
+        ),
     )
 
 

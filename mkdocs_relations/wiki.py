@@ -10,6 +10,7 @@ from typing import Any
 
 from . import lint
 from .diagnostics import Diagnostic, apply_severity
+from .dialect import Dialect, DialectSettings, field_overlap
 from .edge_entries import DEFAULT_NOTE_KEYS
 from .fields import OtherFields
 from .frontmatter import Frontmatter, read_frontmatter
@@ -45,6 +46,9 @@ class Options:
     #: Edge keys read as an edge's note (mkdocs.yml's ``note_keys``); None: wiki-config.md's,
     #: else the default.
     note_keys: tuple[str, ...] | None = None
+    #: The dialect keys set in mkdocs.yml (``type_key``, ``relation_keys``...); each wins over
+    #: wiki-config.md's.
+    dialect: DialectSettings = field(default_factory=DialectSettings)
 
 
 @dataclass
@@ -53,6 +57,8 @@ class Wiki:
     diagnostics: list[Diagnostic]
     config: WikiConfig
     resolver: Resolver
+    #: How the pages were read.
+    dialect: Dialect = field(default_factory=Dialect)
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -103,6 +109,7 @@ def _load(sources: Mapping[str, str], options: Options, diagnostics: list[Diagno
     else:
         wiki_config = WikiConfig()
     field_name = _field(options, wiki_config, diagnostics)
+    dialect = _dialect(options, wiki_config, field_name, diagnostics)
 
     declared = list(wiki_config.types)
     settings, problems = options.plugin_settings or plugin_settings_from_values(
@@ -118,8 +125,8 @@ def _load(sources: Mapping[str, str], options: Options, diagnostics: list[Diagno
 
     pages: dict[str, Page] = {}
     note_keys = options.note_keys or wiki_config.note_keys or DEFAULT_NOTE_KEYS
-    read_options = ReadOptions(field=field_name, note_keys=note_keys)
-    other_fields = OtherFields(field_name)
+    read_options = ReadOptions(field=field_name, note_keys=note_keys, dialect=dialect)
+    other_fields = OtherFields(field_name, dialect)
     for file in files:
         if file == options.config_page and config_fm is not None:
             fm = config_fm
@@ -139,7 +146,8 @@ def _load(sources: Mapping[str, str], options: Options, diagnostics: list[Diagno
         page = read_page(file, fm, read_options)
         pages[page.id] = page
         diagnostics.extend(fm.diagnostics)
-        other_fields.see(fm)
+        if file != options.config_page:
+            other_fields.see(fm, page.id)
     diagnostics.extend(other_fields.diagnostics(options.config_page))
 
     resolver = Resolver(
@@ -151,7 +159,10 @@ def _load(sources: Mapping[str, str], options: Options, diagnostics: list[Diagno
     diagnostics.extend(problems)
     graph = Graph.of(vocabulary, resolved)
     diagnostics.extend(lint.check(graph))
-    return Wiki(graph, apply_severity(diagnostics, options.severity), wiki_config, resolver)
+    diagnostics.extend(other_fields.unread(resolver, graph.edge_count, options.config_page))
+    return Wiki(
+        graph, apply_severity(diagnostics, options.severity), wiki_config, resolver, dialect
+    )
 
 
 class _Containment:
@@ -199,3 +210,29 @@ def _field(options: Options, config: WikiConfig, diagnostics: list[Diagnostic]) 
             )
         )
     return options.relationship_field or config.relationship_field or DEFAULT_FIELD
+
+
+def _dialect(
+    options: Options, config: WikiConfig, field_name: str, diagnostics: list[Diagnostic]
+) -> Dialect:
+    """mkdocs.yml's dialect keys over wiki-config.md's; a field named in mkdocs.yml (or on the
+    command line) replaces wiki-config.md's list of fields."""
+    settings = options.dialect.over(config.dialect)
+    if options.relationship_field or not settings.fields:
+        settings.fields = (field_name,)
+    dialect = settings.dialect(field_name)
+    problem = field_overlap(dialect)
+    if problem is not None:
+        line = config.dialect.lines.get("relation_keys", 1)
+        diagnostics.append(
+            Diagnostic(config.file or options.types_file, line, "invalid-vocabulary", problem)
+        )
+        dialect = Dialect(
+            dialect.fields,
+            dialect.type_key,
+            dialect.target_key,
+            dialect.targets_key,
+            tuple(k for k in dialect.relation_keys if k not in dialect.fields),
+            dialect.id_key,
+        )
+    return dialect

@@ -14,6 +14,11 @@ redlinks:                            # deliberate redlinks: pages that are wante
   - target: "[[tax-engine]]"
     reason: planned for Q3
 note_keys: [via, note]               # edge keys read as an edge's note (panels, queries, export)
+type_key: rel                        # the dialect (dialect.py): an entry's type key,
+target_key: to                       # its target key, a key holding a list of targets,
+targets_key: links
+relation_keys: [supports, part-of]   # frontmatter keys that are type names
+id_key: object_id                    # the key holding a page's own id
 ```
 """
 
@@ -26,6 +31,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, SequenceNode
 
 from .diagnostics import Diagnostic, clip
+from .dialect import DIALECT_KEYS, DialectSettings, read_dialect, read_field_list
 from .edge_entries import target_text
 from .frontmatter import Frontmatter
 from .frontmatter_hints import misnamed_settings
@@ -40,7 +46,7 @@ from .yamlvalues import (
     string_value,
 )
 
-KEYS = ("relationship_field", "relationship_types", "redlinks", "note_keys")
+KEYS = ("relationship_field", "relationship_types", "redlinks", "note_keys", *DIALECT_KEYS)
 
 
 @dataclass(frozen=True)
@@ -59,6 +65,8 @@ class WikiConfig:
     redlinks: dict[str, Redlink] = field(default_factory=dict)
     #: Edge keys shown as an edge's note, first found wins; None: the plugin's default.
     note_keys: tuple[str, ...] | None = None
+    #: How pages write their edges, as far as this page says.
+    dialect: DialectSettings = field(default_factory=DialectSettings)
 
     def redlink_for(self, target: str) -> Redlink | None:
         return self.redlinks.get(loose(target)) if self.redlinks else None
@@ -70,7 +78,12 @@ def read_wiki_config(fm: Frontmatter) -> WikiConfig:
     if fm.root is None:
         return config
     field_node = fm.get("relationship_field")
-    if field_node is not None:
+    fields = None if field_node is None else read_field_list(field_node, fm, "relationship_field")
+    if field_node is not None and fields is not None:
+        config.relationship_field = fields[0] if fields else None
+        config.field_line = fm.line(field_node)
+        config.dialect.fields = fields or None
+    elif field_node is not None:
         config.relationship_field = string_value(field_node)
         config.field_line = fm.line(field_node)
         if not config.relationship_field or not config.relationship_field.strip():
@@ -91,6 +104,11 @@ def read_wiki_config(fm: Frontmatter) -> WikiConfig:
                 f"relationship_field {clip(repr(string_value(field_node)))} has spaces or a "
                 f"line break around it, which no frontmatter key has; write {clip(name)!r}",
             )
+    if config.relationship_field is not None and config.dialect.fields is None:
+        config.dialect.fields = (config.relationship_field,)
+    dialect = read_dialect(fm)
+    config.dialect = DialectSettings(fields=config.dialect.fields).over(dialect)
+    config.dialect.lines["fields"] = config.field_line
     misnamed_settings(KEYS, fm)
     types_node = fm.get("relationship_types")
     if types_node is not None:
