@@ -10,7 +10,9 @@ O(N + E). The steps, first match wins:
    a ``/`` is compared with the whole page id in the same loose way);
 5. a page's ``aliases:`` (ignoring case);
 6. a folder's index page (``index.md``, ``README.md``, ``_index.md`` or ``<folder>.md``):
-   first by the folder's path, then by the folder's name.
+   first by the folder's path, then by the folder's name;
+7. a kind and a name, ``concept/grounding``: the page named ``grounding`` in a folder named
+   for its kind, in the singular or the plural (``base/concepts/grounding.md``).
 
 Two or more candidates at the step that matches make the target ambiguous.
 """
@@ -36,6 +38,7 @@ STEPS = (
     "alias",
     "folder path",
     "folder name",
+    "kind and name",
 )
 
 
@@ -88,6 +91,14 @@ class Resolution:
         return None
 
 
+def _kind_forms(kind: str) -> set[str]:
+    """``concept`` -> its folder names: concept, concepts; ``policy`` -> policy, policies."""
+    forms = {kind, kind + "s", kind + "es"}
+    if kind.endswith("y"):
+        forms.add(kind[:-1] + "ies")
+    return forms
+
+
 def nearest(candidates: tuple[str, ...], source_id: str) -> str:
     """The candidate sharing most folders with the source page; then the shallowest; then by id."""
     source = source_id.split("/")[:-1]
@@ -108,7 +119,7 @@ class Resolver:
 
     def __init__(self, pages: Iterable[PageKeys]) -> None:
         self._ids: dict[str, str] = {}
-        indexes: list[dict[str, list[str]]] = [defaultdict(list) for _ in STEPS[1:]]
+        indexes: list[dict[str, list[str]]] = [defaultdict(list) for _ in STEPS[1:7]]
         by_fid, by_fold, by_stem, by_alias, by_folder, by_folder_name = indexes
         self._loose_paths: dict[str, list[str]] = defaultdict(list)
         #: Other names a suggestion may come from: aliases and titles, by page.
@@ -160,6 +171,16 @@ class Resolver:
             found = index.get(probe)
             if found:
                 return self._found(step, found)
+        if has_folder:
+            kind, _, name = key.rpartition("/")
+            kinds = _kind_forms(fold(kind))
+            found = [
+                page_id
+                for page_id in by_stem.get(loose(name), ())
+                if kinds & set(fold(page_id).split("/")[:-1])
+            ]
+            if found:
+                return self._found(STEPS[7], found)
         return Resolution(None)
 
     @staticmethod

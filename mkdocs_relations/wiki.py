@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 import os
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import lint
@@ -150,6 +150,16 @@ def _load(sources: Mapping[str, str], options: Options, diagnostics: list[Diagno
             other_fields.see(fm, page.id)
     diagnostics.extend(other_fields.diagnostics(options.config_page))
 
+    if vocabulary.spelled:
+        # A spelling a type declares (depends_on) is that type from here on: one type, so a
+        # loop through two spellings is still a loop.
+        for page in list(pages.values()):
+            if any(edge.type in vocabulary.spelled for edge in page.declared):
+                declared_edges = tuple(
+                    replace(edge, type=vocabulary.spelled.get(edge.type, edge.type))
+                    for edge in page.declared
+                )
+                pages[page.id] = replace(page, declared=declared_edges)
     resolver = Resolver(
         PageKeys(page.id, page.frontmatter_id, page.aliases, page.title) for page in pages.values()
     )

@@ -252,10 +252,42 @@ CASES: dict[str, tuple[dict[str, str], tuple[str, int], dict[str, str]]] = {
             "ledger.md": LEDGER,
         },
     ),
+    "unquoted-link": (
+        {
+            "index.md": "---\ntitle: Home\nrelationships:\n  - type: depends-on\n"
+            "    target: [[ledger]]\n---\n",
+            "ledger.md": LEDGER,
+        },
+        ("docs/index.md", 5),
+        {
+            "index.md": "---\ntitle: Home\nrelationships:\n  - type: depends-on\n"
+            '    target: "[[ledger]]"\n---\n',
+            "ledger.md": LEDGER,
+        },
+    ),
+    # Typed links under a key no setting reads, and nothing read: never "no problems".
+    "unread-links": (
+        {
+            "index.md": '---\ntitle: Home\ndepends-on:\n  - "[[ledger]]"\n---\n',
+            "ledger.md": LEDGER,
+        },
+        ("docs/index.md", 3),
+        {
+            "index.md": "---\ntitle: Home\nrelationships:\n  - type: depends-on\n"
+            '    target: "[[ledger]]"\n---\n',
+            "ledger.md": LEDGER,
+        },
+    ),
 }
 
-WARNINGS = {"self-reference", "duplicate-edge", "stale-redlink", "supersession-mismatch"}
-NOTES = {"mirror-mismatch"}
+WARNINGS = {
+    "self-reference",
+    "duplicate-edge",
+    "stale-redlink",
+    "supersession-mismatch",
+    "unread-links",
+}
+NOTES = {"mirror-mismatch", "unquoted-link"}
 LINE = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+): (?P<severity>\w+): \[(?P<code>[a-z-]+)\] ")
 
 
