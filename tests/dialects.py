@@ -156,16 +156,30 @@ class Shape:
     planted: list[tuple[str, str, str]]
     #: typed targets in the vault, counted as they are generated
     typed_targets: int
-    #: (file, text) of each planted error's line, removed to fix the vault
+    #: (page, text) of each planted error's line, removed to fix the vault
     fixes: list[tuple[str, str]] = field(default_factory=list)
+    #: Fixing removes the whole list entry the line is in.
+    entries: bool = False
 
     def write(self, vault: Path, fixed: bool = False) -> None:
-        drop = {(f"{path}.md", text) for path, text in self.fixes} if fixed else set()
+        drop: set[tuple[str, int]] = set()
+        for path, text in self.fixes if fixed else ():
+            lines = self.pages[path]
+            start = next(i for i, line in enumerate(lines) if line.strip() == text)
+            end = start + 1
+            if self.entries and lines[start].startswith("  "):
+                # A whole entry goes: from its "- " line to the next one.
+                while not lines[start].lstrip().startswith("- "):
+                    start -= 1
+                end = start + 1
+                while end < len(lines) and lines[end].startswith("    "):
+                    end += 1
+            drop |= {(path, i) for i in range(start, end)}
         for path, lines in self.pages.items():
             file = vault / f"{path}.md"
             file.parent.mkdir(parents=True, exist_ok=True)
             title = path.rpartition("/")[2].replace("-", " ").title()
-            kept = [line for line in lines if (f"{path}.md", line.strip()) not in drop]
+            kept = [line for i, line in enumerate(lines) if (path, i) not in drop]
             text = "\n".join(["---", f"title: {title}", *kept, "---", f"# {title}", "", "Body."])
             file.write_text(text + "\n", encoding="utf-8")
         (vault / ".obsidian").mkdir(exist_ok=True)
@@ -216,17 +230,7 @@ def _entry_shape() -> Shape:
 
 def _without_entries(shape: Shape) -> Shape:
     """Fixing an entry drops all of its lines, not only the one reported."""
-    fixes = []
-    for path, text in shape.fixes:
-        lines = shape.pages[path]
-        start = next(i for i, line in enumerate(lines) if line.strip() == text)
-        while not lines[start].lstrip().startswith("- "):
-            start -= 1
-        end = start + 1
-        while end < len(lines) and lines[end].startswith("    "):
-            end += 1
-        fixes += [(path, line.strip()) for line in lines[start:end]]
-    shape.fixes = fixes
+    shape.entries = True
     return shape
 
 
@@ -278,9 +282,9 @@ def _relation_keys_shape() -> Shape:
             lines += [f'  - "[[{t}]]"' for t in targets]
     planted = [
         ("email.md", "[[emial]]", "missing-target"),
-        ("returns.md", "[[shipping]]", "cycle"),
+        ("concepts/shipping.md", 'part-of: ["[[returns]]"]', "cycle"),
     ]
-    fixes = [("email", 'supports: ["[[emial]]"]'), ("returns", 'part-of: ["[[shipping]]"]')]
+    fixes = [("email", 'supports: ["[[emial]]"]'), ("concepts/shipping", 'part-of: ["[[returns]]"]')]
     return Shape("relation-keys", pages, planted, len(edges), fixes)
 
 

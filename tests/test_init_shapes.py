@@ -1,0 +1,86 @@
+"""``init`` then ``lint`` on a vault in each typed-link shape of issue 21: only the planted errors."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import run
+from dialects import SHAPES, Shape
+
+
+def _errors(stdout: str) -> list[str]:
+    return sorted(
+        line.split("] ", 1)[0] + "]"
+        for line in stdout.splitlines()
+        if line.startswith("vault/") and ": error: [" in line
+    )
+
+
+@pytest.mark.parametrize("shape", SHAPES, ids=lambda s: s.name)
+def test_init_reads_every_shape(tmp_path: Path, shape: Shape) -> None:
+    vault = tmp_path / "vault"
+    shape.write(vault)
+    first = run("init", "--docs-dir", "vault", cwd=tmp_path)
+    assert "Traceback" not in first.stderr, first.stderr
+    assert first.returncode == 1, first.stdout + first.stderr
+    assert _errors(first.stdout) == shape.expected(vault, "vault"), first.stdout
+    # Every typed target is read: each is an edge, the planted ones included.
+    assert f"{shape.typed_targets} edges read" in first.stdout, first.stdout
+    config = (vault / "wiki-config.md").read_text("utf-8")
+    mkdocs_yml = (tmp_path / "mkdocs.yml").read_text("utf-8")
+
+    second = run("init", "--docs-dir", "vault", cwd=tmp_path)
+    assert (vault / "wiki-config.md").read_text("utf-8") == config
+    assert (tmp_path / "mkdocs.yml").read_text("utf-8") == mkdocs_yml
+    assert "wiki-config.md exists and declares every type in use: left as it is" in second.stdout
+    assert _errors(second.stdout) == _errors(first.stdout)
+
+    shape.write(vault, fixed=True)
+    fixed = run("lint", "--strict", cwd=tmp_path)
+    assert fixed.returncode == 0, fixed.stdout + fixed.stderr
+    build = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build"], cwd=tmp_path, capture_output=True, text=True
+    )
+    assert build.returncode == 0, build.stderr
+    panels = [
+        page for page in (tmp_path / "site").rglob("index.html")
+        if "data-relations-panel" in page.read_text("utf-8")
+    ]  # fmt: skip
+    assert len(panels) >= 20
+
+
+def test_lint_never_says_no_problems_on_links_it_did_not_read(tmp_path: Path) -> None:
+    """Before init, a vault whose typed links sit under relation-name keys reads no edge: the
+    lint must say so, and --strict fail, never "0 edges: no problems"."""
+    shape = next(s for s in SHAPES if s.name == "relation-keys")
+    shape.write(tmp_path / "vault", fixed=True)
+    result = run("lint", "--docs-dir", "vault", cwd=tmp_path)
+    assert "no problems" not in result.stderr
+    assert "mkdocs-relations: 22 pages, 0 edges: 1 warning in 1 file" in result.stderr
+    assert "[unread-links] 41 links in frontmatter under keys no setting reads (" in result.stdout
+    assert "run 'mkdocs-relations init'" in result.stdout
+    assert "relation_keys: [" in result.stdout
+    assert run("lint", "--strict", "--docs-dir", "vault", cwd=tmp_path).returncode == 1
+
+
+def test_stored_inverse_pairs_show_once(tmp_path: Path) -> None:
+    """A depends-on B on A, B depended-on-by A on B: one relationship, one entry per panel."""
+    shape = next(s for s in SHAPES if s.name == "titles-mirrors")
+    shape.write(tmp_path / "vault", fixed=True)
+    run("init", "--docs-dir", "vault", cwd=tmp_path)
+    config = (tmp_path / "vault" / "wiki-config.md").read_text("utf-8")
+    assert "  - name: depended-on-by  # 19 edges; depends-on stated from the other end" in config
+    assert "    inverse: depends on\n" in config
+    build = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build"], cwd=tmp_path, capture_output=True, text=True
+    )
+    assert build.returncode == 0, build.stderr
+    # Search depends on Analytics (declared on both pages): once on each page.
+    search = next((tmp_path / "site").glob("Search*/index.html")).read_text("utf-8")
+    analytics = next((tmp_path / "site").glob("Analytics*/index.html")).read_text("utf-8")
+    panel = search.split("data-relations-panel", 1)[1]
+    assert panel.count(">Analytics — Context<") == 1
+    assert analytics.split("data-relations-panel", 1)[1].count(">Search — Context<") == 1
