@@ -238,7 +238,7 @@ def _targets_list_shape() -> Shape:
     """2. One entry per type holding a list of targets, some of them unquoted."""
     pages: dict[str, list[str]] = {topic: ["tags: [system]"] for topic in TOPICS}
     grouped: dict[tuple[str, str], list[str]] = {}
-    edges = _pairs(["implements", "builds-on", "teaches"]) + [("search", "implements", "serch")]
+    edges = [*_pairs(["implements", "builds-on", "teaches"]), ("search", "implements", "serch")]
     for source, kind, target in edges:
         grouped.setdefault((source, kind), []).append(target)
     for (source, kind), targets in grouped.items():
@@ -284,14 +284,15 @@ def _relation_keys_shape() -> Shape:
         ("email.md", "[[emial]]", "missing-target"),
         ("concepts/shipping.md", 'part-of: ["[[returns]]"]', "cycle"),
     ]
-    fixes = [("email", 'supports: ["[[emial]]"]'), ("concepts/shipping", 'part-of: ["[[returns]]"]')]
+    fixes = [("email", 'supports: ["[[emial]]"]')]
+    fixes.append(("concepts/shipping", 'part-of: ["[[returns]]"]'))
     return Shape("relation-keys", pages, planted, len(edges), fixes)
 
 
 def _unquoted_shape() -> Shape:
     """4. Unquoted wikilinks, which YAML reads as lists in lists, in entries and in lists."""
     pages: dict[str, list[str]] = {topic: [] for topic in TOPICS}
-    edges = _pairs(["depends-on", "relates-to"]) + [("billing", "depends-on", "invoicng")]
+    edges = [*_pairs(["depends-on", "relates-to"]), ("billing", "depends-on", "invoicng")]
     for source, kind, target in edges:
         lines = pages[source]
         if "relationships:" not in lines:
@@ -350,8 +351,8 @@ def _titles_shape() -> Shape:
             lines.append("relationships:")
         lines += [f"  - type: {kind}", f'    target: "[[{target}]]"']
     planted = [(f"{titles['ledger']}.md", '"[[notes]]"', "ambiguous-target")]
-    shape = Shape("titles-mirrors", pages, planted, len(edges), [(titles["ledger"], 
-                  'target: "[[notes]]"')])  # fmt: skip
+    fixes = [(titles["ledger"], 'target: "[[notes]]"')]
+    shape = Shape("titles-mirrors", pages, planted, len(edges), fixes)
     return _without_entries(shape)
 
 

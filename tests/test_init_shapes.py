@@ -1,4 +1,4 @@
-"""``init`` then ``lint`` on a vault in each typed-link shape of issue 21: only the planted errors."""
+"""``init`` then ``lint`` on a vault in each typed-link shape: only the planted errors left."""
 
 from __future__ import annotations
 
