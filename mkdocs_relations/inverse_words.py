@@ -37,6 +37,14 @@ VERBS = _listed(
     track train transform trigger update upgrade use validate verify wrap write"""
 )
 
+#: Verbs whose third person is as often a plural noun as a frontmatter key (``sources``,
+#: ``notes``, ``links``): alone, such a key is not taken for a relation name.
+NOUNS_TOO = _listed(
+    """source note name map log model record report review test track plan link host back
+    cover fund guide sign store query release design schedule train power surface feed point
+    need show read run document import design address access"""
+)
+
 #: Irregular past participles, by base form.
 IRREGULAR = {
     "build": "built", "teach": "taught", "lead": "led", "make": "made", "write": "written",

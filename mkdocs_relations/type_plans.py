@@ -13,7 +13,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from .inverse_words import inverse_label
+from .inverse_words import NOUNS_TOO, base_of_third, inverse_label
 from .suggest import compact, words
 from .vocabulary import CANONICAL, TYPE_NAME, Vocabulary, label_of
 
@@ -126,6 +126,9 @@ def relation_like(name: str) -> bool:
     noun (``domains``), so that ``init`` may read the links under it as typed ones."""
     if compact(name) in {compact(t.name) for t in CANONICAL}:
         return True
+    spoken = words(name)
+    if len(spoken) == 1 and base_of_third(spoken[0]) in NOUNS_TOO:
+        return False
     plan = plan_type(name, 0)
     return plan.symmetric or (not plan.placeholder and plan.review is None)
 
@@ -231,8 +234,8 @@ def _mirrored(plans: list[TypePlan], vocabulary: Vocabulary) -> list[TypePlan]:
     others |= {p.name: (label_of(p.name), p.inverse) for p in plans if not p.symmetric}
     result = []
     for plan in plans:
-        if plan.symmetric or plan.spelling_of:
-            result.append(plan)
+        if plan.symmetric or plan.spelling_of or plan.name in vocabulary:
+            result.append(plan)  # a known type keeps its inverse
             continue
         label = label_of(plan.name).casefold()
         mirror = next(
@@ -265,6 +268,7 @@ def _distinct_labels(plans: list[TypePlan], vocabulary: Vocabulary) -> list[Type
                 plan,
                 inverse=f"{plan.inverse} ({label_of(plan.name)})",
                 review=f"{plan.inverse!r} is {owner}'s inverse already; reword it",
+                mirrors=None,
             )
         if not plan.symmetric:
             taken.setdefault(plan.inverse.casefold(), plan.name)
