@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .diagnostics import clip
-from .suggest import NearIndex, compact
+from .suggest import NearIndex, compact, words
 from .targets import fold, join_relative, loose
 
 INDEX_STEMS = ("index", "readme", "_index")
@@ -145,6 +145,7 @@ class Resolver:
         self._indexes = indexes
         self._near_cache: dict[bool, tuple[NearIndex, dict[str, list[str]]]] = {}
         self._folders: dict[str, int] | None = None
+        self._start_index: dict[tuple[str, ...], list[tuple[str, str]]] | None = None
 
     def resolve(self, path: str, source_id: str = "") -> Resolution:
         """Resolve a target path (already stripped of brackets, alias and heading)."""
@@ -206,7 +207,29 @@ class Resolver:
             suggestions.append(name if self.resolve(name).page_id == page_id else page_id)
             if len(suggestions) == limit:
                 break
+        if not suggestions and "/" not in path:
+            # The start of a longer name: "README" for "README - The Guide", a page renamed
+            # with a suffix. Only a start that one page has.
+            owners_of = self._starts().get(tuple(words(path)), [])
+            if len(owners_of) == 1 and owners_of[0][1] != source_id:
+                name, page_id = owners_of[0]
+                suggestions.append(name if self.resolve(name).page_id == page_id else page_id)
         return suggestions
+
+    def _starts(self) -> dict[tuple[str, ...], list[tuple[str, str]]]:
+        """(name, page) by the first one to three words of each file name and title."""
+        if self._start_index is None:
+            index: dict[tuple[str, ...], dict[str, str]] = defaultdict(dict)
+            names = [(page_id.rpartition("/")[2], page_id) for page_id in self._ids]
+            for name, page_id in names + self._names:
+                spoken = words(name)
+                for end in range(1, min(len(spoken), 4)):
+                    index[spoken[:end]].setdefault(page_id, name)
+            self._start_index = {
+                start: sorted((name, page_id) for page_id, name in pages.items())
+                for start, pages in index.items()
+            }
+        return self._start_index
 
     def _near(self, with_folder: bool) -> tuple[NearIndex, dict[str, list[str]]]:
         # Built on the first miss only: a clean wiki never pays for it.
