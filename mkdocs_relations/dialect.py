@@ -87,7 +87,7 @@ class DialectSettings:
 
 def key_problem(value: object, setting: str) -> str | None:
     """Why ``value`` cannot be a frontmatter key name for ``setting``, or None."""
-    if not isinstance(value, str) or not value.strip():
+    if not isinstance(value, str) or isinstance(value, _Described) or not value.strip():
         return f"{setting} must be a key name such as {_EXAMPLES[setting]}, not {_shown(value)}"
     if value != value.strip():
         return (
@@ -108,6 +108,8 @@ _EXAMPLES = {
 
 
 def _shown(value: object) -> str:
+    if isinstance(value, _Described):
+        return str(value)
     return "empty text" if isinstance(value, str) else clip(repr(value))
 
 
@@ -158,7 +160,12 @@ def _key_list(node: Node, fm: Frontmatter, setting: str) -> tuple[str, ...] | No
 
 
 def _value(node: Node) -> object:
-    return describe(node) if not isinstance(node, ScalarNode) else node.value or None
+    """A value that is not text, as ``key_problem`` words it."""
+    return _Described(describe(node))
+
+
+class _Described(str):
+    """A node's description, shown as it is (not quoted) in a message."""
 
 
 def _conflicts(settings: DialectSettings, fm: Frontmatter) -> None:
