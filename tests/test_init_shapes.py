@@ -84,3 +84,22 @@ def test_stored_inverse_pairs_show_once(tmp_path: Path) -> None:
     panel = search.split("data-relations-panel", 1)[1]
     assert panel.count(">Analytics — Context<") == 1
     assert analytics.split("data-relations-panel", 1)[1].count(">Search — Context<") == 1
+
+
+def test_the_migration_guide_shows_the_dialect_init_writes(tmp_path: Path) -> None:
+    import re
+
+    from conftest import REPO
+
+    from mkdocs_relations.adopt_dialect import survey
+    from mkdocs_relations.sources import pages_in_folder
+
+    text = (REPO / "docs" / "migrating.md").read_text("utf-8")
+    shown = re.findall(r'```yaml title="the dialect lines init writes"\n(.*?)```', text, re.S)
+    written = []
+    for shape in SHAPES:
+        shape.write(tmp_path / shape.name)
+        lines = survey(pages_in_folder(str(tmp_path / shape.name))).lines()[1:]
+        if lines:
+            written.append("\n".join(lines) + "\n")
+    assert shown == written
