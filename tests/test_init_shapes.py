@@ -103,3 +103,28 @@ def test_the_migration_guide_shows_the_dialect_init_writes(tmp_path: Path) -> No
         if lines:
             written.append("\n".join(lines) + "\n")
     assert shown == written
+
+
+def test_a_close_second_reading_is_said_and_written_commented_out(tmp_path: Path) -> None:
+    vault = tmp_path / "vault"
+    vault.mkdir()
+    for number in range(1, 13):
+        if number <= 7:
+            entry = f'connections:\n  - {{rel: supports, to: "[[p{number + 1}]]"}}'
+        else:
+            entry = f'links:\n  - {{kind: supports, page: "[[p{number + 1}]]"}}'
+        (vault / f"p{number}.md").write_text(f"---\n{entry}\n---\n", encoding="utf-8")
+    (vault / "p13.md").write_text("# P13\n", encoding="utf-8")
+    (vault / "index.md").write_text("# Home\n", encoding="utf-8")
+    result = run("init", "--docs-dir", "vault", cwd=tmp_path)
+    assert (
+        "read the pages as entries {rel, to} under connections: 7 links on 7 pages, 7 edges read\n"
+        "note: the pages also read as entries {kind, page} under links (5 links), close to the "
+        "reading chosen; that reading is written commented out in wiki-config.md"
+    ) in result.stdout
+    config = (vault / "wiki-config.md").read_text("utf-8")
+    assert (
+        "relationship_field: connections\ntype_key: rel\ntarget_key: to\n"
+        "# A close second reading (5 links); to use it, replace the lines above with these:\n"
+        "# relationship_field: links\n# type_key: kind\n# target_key: page\n"
+    ) in config
