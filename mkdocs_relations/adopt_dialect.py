@@ -7,6 +7,9 @@ explains the most links wins; one close behind it is reported and written commen
 the user sees both and keeps the right one.
 
 Plain Python: no MkDocs import.
+
+Long because counting the pages and choosing a reading share private counters (_Entries,
+_Lists) that nothing else should see; split in two, each half would have to export them.
 """
 
 from __future__ import annotations

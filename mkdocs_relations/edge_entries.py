@@ -3,6 +3,10 @@
 Each entry is checked for its shape (a mapping with a type and a target that is text, keys
 written once); every problem is a diagnostic at the line of the key or value at fault, and
 an entry with one is left out rather than guessed at.
+
+Long because the three shapes a dialect gives an edge (an entry with one target, an entry
+with a list of targets, a relation key holding targets) are read by one reader, so each
+problem is worded and placed the same way in all three.
 """
 
 from __future__ import annotations
