@@ -183,7 +183,10 @@ def survey(sources: Mapping[str, str], config_page: str = "wiki-config.md") -> S
     relation_keys = tuple(
         key
         for key, seen in sorted(lists.items(), key=lambda kv: (-kv[1].links, kv[0]))
-        if seen.links and seen.links * 2 >= seen.items and relation_like(key)
+        if seen.links
+        and seen.links * 2 >= seen.items
+        and relation_like(key)
+        and key not in (readings[0].dialect.fields if readings else ())
     )
     untyped = {
         key: sorted(seen.pages)
@@ -214,24 +217,33 @@ def survey(sources: Mapping[str, str], config_page: str = "wiki-config.md") -> S
 
 
 def _id_key(pages: Mapping[str, Frontmatter]) -> str:
-    """The key whose values targets name most: ``id`` unless another (``object_id``) wins."""
+    """The key whose values targets name most: ``id`` unless another (``object_id``) wins.
+
+    A page's own id is its own: a key whose values repeat across pages (``parent_id``) names
+    other pages, and is never taken for it.
+    """
     candidates: dict[str, set[str]] = defaultdict(set)
+    having: Counter[str] = Counter()
     for fm in pages.values():
         for key, (_, value) in fm.keys.items():
             if key == "id" or key.endswith(("_id", "-id", "Id")) or key in ("uid", "slug"):
                 text = string_value(value)
                 if text and text.strip():
                     candidates[key].add(text.strip())
-    if len(candidates) <= 1:
-        return next(iter(candidates), "id")
+                    having[key] += 1
     named: Counter[str] = Counter()
     for fm in pages.values():
-        for _, (_, value) in fm.keys.items():
+        for where, (_, value) in fm.keys.items():
             for text in _strings(value, 0):
                 for key, values in candidates.items():
-                    if text in values:
+                    if key != where and text in values:
                         named[key] += 1
-    best = max(sorted(candidates), key=lambda key: (named[key], key == "id"))
+    eligible = [
+        key
+        for key in sorted(candidates)
+        if key != "id" and named[key] and len(candidates[key]) * 10 >= having[key] * 9
+    ]
+    best = max(eligible, key=lambda key: (named[key], key), default="id")
     return best if named[best] > named["id"] else "id"
 
 
@@ -267,10 +279,13 @@ def _see_entries(seen: _Entries, value: SequenceNode, file: str, link: object) -
             text = plain_text(item) if isinstance(item, ScalarNode) else None
             if text is None:
                 continue
-            if " " not in text.strip() and 0 < len(text) <= 60:
+            # Type names are short, a word or three ("depends-on", "Depends On"); notes are
+            # sentences.
+            spaces = text.strip().count(" ")
+            if spaces <= 2 and 0 < len(text) <= 60:
                 seen.words[key] += 1
                 seen.values[key].add(text)
-            elif " " in text.strip():
+            elif spaces > 2:
                 seen.prose[key] += 1
 
 

@@ -32,6 +32,15 @@ COMMON_INVERSES: dict[str, str] = {
     "influences": "influenced by",
     "traces to": "traced from",
     "includes": "included in",
+    # Obsidian's Breadcrumbs keys: a hierarchy and a sequence.
+    "up": "down",
+    "down": "up",
+    "parent": "child",
+    "child": "parent",
+    "children": "parent",
+    "next": "previous",
+    "prev": "next",
+    "previous": "next",
 }
 
 PLACEHOLDER = " (inverse)"
@@ -40,7 +49,8 @@ PLACEHOLDER = " (inverse)"
 _SYMMETRIC = re.compile(
     r"^(relate[sd]?( to| with)?|related|see also|similar( to)?|sibling( of)?|peer( of)?|"
     r"contradicts|conflicts( with)?|same as|equivalent( to)?|alternative( to)?|"
-    r"(\w+ )?with|compare[sd]?( to| with)?|linked( to)?|connected( to)?|associated( with)?)$"
+    r"(\w+ )?with|compare[sd]?( to| with)?|linked( to)?|connected( to)?|associated( with)?|"
+    r"same|siblings)$"
 )
 
 

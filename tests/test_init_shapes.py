@@ -78,12 +78,15 @@ def test_stored_inverse_pairs_show_once(tmp_path: Path) -> None:
         [sys.executable, "-m", "mkdocs", "build"], cwd=tmp_path, capture_output=True, text=True
     )
     assert build.returncode == 0, build.stderr
-    # Search depends on Analytics (declared on both pages): once on each page.
-    search = next((tmp_path / "site").glob("Search*/index.html")).read_text("utf-8")
-    analytics = next((tmp_path / "site").glob("Analytics*/index.html")).read_text("utf-8")
-    panel = search.split("data-relations-panel", 1)[1]
-    assert panel.count(">Analytics — Context<") == 1
-    assert analytics.split("data-relations-panel", 1)[1].count(">Search — Context<") == 1
+    # Catalogue depends on Search, declared on both pages: once on each, under one heading.
+    site = tmp_path / "site"
+    search = (site / "Search — Context" / "index.html").read_text("utf-8")
+    catalogue = (site / "Catalogue — Context" / "index.html").read_text("utf-8")
+    panel = search.split("data-relations-panel", 1)[1].split("</dl>", 1)[0]
+    assert panel.count(">Catalogue &#8212; Context</a>") == 1
+    assert panel.count('id="relations-group-') == 2  # Relates to, Used by
+    panel = catalogue.split("data-relations-panel", 1)[1].split("</dl>", 1)[0]
+    assert panel.count(">Search &#8212; Context</a>") == 1
 
 
 def test_the_migration_guide_shows_the_dialect_init_writes(tmp_path: Path) -> None:
