@@ -208,7 +208,7 @@ def survey(sources: Mapping[str, str], config_page: str = "wiki-config.md") -> S
             id_key,
         ),
         best.edges + related,
-        best.pages + len(related_pages),
+        len(related_pages.union(*(entries[key].pages for key in best.dialect.fields))),
         best.edges,
     )
     close = next((r for r in rest if r.edges and r.edges >= CLOSE * best.edges), None)

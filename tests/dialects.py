@@ -298,8 +298,13 @@ def _unquoted_shape() -> Shape:
         if "relationships:" not in lines:
             lines.append("relationships:")
         lines += [f"  - type: {kind}", f"    target: [[{target}]]"]
+    # And under a relation key, in block style: `- [[x]]` is a list in a list in a list.
+    related = [(TOPICS[i], TOPICS[i + 2]) for i in range(0, len(TOPICS) - 2, 4)]
+    for source, target in related:
+        pages[source] = ["related:", f"  - [[{target}]]", *pages[source]]
     planted = [("billing.md", "[[invoicng]]", "missing-target")]
-    shape = Shape("unquoted", pages, planted, len(edges), [("billing", "target: [[invoicng]]")])
+    typed = len(edges) + len(related)
+    shape = Shape("unquoted", pages, planted, typed, [("billing", "target: [[invoicng]]")])
     return _without_entries(shape)
 
 
