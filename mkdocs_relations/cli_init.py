@@ -74,14 +74,12 @@ def _init(args: argparse.Namespace) -> int:
                 "drop --docs-dir, or pass -f with a new mkdocs.yml for that folder"
             )
         plugin = plugin_config(config)
-        plugin_types, plugin_field, config_page = (
-            list(plugin.types),
-            plugin.field,
-            plugin.config_page,
-        )
+        plugin_types, config_page = list(plugin.types), plugin.config_page
+        plugin_field = plugin.field if isinstance(plugin.field, str) else None
         has_plugin = "relations" in config.plugins
         write_config = False
         plugin_dialect = DialectSettings(
+            fields=tuple(plugin.field) if isinstance(plugin.field, list) else None,
             type_key=plugin.type_key,
             target_key=plugin.target_key,
             targets_key=plugin.targets_key,
@@ -211,7 +209,7 @@ def _print_additions(
 def _stated(settings: DialectSettings) -> bool:
     return any(
         getattr(settings, key) is not None
-        for key in ("type_key", "target_key", "targets_key", "relation_keys", "id_key")
+        for key in ("fields", "type_key", "target_key", "targets_key", "relation_keys", "id_key")
     )
 
 

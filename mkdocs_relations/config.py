@@ -61,6 +61,18 @@ class _KeyName(c.Type[str]):
         return text
 
 
+class _Fields(base.BaseConfigOption[str | list[str]]):
+    """One frontmatter key holding edges, or a list of them."""
+
+    def run_validation(self, value: object) -> str | list[str]:
+        names = value if isinstance(value, list) and value else [value]
+        for name in names:
+            problem = key_problem(name, "relationship_field")
+            if problem:
+                raise base.ValidationError(problem.replace("relationship_field", "field", 1))
+        return value  # type: ignore[return-value]
+
+
 class _Labels(c.DictOfItems[str]):
     """Interface text; a known label may use only the placeholders its default uses."""
 
@@ -115,9 +127,9 @@ class RelationsConfig(base.Config):
     # Each ``#:`` comment is the option's description in the JSON Schemas (json_schemas.py).
     #: Set to false to turn the plugin off (handy with ``!ENV``).
     enabled = c.Type(bool, default=True)
-    #: Frontmatter key holding the edges; unset means wiki-config.md's ``relationship_field``,
-    #: else ``relationships``.
-    field = c.Optional(c.Type(str))
+    #: Frontmatter key holding the edges, or a list of such keys; unset means wiki-config.md's
+    #: ``relationship_field``, else ``relationships``.
+    field = c.Optional(_Fields())
     #: Docs-relative path of the page whose frontmatter describes the graph.
     config_page = c.Type(str, default=DEFAULT_CONFIG_PAGE)
     #: Extra edge types, in the same form as ``relationship_types`` in wiki-config.md.

@@ -21,7 +21,15 @@ from typing import Any
 from mkdocs.config import config_options as c
 from mkdocs.config.base import BaseConfigOption
 
-from .config import RelationsConfig, _AtLeast, _KeyName, _Labels, _placeholders, _Severity
+from .config import (
+    RelationsConfig,
+    _AtLeast,
+    _Fields,
+    _KeyName,
+    _Labels,
+    _placeholders,
+    _Severity,
+)
 from .data_schemas import (
     DRAFT,
     Schema,
@@ -142,6 +150,9 @@ def _option(name: str, option: BaseConfigOption[Any]) -> Schema:
             "propertyNames": {"enum": list(CODES)},
             "additionalProperties": {"enum": list(SEVERITIES)},
         }
+    if isinstance(option, _Fields):
+        key = _option(name, _KeyName(name))
+        return {**key, "type": ["string", "array"], "items": key, "minItems": 1}
     if isinstance(option, _KeyName):
         # key_problem's rule: text, with no spaces or line breaks around it.
         return {"type": "string", "pattern": r"^\S(?:[\s\S]*\S)?$"}
@@ -158,9 +169,10 @@ def _option(name: str, option: BaseConfigOption[Any]) -> Schema:
     if isinstance(option, c.Optional):
         schema = _option(name, option.option)
         kind = schema.get("type")
-        if not isinstance(kind, str):
+        kinds = [kind] if isinstance(kind, str) else kind
+        if not isinstance(kinds, list):
             raise SchemaError(f"option {name!r}: optional {kind!r} is not supported")
-        return {"type": [kind, "null"], **{k: v for k, v in schema.items() if k != "type"}}
+        return {"type": [*kinds, "null"], **{k: v for k, v in schema.items() if k != "type"}}
     if isinstance(option, c.Choice):
         return {"enum": list(option.choices)}
     if isinstance(option, c.ListOfItems):

@@ -127,3 +127,20 @@ def test_the_plugin_options_describe_the_dialect_too(tmp_path: Path) -> None:
         site.load()
     bad = run("lint", cwd=tmp_path)
     assert bad.returncode == 2 and "type_key ' rel' has spaces" in bad.stderr, bad.stderr
+
+
+def test_several_fields_in_the_options_and_in_wiki_config(tmp_path: Path) -> None:
+    pages = {
+        "index.md": '---\nconnections:\n  - {type: depends-on, target: "[[b]]"}\n---\n# Home\n',
+        "b.md": '---\nlinks:\n  - {type: part-of, target: "[[c]]"}\n---\n# B\n',
+        "c.md": "# C\n",
+    }
+    site = Site(tmp_path).pages(pages)
+    site.plugin_options = {"field": ["connections", "links"]}
+    result = site.build(strict=True)
+    assert result.ok, result.error
+    assert (site.site_dir / "c" / "index.html").read_text("utf-8").count("data-relation-type") >= 1
+    site.pages({"wiki-config.md": "---\nrelationship_field: [connections, links]\n---\n"})
+    wiki = load_wiki(pages_in_folder(str(site.docs)))
+    assert sorted(e.type for e in wiki.graph.edges()) == ["depends-on", "part-of"]
+    assert wiki.diagnostics == []
