@@ -131,9 +131,18 @@ class _Lists:
     """Counts over plain lists of links under one frontmatter key."""
 
     links: int = 0
+    #: Of ``links``, those written as wikilinks: the author made them links on purpose.
+    wikilinks: int = 0
     items: int = 0
     pages: set[str] = field(default_factory=set)
     empty: int = 0
+
+    def typed(self, key: str) -> bool:
+        """Whether the key holds typed links: mostly wikilinks under any name (an Obsidian
+        property such as ``author: "[[x]]"``), or ids under a relation's name."""
+        if self.wikilinks * 2 >= self.items and self.wikilinks:
+            return True
+        return bool(self.links) and self.links * 2 >= self.items and relation_like(key)
 
 
 def survey(sources: Mapping[str, str], config_page: str = "wiki-config.md") -> Survey:
@@ -183,10 +192,7 @@ def survey(sources: Mapping[str, str], config_page: str = "wiki-config.md") -> S
     relation_keys = tuple(
         key
         for key, seen in sorted(lists.items(), key=lambda kv: (-kv[1].links, kv[0]))
-        if seen.links
-        and seen.links * 2 >= seen.items
-        and relation_like(key)
-        and key not in (readings[0].dialect.fields if readings else ())
+        if seen.typed(key) and key not in (readings[0].dialect.fields if readings else ())
     )
     untyped = {
         key: sorted(seen.pages)
@@ -308,6 +314,7 @@ def _see_list(seen: _Lists, value: Node, file: str, link: object) -> None:
     found = sum(1 for item in items if link(item, file))
     seen.items += len(items)
     seen.links += found
+    seen.wikilinks += sum(1 for item in items if (target_text(item) or "").startswith("[["))
     if found:
         seen.pages.add(file)
 

@@ -280,6 +280,11 @@ def _relation_keys_shape() -> Shape:
         else:
             lines.append(f"{kind}:")
             lines += [f'  - "[[{t}]]"' for t in targets]
+    # A property holding one wikilink under a noun (Obsidian's typed links): read too.
+    owners = [(topic, "accounts") for topic in TOPICS[::5] if topic != "accounts"]
+    for source, target in owners:
+        pages[folders[source] + source].append(f'owner: "[[{folders[target]}{target}]]"')
+    edges += [(source, "owner", target) for source, target in owners]
     planted = [
         ("email.md", "[[emial]]", "missing-target"),
         ("concepts/shipping.md", 'part-of: ["[[returns]]"]', "cycle"),

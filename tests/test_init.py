@@ -103,8 +103,8 @@ def test_init_prints_entries_that_paste_where_they_go(tmp_path: Path) -> None:
 def test_init_says_what_it_cannot_do(tmp_path: Path) -> None:
     vault = tmp_path / "vault"
     vault.mkdir()
-    # `sources` names no relation (a noun), so its links are untyped; `related` would be read.
-    (vault / "Home.md").write_text("---\nsources: ['[[b]]']\n---\n", encoding="utf-8")
+    # `sources` names no relation (a noun) and holds bare names, not wikilinks: untyped.
+    (vault / "Home.md").write_text("---\nsources: [b]\n---\n", encoding="utf-8")
     (vault / "b.md").write_text(
         "---\nrelationships:\n  - {type: frobnicates, target: Home}\n---\n", encoding="utf-8"
     )

@@ -60,7 +60,7 @@ def test_lint_never_says_no_problems_on_links_it_did_not_read(tmp_path: Path) ->
     result = run("lint", "--docs-dir", "vault", cwd=tmp_path)
     assert "no problems" not in result.stderr
     assert "mkdocs-relations: 22 pages, 0 edges: 1 warning in 1 file" in result.stderr
-    assert "[unread-links] 41 links in frontmatter under keys no setting reads (" in result.stdout
+    assert "[unread-links] 45 links in frontmatter under keys no setting reads (" in result.stdout
     assert "run 'mkdocs-relations init'" in result.stdout
     assert "relation_keys: [" in result.stdout
     assert run("lint", "--strict", "--docs-dir", "vault", cwd=tmp_path).returncode == 1
