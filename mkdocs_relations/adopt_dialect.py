@@ -23,7 +23,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from .diagnostics import plural
 from .dialect import Dialect
 from .edge_entries import DEFAULT_NOTE_KEYS, target_text
-from .fields import NOT_LINKS
+from .fields import NOT_LINKS, attachment
 from .frontmatter import Frontmatter, read_frontmatter
 from .reader import page_id_for
 from .resolve import PageKeys, Resolver
@@ -169,7 +169,7 @@ def survey(sources: Mapping[str, str], config_page: str = "wiki-config.md") -> S
         if text is None:
             return False
         if text.startswith("[["):
-            return True
+            return not attachment(text)
         if len(text) > 200 or "\n" in text:
             return False
         found = known.resolve(text.strip(), page_id_for(source))
@@ -311,10 +311,11 @@ def _see_list(seen: _Lists, value: Node, file: str, link: object) -> None:
         items = [value]  # `key: [[a]]`, one unquoted link
     else:
         return
-    found = sum(1 for item in items if link(item, file))
+    linked = [item for item in items if link(item, file)]
     seen.items += len(items)
-    seen.links += found
-    seen.wikilinks += sum(1 for item in items if (target_text(item) or "").startswith("[["))
+    seen.links += len(linked)
+    seen.wikilinks += sum(1 for item in linked if (target_text(item) or "").startswith("[["))
+    found = len(linked)
     if found:
         seen.pages.add(file)
 

@@ -17,6 +17,7 @@ from .diagnostics import Diagnostic, bounded, plural
 from .dialect import Dialect
 from .frontmatter import Frontmatter
 from .resolve import Resolver
+from .targets import MARKDOWN_EXTENSIONS
 from .yamlvalues import mapping_items, string_value
 
 #: Frontmatter keys real wikis hold their edges under, most common first.
@@ -147,12 +148,24 @@ class OtherFields:
         ]
 
 
+def attachment(text: str) -> bool:
+    """``[[cover.png]]``: a file embedded or linked, not a page (Obsidian's properties hold
+    images and PDFs as wikilinks too)."""
+    inner = text.strip().removeprefix("[[").removesuffix("]]").split("|")[0].split("#")[0]
+    name = inner.rpartition("/")[2]
+    stem, dot, extension = name.rpartition(".")
+    return bool(dot and stem and extension) and (
+        f".{extension.lower()}" not in MARKDOWN_EXTENSIONS and extension.isalnum()
+        and len(extension) <= 10 and not extension.isdigit()
+    )  # fmt: skip
+
+
 def _links(node: Node, depth: int = 0) -> tuple[int, list[str]]:
     """Wikilinks under a value, and bare words in its lists that may be page ids."""
     if isinstance(node, ScalarNode):
         text = string_value(node)
         if text is not None and text.startswith("[[") and text.rstrip().endswith("]]"):
-            return 1, []
+            return (0 if attachment(text) else 1), []
         return 0, []
     if depth > 3:
         return 0, []
@@ -164,7 +177,7 @@ def _links(node: Node, depth: int = 0) -> tuple[int, list[str]]:
             if isinstance(item, ScalarNode):
                 text = string_value(item)
                 if text is not None and text.startswith("[["):
-                    links += 1
+                    links += 0 if attachment(text) else 1
                 elif text and " " not in text.strip() and len(text) < 200:
                     words.append(text.strip())
             else:

@@ -131,3 +131,17 @@ def test_a_close_second_reading_is_said_and_written_commented_out(tmp_path: Path
         "# A close second reading (5 links); to use it, replace the lines above with these:\n"
         "# relationship_field: links\n# type_key: kind\n# target_key: page\n"
     ) in config
+
+
+def test_images_and_files_under_properties_are_not_links(tmp_path: Path) -> None:
+    """Obsidian properties hold images and PDFs as wikilinks too: never edges to pages."""
+    vault = tmp_path / "vault"
+    vault.mkdir()
+    (vault / "index.md").write_text(
+        '---\ncover: "[[cover.png]]"\nattachments: ["[[spec.pdf]]"]\nowner: "[[b]]"\n---\n',
+        encoding="utf-8",
+    )
+    (vault / "b.md").write_text("# B\n", encoding="utf-8")
+    result = run("init", "--docs-dir", "vault", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "relation names as keys (owner): 1 link on 1 page, 1 edge read" in result.stdout
