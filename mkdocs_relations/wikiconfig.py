@@ -108,7 +108,8 @@ def read_wiki_config(fm: Frontmatter) -> WikiConfig:
         config.dialect.fields = (config.relationship_field,)
     dialect = read_dialect(fm)
     config.dialect = DialectSettings(fields=config.dialect.fields).over(dialect)
-    config.dialect.lines["fields"] = config.field_line
+    if field_node is not None:
+        config.dialect.lines["fields"] = config.field_line
     misnamed_settings(KEYS, fm)
     types_node = fm.get("relationship_types")
     if types_node is not None:

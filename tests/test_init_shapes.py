@@ -145,3 +145,19 @@ def test_images_and_files_under_properties_are_not_links(tmp_path: Path) -> None
     result = run("init", "--docs-dir", "vault", cwd=tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "relation names as keys (owner): 1 link on 1 page, 1 edge read" in result.stdout
+
+
+def test_a_wiki_config_without_a_dialect_gets_the_lines_to_add(tmp_path: Path) -> None:
+    """A wiki-config.md that says nothing of the dialect (redlinks only, or prose) does not
+    stop init reading it: the lines to add are printed, the file left as it is."""
+    shape = next(s for s in SHAPES if s.name == "entries-rel-to")
+    vault = tmp_path / "vault"
+    shape.write(vault)
+    (vault / "wiki-config.md").write_text("---\nredlinks: []\n---\n# Mine\n", encoding="utf-8")
+    result = run("init", "--docs-dir", "vault", cwd=tmp_path)
+    assert (
+        "vault/wiki-config.md exists: left as it is; add to its frontmatter:\n"
+        "# Dialect read by init: 42 links.\nrelationship_field: connections\ntype_key: rel\n"
+        "target_key: to\nnote_keys: [rationale, note, description, via]\n"
+    ) in result.stdout
+    assert (vault / "wiki-config.md").read_text("utf-8") == "---\nredlinks: []\n---\n# Mine\n"
