@@ -83,6 +83,13 @@ def read_wiki_config(fm: Frontmatter) -> WikiConfig:
         config.relationship_field = fields[0] if fields else None
         config.field_line = fm.line(field_node)
         config.dialect.fields = fields or None
+        if not field_node.value:
+            fm.error(
+                fm.line(field_node),
+                "invalid-vocabulary",
+                "relationship_field is an empty list; name the key that holds edges, e.g. "
+                "relationship_field: relations, or a list of them",
+            )
     elif field_node is not None:
         config.relationship_field = string_value(field_node)
         config.field_line = fm.line(field_node)

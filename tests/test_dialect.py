@@ -144,3 +144,25 @@ def test_several_fields_in_the_options_and_in_wiki_config(tmp_path: Path) -> Non
     wiki = load_wiki(pages_in_folder(str(site.docs)))
     assert sorted(e.type for e in wiki.graph.edges()) == ["depends-on", "part-of"]
     assert wiki.diagnostics == []
+
+
+def test_an_empty_list_of_fields_is_told(tmp_path: Path) -> None:
+    wiki = _wiki(tmp_path, "relationship_field: []\n")
+    [problem] = [d for d in wiki.diagnostics if d.code == "invalid-vocabulary"]
+    assert problem.line == 2 and "relationship_field is an empty list" in problem.message
+
+
+def test_stored_inverse_pairs_are_declared_as_each_others_inverse() -> None:
+    from mkdocs_relations.type_plans import types_to_declare
+    from mkdocs_relations.vocabulary import Vocabulary
+
+    plans, _ = types_to_declare(
+        {"blocks": 5, "blocked-by": 4, "depended-on-by": 3, "uses": 2}, Vocabulary()
+    )
+    by_name = {plan.name: plan for plan in plans}
+    assert (by_name["blocks"].inverse, by_name["blocks"].mirrors) == ("blocked by", "blocked-by")
+    assert (by_name["blocked-by"].inverse, by_name["blocked-by"].mirrors) == ("blocks", "blocks")
+    assert by_name["depended-on-by"].inverse == "depends on"
+    assert by_name["depended-on-by"].mirrors == "depends-on"
+    # "used by" is depends-on's inverse already: never a second type's.
+    assert by_name["uses"].inverse == "used by (uses)" and by_name["uses"].review
