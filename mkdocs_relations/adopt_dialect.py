@@ -159,7 +159,11 @@ def survey(sources: Mapping[str, str], config_page: str = "wiki-config.md") -> S
     known = Resolver(
         [PageKeys(page_id_for(file)) for file in sources if file not in pages]
         + [
-            PageKeys(page_id_for(file), string_value(fm.get(id_key)) if fm.get(id_key) else None)
+            PageKeys(
+                page_id_for(file),
+                string_value(fm.get(id_key)) if fm.get(id_key) else None,
+                kind=string_value(fm.get("type")) if fm.get("type") else None,
+            )
             for file, fm in pages.items()
         ]
     )

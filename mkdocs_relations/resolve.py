@@ -12,7 +12,8 @@ O(N + E). The steps, first match wins:
 6. a folder's index page (``index.md``, ``README.md``, ``_index.md`` or ``<folder>.md``):
    first by the folder's path, then by the folder's name;
 7. a kind and a name, ``concept/grounding``: the page named ``grounding`` in a folder named
-   for its kind, in the singular or the plural (``base/concepts/grounding.md``).
+   for its kind, in the singular or the plural (``base/concepts/grounding.md``), or whose
+   frontmatter says ``type: concept``.
 
 Two or more candidates at the step that matches make the target ambiguous.
 """
@@ -52,6 +53,8 @@ class PageKeys:
     #: The frontmatter title: never resolved (a target names a page, not its title), only
     #: suggested for a target that reads like it ("Payment Service").
     title: str | None = None
+    #: The page's kind (its frontmatter ``type: concept``), for ``concept/grounding``.
+    kind: str | None = None
 
 
 @dataclass(frozen=True)
@@ -124,6 +127,7 @@ class Resolver:
         self._loose_paths: dict[str, list[str]] = defaultdict(list)
         #: Other names a suggestion may come from: aliases and titles, by page.
         self._names: list[tuple[str, str]] = []
+        self._kinds: dict[str, str] = {}
         for page in sorted(pages, key=lambda p: p.page_id):
             page_id = page.page_id
             self._ids[page_id] = page_id
@@ -138,6 +142,8 @@ class Resolver:
             self._loose_paths[loose(page_id)].append(page_id)
             for alias in dict.fromkeys(fold(a) for a in page.aliases):
                 by_alias[alias].append(page_id)
+            if page.kind:
+                self._kinds[page_id] = fold(page.kind.strip())
             folder_name = posixpath.basename(folder)
             if folder and fold(stem) in (*INDEX_STEMS, fold(folder_name)):
                 by_folder[fold(folder)].append(page_id)
@@ -178,7 +184,7 @@ class Resolver:
             found = [
                 page_id
                 for page_id in by_stem.get(loose(name), ())
-                if kinds & set(fold(page_id).split("/")[:-1])
+                if kinds & {*fold(page_id).split("/")[:-1], self._kinds.get(page_id, "")}
             ]
             if found:
                 return self._found(STEPS[7], found)

@@ -161,7 +161,8 @@ def _load(sources: Mapping[str, str], options: Options, diagnostics: list[Diagno
                 )
                 pages[page.id] = replace(page, declared=declared_edges)
     resolver = Resolver(
-        PageKeys(page.id, page.frontmatter_id, page.aliases, page.title) for page in pages.values()
+        PageKeys(page.id, page.frontmatter_id, page.aliases, page.title, _kind(page))
+        for page in pages.values()
     )
     resolved, problems = resolve_targets(
         pages.values(), resolver, wiki_config, NotPages(options.not_pages)
@@ -246,3 +247,9 @@ def _dialect(
             dialect.id_key,
         )
     return dialect
+
+
+def _kind(page: Page) -> str | None:
+    """The page's ``type:`` in its frontmatter, when it is text: what kind of page it is."""
+    kind = page.meta.get("type")
+    return kind if isinstance(kind, str) and kind.strip() else None
