@@ -46,7 +46,7 @@ class _AtLeast(c.Type[int]):
         return number
 
 
-class _KeyName(c.Type[str]):
+class KeyNameOption(c.Type[str]):
     """A frontmatter key's name, checked by the rule wiki-config.md's dialect keys follow."""
 
     def __init__(self, setting: str) -> None:
@@ -61,7 +61,7 @@ class _KeyName(c.Type[str]):
         return text
 
 
-class _Fields(base.BaseConfigOption[str | list[str]]):
+class FieldsOption(base.BaseConfigOption[str | list[str]]):
     """One frontmatter key holding edges, or a list of them."""
 
     def run_validation(self, value: object) -> str | list[str]:
@@ -129,7 +129,7 @@ class RelationsConfig(base.Config):
     enabled = c.Type(bool, default=True)
     #: Frontmatter key holding the edges, or a list of such keys; unset means wiki-config.md's
     #: ``relationship_field``, else ``relationships``.
-    field = c.Optional(_Fields())
+    field = c.Optional(FieldsOption())
     #: Docs-relative path of the page whose frontmatter describes the graph.
     config_page = c.Type(str, default=DEFAULT_CONFIG_PAGE)
     #: Extra edge types, in the same form as ``relationship_types`` in wiki-config.md.
@@ -163,16 +163,16 @@ class RelationsConfig(base.Config):
     breadcrumbs = c.Type(bool, default=False)
     #: The key of an edge entry that names its type; unset means wiki-config.md's
     #: ``type_key``, else ``type``.
-    type_key = c.Optional(_KeyName("type_key"))
+    type_key = c.Optional(KeyNameOption("type_key"))
     #: The key of an edge entry that names its target; unset means wiki-config.md's
     #: ``target_key``, else ``target``.
-    target_key = c.Optional(_KeyName("target_key"))
+    target_key = c.Optional(KeyNameOption("target_key"))
     #: The key of an edge entry holding a list of targets of its type (``links``); unset
     #: means wiki-config.md's ``targets_key``, else none.
-    targets_key = c.Optional(_KeyName("targets_key"))
+    targets_key = c.Optional(KeyNameOption("targets_key"))
     #: Frontmatter keys that are type names, each holding a list of targets
     #: (``supports: ["[[a]]"]``); unset means wiki-config.md's ``relation_keys``, else none.
-    relation_keys = c.Optional(c.ListOfItems(_KeyName("relation_keys")))
+    relation_keys = c.Optional(c.ListOfItems(KeyNameOption("relation_keys")))
     #: The frontmatter key holding a page's own id; unset means wiki-config.md's
     #: ``id_key``, else ``id``.
-    id_key = c.Optional(_KeyName("id_key"))
+    id_key = c.Optional(KeyNameOption("id_key"))

@@ -9,6 +9,7 @@ the wiki is read, and reported once for the wiki (the fix is one setting, not on
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
@@ -16,7 +17,6 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from .diagnostics import Diagnostic, bounded, plural
 from .dialect import Dialect
 from .frontmatter import Frontmatter
-from .resolve import Resolver
 from .targets import MARKDOWN_EXTENSIONS
 from .yamlvalues import mapping_items, string_value
 
@@ -29,8 +29,6 @@ NOT_LINKS = frozenset(
 )  # fmt: skip
 #: The lint warns when the links no setting reads outnumber the edges read this many times.
 UNREAD_RATIO = 4
-#: Steps by which a bare word counts as naming a page: exact ones, never by title or alias.
-_ID_STEPS = frozenset(("page id", "frontmatter id", "file name"))
 
 
 def is_edge(node: Node) -> bool:
@@ -90,19 +88,18 @@ class OtherFields:
             ):
                 self.entries.add(key)
 
-    def unread(self, resolver: Resolver, edges: int, config_page: str) -> list[Diagnostic]:
+    def unread(
+        self, names_page: Callable[[str, str], bool], edges: int, config_page: str
+    ) -> list[Diagnostic]:
         """One warning when the frontmatter holds links the reading skipped, UNREAD_RATIO times
         the edges it read or more: a wiki in a dialect nobody described must not lint clean
-        with nothing read."""
+        with nothing read. ``names_page(word, source page)`` says whether a bare word names
+        a page (by id or file name; a title or an alias is no id)."""
         counts: Counter[str] = Counter()
         for key in self.unread_at:
             if key in self.found:
                 continue  # told already: edges under another field
-            named = sum(
-                1
-                for source, word in self.words.get(key, ())
-                if resolver.resolve(word, source).step in _ID_STEPS
-            )
+            named = sum(1 for source, word in self.words.get(key, ()) if names_page(word, source))
             if self.wikilinks[key] + named:
                 counts[key] = self.wikilinks[key] + named
         total = sum(counts.values())

@@ -22,10 +22,10 @@ from mkdocs.config import config_options as c
 from mkdocs.config.base import BaseConfigOption
 
 from .config import (
+    FieldsOption,
+    KeyNameOption,
     RelationsConfig,
     _AtLeast,
-    _Fields,
-    _KeyName,
     _Labels,
     _placeholders,
     _Severity,
@@ -150,10 +150,10 @@ def _option(name: str, option: BaseConfigOption[Any]) -> Schema:
             "propertyNames": {"enum": list(CODES)},
             "additionalProperties": {"enum": list(SEVERITIES)},
         }
-    if isinstance(option, _Fields):
-        key = _option(name, _KeyName(name))
+    if isinstance(option, FieldsOption):
+        key = _option(name, KeyNameOption(name))
         return {**key, "type": ["string", "array"], "items": key, "minItems": 1}
-    if isinstance(option, _KeyName):
+    if isinstance(option, KeyNameOption):
         # key_problem's rule: text, with no spaces or line breaks around it.
         return {"type": "string", "pattern": r"^\S(?:[\s\S]*\S)?$"}
     if isinstance(option, _AtLeast):

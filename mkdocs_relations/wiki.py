@@ -22,6 +22,8 @@ from .vocabulary import merge
 from .wikiconfig import Redlink, WikiConfig, plugin_settings_from_values, read_wiki_config
 
 DEFAULT_FIELD = "relationships"
+#: Steps by which a bare word in frontmatter names a page: exact ones, never a title or alias.
+_ID_STEPS = frozenset(("page id", "frontmatter id", "file name"))
 DEFAULT_CONFIG_PAGE = "wiki-config.md"
 
 
@@ -170,7 +172,13 @@ def _load(sources: Mapping[str, str], options: Options, diagnostics: list[Diagno
     diagnostics.extend(problems)
     graph = Graph.of(vocabulary, resolved)
     diagnostics.extend(lint.check(graph))
-    diagnostics.extend(other_fields.unread(resolver, graph.edge_count, options.config_page))
+    diagnostics.extend(
+        other_fields.unread(
+            lambda word, source: resolver.resolve(word, source).step in _ID_STEPS,
+            graph.edge_count,
+            options.config_page,
+        )
+    )
     return Wiki(
         graph, apply_severity(diagnostics, options.severity), wiki_config, resolver, dialect
     )

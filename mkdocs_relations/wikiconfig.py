@@ -14,11 +14,7 @@ redlinks:                            # deliberate redlinks: pages that are wante
   - target: "[[tax-engine]]"
     reason: planned for Q3
 note_keys: [via, note]               # edge keys read as an edge's note (panels, queries, export)
-type_key: rel                        # the dialect (dialect.py): an entry's type key,
-target_key: to                       # its target key, a key holding a list of targets,
-targets_key: links
-relation_keys: [supports, part-of]   # frontmatter keys that are type names
-id_key: object_id                    # the key holding a page's own id
+relation_keys: [supports, part-of]   # and the rest of the dialect (dialect.DIALECT_KEYS)
 ```
 """
 
