@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 
+from .frontmatter.dialect import key_problem
 from .model.diagnostics import SEVERITIES, check_severity_overrides
 from .model.paths import DEFAULT_MAX_HOPS
 from .output.labels import DEFAULT_LABELS
@@ -95,6 +96,33 @@ class DocsPageOption(c.Type[str]):
         return path
 
 
+class KeyNameOption(c.Type[str]):
+    """A frontmatter key's name, checked by the rule wiki-config.md's dialect keys follow."""
+
+    def __init__(self, setting: str) -> None:
+        super().__init__(str)
+        self.setting = setting
+
+    def run_validation(self, value: object) -> str:
+        text = super().run_validation(value)
+        problem = key_problem(text, self.setting)
+        if problem:
+            raise base.ValidationError(problem)
+        return text
+
+
+class FieldsOption(base.BaseConfigOption[str | list[str]]):
+    """One frontmatter key holding edges, or a list of them."""
+
+    def run_validation(self, value: object) -> str | list[str]:
+        names = value if isinstance(value, list) and value else [value]
+        for name in names:
+            problem = key_problem(name, "relationship_field")
+            if problem:
+                raise base.ValidationError(problem.replace("relationship_field", "field", 1))
+        return value  # type: ignore[return-value]
+
+
 class LabelsOption(c.DictOfItems[str]):
     """Interface text; a known label may use only the placeholders its default uses."""
 
@@ -153,9 +181,9 @@ class RelationsConfig(base.Config):
     # Each ``#:`` comment is the option's description in the JSON Schemas (json_schemas.py).
     #: Set to false to turn the plugin off (handy with ``!ENV``).
     enabled = c.Type(bool, default=True)
-    #: Frontmatter key holding the edges; unset means wiki-config.md's ``relationship_field``,
-    #: else ``relationships``.
-    field = c.Optional(c.Type(str))
+    #: Frontmatter key holding the edges, or a list of such keys; unset means wiki-config.md's
+    #: ``relationship_field``, else ``relationships``.
+    field = c.Optional(FieldsOption())
     #: Docs-relative path of the page whose frontmatter describes the graph.
     config_page = c.Type(str, default=DEFAULT_CONFIG_PAGE)
     #: Extra edge types, in the same form as ``relationship_types`` in wiki-config.md.
@@ -193,3 +221,18 @@ class RelationsConfig(base.Config):
     #: With ``wikilinks``: under the panel, the pages whose text links to this page. Untyped
     #: mentions never enter the graph, paths, reach, queries or the lint of edges.
     mentions = c.Type(bool, default=False)
+    #: The key of an edge entry that names its type; unset means wiki-config.md's
+    #: ``type_key``, else ``type``.
+    type_key = c.Optional(KeyNameOption("type_key"))
+    #: The key of an edge entry that names its target; unset means wiki-config.md's
+    #: ``target_key``, else ``target``.
+    target_key = c.Optional(KeyNameOption("target_key"))
+    #: The key of an edge entry holding a list of targets of its type (``links``); unset
+    #: means wiki-config.md's ``targets_key``, else none.
+    targets_key = c.Optional(KeyNameOption("targets_key"))
+    #: Frontmatter keys that are type names, each holding a list of targets
+    #: (``supports: ["[[a]]"]``); unset means wiki-config.md's ``relation_keys``, else none.
+    relation_keys = c.Optional(c.ListOfItems(KeyNameOption("relation_keys")))
+    #: The frontmatter key holding a page's own id; unset means wiki-config.md's
+    #: ``id_key``, else ``id``.
+    id_key = c.Optional(KeyNameOption("id_key"))

@@ -25,6 +25,8 @@ from .config import (
     KNOWN_LABELS,
     AtLeast,
     DocsPageOption,
+    FieldsOption,
+    KeyNameOption,
     LabelsOption,
     PlacementOption,
     RelationsConfig,
@@ -153,6 +155,12 @@ def _option(name: str, option: BaseConfigOption[Any]) -> Schema:
             "propertyNames": {"enum": list(CODES)},
             "additionalProperties": {"enum": list(SEVERITIES)},
         }
+    if isinstance(option, FieldsOption):
+        key = _option(name, KeyNameOption(name))
+        return {**key, "type": ["string", "array"], "items": key, "minItems": 1}
+    if isinstance(option, KeyNameOption):
+        # key_problem's rule: text, with no spaces or line breaks around it.
+        return {"type": "string", "pattern": r"^\S(?:[\s\S]*\S)?$"}
     if isinstance(option, AtLeast):
         return {"type": "integer", "minimum": option.minimum}
     if isinstance(option, PlacementOption):
@@ -171,9 +179,10 @@ def _option(name: str, option: BaseConfigOption[Any]) -> Schema:
     if isinstance(option, c.Optional):
         schema = _option(name, option.option)
         kind = schema.get("type")
-        if not isinstance(kind, str):
+        kinds = [kind] if isinstance(kind, str) else kind
+        if not isinstance(kinds, list):
             raise SchemaError(f"option {name!r}: optional {kind!r} is not supported")
-        return {"type": [kind, "null"], **{k: v for k, v in schema.items() if k != "type"}}
+        return {"type": [*kinds, "null"], **{k: v for k, v in schema.items() if k != "type"}}
     if isinstance(option, c.Choice):
         return {"enum": list(option.choices)}
     if isinstance(option, c.ListOfItems):

@@ -32,6 +32,7 @@ from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from .config import RelationsConfig
 from .frontmatter.block import Frontmatter
+from .frontmatter.dialect import DialectSettings
 from .frontmatter.nodes import mapping_items
 from .model.diagnostics import Diagnostic
 from .output.page_additions import Display
@@ -94,7 +95,7 @@ def options_from(plugin: RelationsConfig, config: MkDocsConfig) -> Options:
     if config.config_file_path:
         types_file = os.path.relpath(config.config_file_path, config.docs_dir).replace(os.sep, "/")
     return Options(
-        relationship_field=plugin.field,
+        relationship_field=plugin.field if isinstance(plugin.field, str) else None,
         config_page=plugin.config_page,
         types=list(plugin.types),
         redlinks=list(plugin.redlinks),
@@ -103,6 +104,14 @@ def options_from(plugin: RelationsConfig, config: MkDocsConfig) -> Options:
         docs_dir=config.docs_dir,
         plugin_settings=_plugin_settings(config.config_file_path, types_file),
         note_keys=tuple(plugin.note_keys) if plugin.note_keys else None,
+        dialect=DialectSettings(
+            fields=tuple(plugin.field) if isinstance(plugin.field, list) else None,
+            type_key=plugin.type_key,
+            target_key=plugin.target_key,
+            targets_key=plugin.targets_key,
+            relation_keys=None if plugin.relation_keys is None else tuple(plugin.relation_keys),
+            id_key=plugin.id_key,
+        ),
     )
 
 

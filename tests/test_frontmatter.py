@@ -167,12 +167,20 @@ def test_id_that_yaml_reads_as_bool(tmp_path: Path) -> None:
     assert 'id: "NO"' in d.message and page.frontmatter_id is None
 
 
-def test_unquoted_wikilink_is_accepted(tmp_path: Path) -> None:
+def test_unquoted_wikilink_is_read_and_told_once_per_page(tmp_path: Path) -> None:
+    """Read as the link meant, with one note at the first one saying how to quote them."""
     fm, page = _read(
-        tmp_path, b"---\nrelationships:\n  - type: depends-on\n    target: [[b|B]]\n---\n"
+        tmp_path,
+        b"---\nrelationships:\n  - type: depends-on\n    target: [[b|B]]\n"
+        b"  - type: part-of\n    target: [[c]]\n---\n",
     )
-    assert fm.diagnostics == []
-    assert [(e.target, e.alias) for e in page.declared] == [("b", "B")]
+    assert [(e.target, e.alias) for e in page.declared] == [("b", "B"), ("c", None)]
+    [d] = fm.diagnostics
+    assert (d.code, d.line) == ("unquoted-link", 4)
+    assert d.message == (
+        "[[b|B]] is unquoted, so YAML reads it as a list in a list (1 more on this page); it "
+        'is read as the link, but Obsidian does not link it: quote it, "[[b|B]]"'
+    )
 
 
 def test_null_field_means_no_edges(tmp_path: Path) -> None:

@@ -103,17 +103,18 @@ def test_init_prints_entries_that_paste_where_they_go(tmp_path: Path) -> None:
 def test_init_says_what_it_cannot_do(tmp_path: Path) -> None:
     vault = tmp_path / "vault"
     vault.mkdir()
-    (vault / "Home.md").write_text("---\nrelated: ['[[b]]']\n---\n", encoding="utf-8")
+    # `sources` names no relation (a noun) and holds bare names, not wikilinks: untyped.
+    (vault / "Home.md").write_text("---\nsources: [b]\n---\n", encoding="utf-8")
     (vault / "b.md").write_text(
-        "---\nrelationships:\n  - {type: introduces, target: Home}\n---\n", encoding="utf-8"
+        "---\nrelationships:\n  - {type: frobnicates, target: Home}\n---\n", encoding="utf-8"
     )
     (vault / "guide").mkdir()
     (vault / "guide" / "index.md").write_text("# Guide\n", encoding="utf-8")
     (vault / "guide" / "README.md").write_text("# Readme\n", encoding="utf-8")
     result = run("init", "--docs-dir", "vault", cwd=tmp_path)
-    assert "note: reword the inverse label of introduces in vault/wiki-config.md" in result.stdout
+    assert "note: reword the inverse label of frobnicates in vault/wiki-config.md" in result.stdout
     assert "note: the docs folder has no index.md" in result.stdout
-    assert "note: 1 page(s) list links under 'related:' without a type (e.g. vault/Home.md)" \
+    assert "note: 1 page(s) list links under 'sources:' without a type (e.g. vault/Home.md)" \
         in result.stdout  # fmt: skip
     assert "  /guide/README.md\n" in (tmp_path / "mkdocs.yml").read_text("utf-8")
     # The README beside index.md is excluded, so MkDocs has nothing to warn about.
@@ -207,3 +208,37 @@ def test_the_migration_guide_shows_what_init_writes() -> None:
         written = written.replace("# Written by mkdocs-relations init from the types this "
                                   "wiki uses.\n", "")  # fmt: skip
         assert block == written
+
+
+def test_init_never_writes_a_vocabulary_its_lint_rejects(tmp_path: Path) -> None:
+    """Spellings of one type are one type (so a loop through them is a loop), names that
+    cannot be types are declared as names that can, spelt as written, and no two types share
+    an inverse label ("used by" is depends-on's)."""
+    vault = tmp_path / "vault"
+    vault.mkdir()
+    pages = {
+        "a": ["Depends On|b", "x:y|b", "type/with/slash|c", "-lead|c", "uses|c", "part of|d"],
+        "b": ["depends_on|c", "used by|d"],
+        "c": ["DEPENDS-ON|d"],
+        "d": ["dependsOn|a"],
+    }
+    for page, edges in pages.items():
+        lines = ["---", "relationships:"]
+        for edge in edges:
+            kind, target = edge.split("|")
+            lines.append(f'  - {{type: "{kind}", target: {target}}}')
+        (vault / f"{page}.md").write_text("\n".join([*lines, "---", ""]), encoding="utf-8")
+    (vault / "index.md").write_text("# Home\n", encoding="utf-8")
+    result = run("init", "--docs-dir", "vault", cwd=tmp_path)
+    assert _problems(result.stdout) == ["vault/a.md:3: error: [cycle]"], result.stdout
+    assert "depends-on edges form a cycle: a → b → c → d → a" in result.stdout
+    config = (vault / "wiki-config.md").read_text("utf-8")
+    assert "    spellings: [DEPENDS-ON, Depends On, dependsOn, depends_on]\n" in config
+    assert "  - name: x-y  # 1 edge; reword" in config and '    spellings: ["x:y"]' in config
+    assert "  - name: lead  # 1 edge" in config and '    spellings: ["-lead"]' in config
+    assert "  - name: type-with-slash  # 1 edge" in config
+    assert '  - name: uses  # 1 edge; check the inverse: \'used by\' is depends-on\'s inverse ' \
+        'already; reword it\n    inverse: "used by (uses)"\n' in config  # fmt: skip
+    second = run("init", "--docs-dir", "vault", cwd=tmp_path)
+    assert (vault / "wiki-config.md").read_text("utf-8") == config
+    assert _problems(second.stdout) == _problems(result.stdout)

@@ -27,6 +27,7 @@ from mkdocs.exceptions import Abort, ConfigurationError
 from mkdocs_relations import json_schemas
 from mkdocs_relations.cli import export as cli_export
 from mkdocs_relations.config import RelationsConfig
+from mkdocs_relations.frontmatter.dialect import Dialect
 from mkdocs_relations.output import data_schemas
 from mkdocs_relations.output.export import site_graph
 from mkdocs_relations.wiki.pipeline import load_wiki
@@ -158,7 +159,8 @@ def test_the_page_keys_are_the_ones_reader_reads() -> None:
         and isinstance(node.args[0], ast.Constant)
         and isinstance(node.args[0].value, str)
     }
-    assert read == set(data_schemas.PAGE_KEYS)
+    # The page's id is read under the dialect's id_key, "id" unless a wiki says otherwise.
+    assert read | {Dialect().id_key} == set(data_schemas.PAGE_KEYS)
     properties = GENERATED["frontmatter"]["properties"]
     assert list(properties)[: len(data_schemas.PAGE_KEYS)] == list(data_schemas.PAGE_KEYS)
 
@@ -351,6 +353,12 @@ OPTION_CASES: list[tuple[dict[str, Any], bool]] = [
     ({"field": None}, True),
     ({"field": "relations"}, True),
     ({"field": 3}, False),
+    ({"field": ["relations", "links"]}, True),
+    ({"field": []}, False),
+    ({"field": " relations"}, False),
+    ({"type_key": "rel", "relation_keys": ["supports"], "id_key": "object_id"}, True),
+    ({"relation_keys": ["supports", ""]}, False),
+    ({"target_key": 3}, False),
     ({"config_page": "meta/graph.md"}, True),
     ({"types": ["governed-by"]}, True),
     ({"types": [{"name": "governed-by", "inverse": "governs", "acyclic": True}]}, True),

@@ -421,6 +421,32 @@ CASES: dict[str, tuple[dict[str, str], tuple[str, int], dict[str, str]]] = {
               max: 1"""),
         },
     ),
+    "unquoted-link": (
+        {
+            "index.md": "---\ntitle: Home\nrelationships:\n  - type: depends-on\n"
+            "    target: [[ledger]]\n---\n",
+            "ledger.md": LEDGER,
+        },
+        ("docs/index.md", 5),
+        {
+            "index.md": "---\ntitle: Home\nrelationships:\n  - type: depends-on\n"
+            '    target: "[[ledger]]"\n---\n',
+            "ledger.md": LEDGER,
+        },
+    ),
+    # Typed links under a key no setting reads, and nothing read: never "no problems".
+    "unread-links": (
+        {
+            "index.md": '---\ntitle: Home\ndepends-on:\n  - "[[ledger]]"\n---\n',
+            "ledger.md": LEDGER,
+        },
+        ("docs/index.md", 3),
+        {
+            "index.md": "---\ntitle: Home\nrelationships:\n  - type: depends-on\n"
+            '    target: "[[ledger]]"\n---\n',
+            "ledger.md": LEDGER,
+        },
+    ),
 }
 #: Options a code needs to be checked at all (body links are read only when asked for).
 OPTIONS: dict[str, dict[str, object]] = {"broken-wikilink": {"wikilinks": True}}
@@ -431,8 +457,9 @@ WARNINGS = {
     "stale-redlink",
     "supersession-mismatch",
     "broken-wikilink",
+    "unread-links",
 }
-NOTES = {"mirror-mismatch", "suspect-edge"}
+NOTES = {"mirror-mismatch", "suspect-edge", "unquoted-link"}
 LINE = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+): (?P<severity>\w+): \[(?P<code>[a-z-]+)\] ")
 
 

@@ -206,3 +206,24 @@ def test_superseded_by_gets_the_retry_and_the_hints_edges_get(site: Site) -> Non
         "docs/older.md:2: error: [missing-target] superseded_by 'ledgr' matches no page. "
         "Did you mean 'ledger'? Fix it, or remove superseded_by"
     ]
+
+
+def test_a_kind_and_a_name_find_the_page_of_that_kind() -> None:
+    """``concept/grounding``: the target names the page's kind, not its folder (step 7)."""
+    resolver = Resolver(
+        [
+            PageKeys("base/concepts/grounding"),
+            PageKeys("base/policies/retention"),
+            PageKeys("notes/weaving", kind="Pattern"),
+            PageKeys("notes/grounding"),
+            PageKeys("a/tasks/x"),
+            PageKeys("b/task/x"),
+        ]
+    )
+    assert resolver.resolve("concept/grounding").page_id == "base/concepts/grounding"
+    assert resolver.resolve("policy/retention").page_id == "base/policies/retention"
+    assert resolver.resolve("pattern/weaving").page_id == "notes/weaving"
+    assert resolver.resolve("concept/grounding").step == "kind and name"
+    assert resolver.resolve("person/grounding").page_id is None
+    # Two pages of one kind and name: ambiguous, as at every other step.
+    assert resolver.resolve("task/x").candidates == ("a/tasks/x", "b/task/x")

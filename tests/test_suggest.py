@@ -179,3 +179,20 @@ def test_the_ambiguous_example_is_the_nearest_page(site: Site) -> None:
     )
     (line,) = relation_lines(site.build())
     assert line.endswith('qualify it with the page id, e.g. "[[services/payments]]"'), line
+
+
+def test_the_start_of_a_longer_file_name_or_title_suggests_its_page() -> None:
+    """A title or file name cut short ("README" for "README - The Guide", a page renamed with
+    a suffix) gets the same "did you mean"; a start two pages share proposes none."""
+    resolver = _resolver(
+        PageKeys("README - The Guide"),
+        PageKeys("Weave Ceremony — Context"),
+        PageKeys("notes/Ledger Rules", title="Ledger Rules of Thumb"),
+        PageKeys("Billing Runbook"),
+        PageKeys("Billing Reports"),
+    )
+    assert resolver.suggest("README") == ["README - The Guide"]
+    assert resolver.suggest("Weave Ceremony") == ["Weave Ceremony — Context"]
+    assert resolver.suggest("Ledger") == ["Ledger Rules"]
+    assert resolver.suggest("Billing") == []
+    assert resolver.suggest("README", source_id="README - The Guide") == []

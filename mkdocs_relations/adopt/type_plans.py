@@ -10,66 +10,38 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from ..frontmatter.dialect_fields import DEFAULT_FIELD
 from ..model.suggest import compact, words
-from ..model.vocabulary import CANONICAL, Vocabulary, label_of
+from ..model.vocabulary import CANONICAL, TYPE_NAME, Vocabulary, label_of
+from .inverse_words import NOUNS_TOO, base_of_third, inverse_label
 
-#: Inverse labels for type names common in typed-link wikis, by their words.
+#: Inverse labels the morphology (inverse_words.py) would get wrong, by the type's words.
 COMMON_INVERSES: dict[str, str] = {
-    "uses": "used by",
-    "extends": "extended by",
-    "implements": "implemented by",
     "derived from": "source of",
     "contains": "contained in",
-    "supports": "supported by",
     "authored by": "author of",
-    "replaces": "replaced by",
-    "replaced by": "replaces",
-    "caused": "caused by",
-    "causes": "caused by",
-    "instance of": "has instance",
     "belongs to": "has member",
-    "member of": "has member",
     "parent of": "child of",
     "child of": "parent of",
-    "references": "referenced by",
-    "cites": "cited by",
     "based on": "basis for",
-    "mentions": "mentioned by",
-    "defines": "defined by",
-    "defined by": "defines",
-    "produces": "produced by",
-    "owns": "owned by",
-    "owned by": "owns",
-    "maintained by": "maintains",
-    "maintains": "maintained by",
-    "governed by": "governs",
-    "governs": "governed by",
-    "implemented by": "implements",
-    "published by": "publishes",
     "created by": "creator of",
-    "requires": "required by",
-    "enables": "enabled by",
-    "blocks": "blocked by",
-    "blocked by": "blocks",
     "precedes": "follows",
     "follows": "precedes",
-    "refines": "refined by",
-    "measures": "measured by",
-    "amends": "amended by",
     "influences": "influenced by",
     "traces to": "traced from",
-    "example of": "has example",
-    "has part": "part of",
     "includes": "included in",
-    "documents": "documented by",
-    "tests": "tested by",
-    "validates": "validated by",
-    "explains": "explained by",
-    "describes": "described by",
+    # Obsidian's Breadcrumbs keys: a hierarchy and a sequence.
+    "up": "down",
+    "down": "up",
+    "parent": "child",
+    "child": "parent",
+    "children": "parent",
+    "next": "previous",
+    "prev": "next",
+    "previous": "next",
 }
 
 PLACEHOLDER = " (inverse)"
@@ -78,7 +50,8 @@ PLACEHOLDER = " (inverse)"
 _SYMMETRIC = re.compile(
     r"^(relate[sd]?( to| with)?|related|see also|similar( to)?|sibling( of)?|peer( of)?|"
     r"contradicts|conflicts( with)?|same as|equivalent( to)?|alternative( to)?|"
-    r"(\w+ )?with|compare[sd]?( to| with)?|linked( to)?|connected( to)?|associated( with)?)$"
+    r"(\w+ )?with|compare[sd]?( to| with)?|linked( to)?|connected( to)?|associated( with)?|"
+    r"same|siblings)$"
 )
 
 
@@ -94,6 +67,12 @@ class TypePlan:
     transitive: bool = False
     #: The canonical type this name spells (``depends_on``), when it is one.
     spelling_of: str | None = None
+    #: Other names the pages write for this type (``Depends On``, ``dependsOn``).
+    spellings: tuple[str, ...] = ()
+    #: Why the inverse label needs a look, when init is unsure of it.
+    review: str | None = None
+    #: The type this one states from the other end (``depended-on-by`` of ``depends-on``).
+    mirrors: str | None = None
 
     @property
     def placeholder(self) -> bool:
@@ -109,11 +88,17 @@ class TypePlan:
         for flag in ("acyclic", "transitive"):
             if getattr(self, flag):
                 lines.append(f"    {flag}: true")
+        if self.spellings:
+            lines.append(f"    spellings: [{', '.join(yaml_str(s) for s in self.spellings)}]")
         notes = [f"{self.edges} edge{'s' if self.edges != 1 else ''}"] if self.edges else []
         if self.spelling_of:
             notes.append(f"spells the canonical {self.spelling_of}")
+        if self.mirrors:
+            notes.append(f"{self.mirrors} stated from the other end: each pair shows once")
         if self.placeholder:
             notes.append("reword the inverse: how it reads on the target page")
+        elif self.review:
+            notes.append(f"check the inverse: {self.review}")
         if notes:
             lines[0] += f"  # {'; '.join(notes)}"
         return lines
@@ -138,7 +123,25 @@ def plan_type(name: str, edges: int) -> TypePlan:
     if _SYMMETRIC.match(spoken):
         return TypePlan(name, edges, label_of(name), symmetric=True)
     inverse = COMMON_INVERSES.get(spoken)
-    return TypePlan(name, edges, inverse or f"{spoken}{PLACEHOLDER}")
+    if inverse is not None:
+        return TypePlan(name, edges, inverse)
+    guessed = inverse_label(words(name))
+    if guessed is not None:
+        label, sure = guessed
+        return TypePlan(name, edges, label, review=None if sure else "a guess from its words")
+    return TypePlan(name, edges, f"{spoken}{PLACEHOLDER}")
+
+
+def relation_like(name: str) -> bool:
+    """Whether a frontmatter key reads as a relation (``supports``, ``part-of``) rather than a
+    noun (``domains``), so that ``init`` may read the links under it as typed ones."""
+    if compact(name) in {compact(t.name) for t in CANONICAL}:
+        return True
+    spoken = words(name)
+    if len(spoken) == 1 and base_of_third(spoken[0]) in NOUNS_TOO:
+        return False
+    plan = plan_type(name, 0)
+    return plan.symmetric or (not plan.placeholder and plan.review is None)
 
 
 def yaml_str(text: str) -> str:
@@ -154,10 +157,15 @@ def yaml_str(text: str) -> str:
 _YAML_WORDS = {"yes", "no", "on", "off", "true", "false", "null", "y", "n", "~"}
 
 
-def wiki_config_md(field_name: str, types: list[TypePlan]) -> str:
-    """The text of a new wiki-config.md declaring the field and the types."""
+def wiki_config_md(
+    field_name: str, types: list[TypePlan], dialect: Sequence[str] | None = None
+) -> str:
+    """The text of a new wiki-config.md declaring the field (or the whole ``dialect``, as
+    wiki-config.md lines) and the types."""
     lines = ["---", "# Written by mkdocs-relations init from the types this wiki uses."]
-    if field_name != DEFAULT_FIELD:
+    if dialect:
+        lines.extend(dialect)
+    elif field_name != DEFAULT_FIELD:
         lines.append(f"relationship_field: {yaml_str(field_name)}")
     if types:
         lines.append("relationship_types:")
@@ -181,18 +189,102 @@ def types_to_declare(
 ) -> tuple[list[TypePlan], list[tuple[str, str, int]]]:
     """A plan for every used type the vocabulary lacks, most used first; and the used names
     that are typos of a known type, (name, meant, edges), left for the user to correct:
-    declaring ``depnds-on`` would turn the typo into a type and silence the lint."""
+    declaring ``depnds-on`` would turn the typo into a type and silence the lint.
+
+    Spellings of one name (``depends_on``, ``DEPENDS-ON``, ``dependsOn``) are one type: the
+    known one, or the most used spelling, with the others as its ``spellings``; a name that
+    cannot be a type (``Depends On``, ``x:y``) is declared as one that can, spelt as written.
+    No plan takes an inverse label another type has: one label must name one relation.
+    """
     suggester = vocabulary.suggester()
-    plans, typos = [], []
+    known = {compact(name): name for name in reversed(list(vocabulary))}
+    groups: dict[str, list[tuple[str, int]]] = {}
     for name, count in sorted(used.items(), key=lambda item: (-item[1], item[0])):
-        if name in vocabulary:
+        if name in vocabulary or name in vocabulary.spelled:
             continue
-        plan = plan_type(name, count)
-        # A name init knows (a spelling, a related_to, a common verb) is a dialect's word;
-        # one it knows nothing of that reads like a known type is a typo of it.
-        meant = suggester.hint(name).suggestion if plan.placeholder else None
-        if meant is not None and compact(meant) != compact(name):
-            typos.append((name, meant, count))
-        else:
-            plans.append(plan)
-    return plans, typos
+        groups.setdefault(compact(name) or name, []).append((name, count))
+    plans, typos = [], []
+    for key, names in groups.items():
+        total = sum(count for _, count in names)
+        same = known.get(key)
+        if same is not None:
+            kind = vocabulary[same]
+            if len(names) == 1 and kind.origin == "canonical" and TYPE_NAME.match(names[0][0]):
+                plans.append(plan_type(names[0][0], total))  # depends_on: as it is written
+                continue
+            plans.append(
+                TypePlan(
+                    same, total, kind.inverse, kind.symmetric, kind.acyclic, kind.transitive,
+                    spellings=tuple(name for name, _ in names),
+                )
+            )  # fmt: skip
+            continue
+        valid = [name for name, _ in names if TYPE_NAME.match(name)]
+        declared = valid[0] if valid else _type_name(names[0][0])
+        if not declared:
+            continue  # no letter or digit to name it by: the lint reports each edge
+        plan = plan_type(declared, total)
+        spellings = tuple(name for name, _ in names if name != declared)
+        if len(names) == 1 and not spellings:
+            # A name init knows (a spelling, a related_to, a common verb) is a dialect's word;
+            # one it knows nothing of that reads like a known type is a typo of it.
+            meant = suggester.hint(declared).suggestion if plan.placeholder else None
+            if meant is not None and compact(meant) != compact(declared):
+                typos.append((declared, meant, total))
+                continue
+        plans.append(replace(plan, spellings=spellings))
+    return _distinct_labels(_mirrored(plans, vocabulary), vocabulary), typos
+
+
+def _type_name(written: str) -> str:
+    """A name that can be a type for one that cannot: ``Depends On`` -> ``depends-on``."""
+    return re.sub(r"[^a-z0-9_.]+", "-", "-".join(words(written))).strip("-._")
+
+
+def _mirrored(plans: list[TypePlan], vocabulary: Vocabulary) -> list[TypePlan]:
+    """A type stored from the other end (``depended-on-by`` beside ``depends-on``) is declared
+    as that type's inverse, so the panels show each mirrored pair once."""
+    others = {t.name: (t.label, t.inverse) for t in vocabulary.values() if not t.symmetric}
+    others |= {p.name: (label_of(p.name), p.inverse) for p in plans if not p.symmetric}
+    result = []
+    for plan in plans:
+        if plan.symmetric or plan.spelling_of or plan.name in vocabulary:
+            result.append(plan)  # a known type keeps its inverse
+            continue
+        label = label_of(plan.name).casefold()
+        mirror = next(
+            (
+                name
+                for name, (other_label, other_inverse) in others.items()
+                if name != plan.name
+                and (
+                    other_inverse.casefold() == label
+                    or other_label.casefold() == plan.inverse.casefold()
+                )
+            ),
+            None,
+        )
+        if mirror is not None:
+            plan = replace(plan, inverse=others[mirror][0], mirrors=mirror, review=None)
+        result.append(plan)
+    return result
+
+
+def _distinct_labels(plans: list[TypePlan], vocabulary: Vocabulary) -> list[TypePlan]:
+    """No two types share an inverse label: "Used by" would list two relations as one, and
+    ``follow: [used by]`` could only follow one of them."""
+    taken = {t.inverse.casefold(): t.name for t in vocabulary.values() if not t.symmetric}
+    result = []
+    for plan in plans:
+        owner = taken.get(plan.inverse.casefold())
+        if not plan.symmetric and owner is not None and owner != plan.name:
+            plan = replace(
+                plan,
+                inverse=f"{plan.inverse} ({label_of(plan.name)})",
+                review=f"{plan.inverse!r} is {owner}'s inverse already; reword it",
+                mirrors=None,
+            )
+        if not plan.symmetric:
+            taken.setdefault(plan.inverse.casefold(), plan.name)
+        result.append(plan)
+    return result

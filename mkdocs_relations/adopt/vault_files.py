@@ -3,9 +3,9 @@
 Real wikis write typed links in dialects: ``relations:`` or ``links:`` for the field,
 snake_case types such as ``related_to``, ``uses``, ``derived_from``, and a vocabulary kept in
 an agent file rather than in wiki-config.md. Adopting one should leave only the wiki's real
-problems. So init detects the field from the pages, declares the types in use that the
-vocabulary lacks (type_plans.py says how), and writes mkdocs.yml and wiki-config.md only
-where none exists.
+problems. So init reads the dialect from the pages (adopt_dialect.py), declares the types in
+use that the vocabulary lacks (type_plans.py says how), and writes mkdocs.yml and
+wiki-config.md only where none exists.
 
 Plain Python: no MkDocs import, so the plan is testable on its own and the CLI writes it.
 """
@@ -15,49 +15,12 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 
-from yaml.nodes import SequenceNode
-
-from ..frontmatter.block import read_frontmatter
-from ..frontmatter.dialect_fields import DEFAULT_FIELD, FIELD_CANDIDATES, edge_list
 from .type_plans import yaml_str
 
 #: Folders that hold page templates, not pages.
 _TEMPLATE_FOLDER = re.compile(r"^_?templates?$", re.IGNORECASE)
-
-
-@dataclass
-class FieldGuess:
-    """The frontmatter key a wiki keeps its edges under, with the evidence, and the candidate
-    keys that hold plain lists of links instead (with the pages that do it)."""
-
-    name: str
-    pages: Counter[str] = field(default_factory=Counter)
-    untyped: dict[str, list[str]] = field(default_factory=dict)
-
-
-def detect_field(sources: Mapping[str, str]) -> FieldGuess:
-    """The candidate key whose values most pages write as a list of {type, target} entries.
-
-    One read of each page's frontmatter answers both questions init asks of the keys.
-    """
-    counts: Counter[str] = Counter()
-    untyped: dict[str, list[str]] = {}
-    for file in sorted(sources):
-        fm = read_frontmatter(sources[file], file)
-        for key in FIELD_CANDIDATES:
-            node = fm.get(key)
-            if edge_list(node):
-                counts[key] += 1
-            elif isinstance(node, SequenceNode) and node.value:
-                untyped.setdefault(key, []).append(file)
-    if not counts:
-        return FieldGuess(DEFAULT_FIELD, counts, untyped)
-    best = max(FIELD_CANDIDATES, key=lambda key: (counts[key], -FIELD_CANDIDATES.index(key)))
-    return FieldGuess(best, counts, untyped)
 
 
 #: More than any editor's settings file holds.

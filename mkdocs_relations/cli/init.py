@@ -11,17 +11,12 @@ import sys
 from collections import Counter
 from typing import Any
 
+from ..adopt.dialect_survey import Survey, dialect_lines, survey
 from ..adopt.type_plans import TypePlan, types_to_declare, wiki_config_md
-from ..adopt.vault_files import (
-    detect_field,
-    excluded_folders,
-    mkdocs_yml,
-    not_pages_to_exclude,
-    site_name,
-)
+from ..adopt.vault_files import excluded_folders, mkdocs_yml, not_pages_to_exclude, site_name
 from ..adopt.wikilink_survey import pages_with_wikilinks
 from ..frontmatter.block import read_frontmatter
-from ..frontmatter.dialect_fields import DEFAULT_FIELD
+from ..frontmatter.dialect import DialectSettings
 from ..generators import NoGenerator, mkdocs_api
 from ..model.diagnostics import plural
 from ..wiki.page_set import PageSet, folder_page_set
@@ -73,6 +68,7 @@ def _init(args: argparse.Namespace, written: list[str]) -> int:
     config_file = args.config_file or "mkdocs.yml"
     plugin_types: list[Any] = []
     plugin_field: str | None = None
+    plugin_dialect = DialectSettings()
     config_page = DEFAULT_CONFIG_PAGE
     if os.path.isfile(config_file):
         try:
@@ -92,13 +88,18 @@ def _init(args: argparse.Namespace, written: list[str]) -> int:
                 "drop --docs-dir, or pass -f with a new mkdocs.yml for that folder"
             )
         plugin = plugin_config(config)
-        plugin_types, plugin_field, config_page = (
-            list(plugin.types),
-            plugin.field,
-            plugin.config_page,
-        )
+        plugin_types, config_page = list(plugin.types), plugin.config_page
+        plugin_field = plugin.field if isinstance(plugin.field, str) else None
         has_plugin = "relations" in config.plugins
         write_config = False
+        plugin_dialect = DialectSettings(
+            fields=tuple(plugin.field) if isinstance(plugin.field, list) else None,
+            type_key=plugin.type_key,
+            target_key=plugin.target_key,
+            targets_key=plugin.targets_key,
+            relation_keys=None if plugin.relation_keys is None else tuple(plugin.relation_keys),
+            id_key=plugin.id_key,
+        )
     else:
         if not args.docs_dir:
             raise InitError(
@@ -123,17 +124,27 @@ def _init(args: argparse.Namespace, written: list[str]) -> int:
 
     config_path = os.path.join(docs_dir, *config_page.split("/"))
     existing_field = None
+    existing = DialectSettings()
     if os.path.isfile(config_path):
-        existing_field = read_wiki_config(
-            read_frontmatter(config_path, config_page)
-        ).relationship_field
-    survey = detect_field(pages.sources)
-    field = args.field or plugin_field or existing_field or survey.name
+        existing_config = read_wiki_config(read_frontmatter(config_path, config_page))
+        existing_field = existing_config.relationship_field
+        existing = existing_config.dialect
+    read = survey(pages.sources, config_page)
+    stated = plugin_dialect.over(existing)
+    # A dialect stated anywhere is the user's: init reads with it and proposes nothing else.
+    detected = not (stated.lines or plugin_field or args.field or _stated(plugin_dialect))
+    field = args.field or plugin_field or existing_field or read.chosen.dialect.fields[0]
+    dialect = _settings(read) if detected else DialectSettings()
 
     options = Options(
-        relationship_field=field, config_page=config_page, types=plugin_types, docs_dir=docs_dir
+        relationship_field=args.field or plugin_field,
+        config_page=config_page,
+        types=plugin_types,
+        docs_dir=docs_dir,
+        dialect=dialect,
     )
     wiki = load_wiki(pages.sources, options)
+    found = dialect_lines(wiki.dialect, read.note_keys if detected else None)
     used = Counter(edge.type for edge in wiki.graph.edges())
     plans, typos = types_to_declare(used, wiki.graph.vocabulary)
 
@@ -164,15 +175,18 @@ def _init(args: argparse.Namespace, written: list[str]) -> int:
             )
 
     shown = posixpath.join(os.path.relpath(docs_dir).replace(os.sep, "/"), config_page)
-    declares = f"relationship_field {field}, " if field != DEFAULT_FIELD else ""
+    if detected:
+        _say_reading(read, wiki.graph.edge_count)
+    dialect_text = read.lines() if detected else []
     if not os.path.exists(config_path):
-        _write(config_path, wiki_config_md(field, plans))
+        _write(config_path, wiki_config_md(field, plans, dialect_text))
         written.append(config_path)
         listed = ", ".join(f"{p.name} ({p.edges})" for p in plans) or "none needed"
-        print(f"wrote {shown}: {declares}{len(plans)} type(s) declared: {listed}")
+        said = f"the dialect ({'; '.join(found)}), " if found and detected else ""
+        print(f"wrote {shown}: {said}{len(plans)} type(s) declared: {listed}")
     else:
-        _print_additions(shown, config_path, field, existing_field, plugin_field, plans)
-    _notes(docs_dir, pages, field, plans, shown, survey.untyped)
+        _print_additions(shown, config_path, dialect_text if found else [], plans)
+    _notes(docs_dir, pages, wiki.dialect.read_keys, plans, shown, read.untyped)
     for name, meant, count in typos:
         print(
             f"note: {name} ({plural(count, 'edge')}) is not declared: it reads like a typo of "
@@ -187,33 +201,27 @@ def _init(args: argparse.Namespace, written: list[str]) -> int:
 
 
 def _print_additions(
-    shown: str,
-    config_path: str,
-    field: str,
-    existing_field: str | None,
-    plugin_field: str | None,
-    plans: list[TypePlan],
+    shown: str, config_path: str, dialect: list[str], plans: list[TypePlan]
 ) -> None:
     """What to add to an existing wiki-config.md, in a form that pastes where it goes.
 
     A second ``relationship_types:`` key would silently replace the first (YAML keeps the
     last), and lines without fences are not frontmatter at all.
     """
-    field_line = field != (existing_field or DEFAULT_FIELD) and not plugin_field
-    if not plans and not field_line:
+    if not plans and not dialect:
         print(f"{shown} exists and declares every type in use: left as it is")
         return
     fm = read_frontmatter(config_path, shown)
     entries = [line for plan in plans for line in plan.yaml()]
     if fm.root is None:
         print(f"{shown} exists without frontmatter: left as it is; put these lines at its top:")
-        block = ["---", *([f"relationship_field: {field}"] if field_line else [])]
+        block = ["---", *dialect]
         block += (["relationship_types:", *entries] if entries else []) + ["---"]
         print("\n".join(block))
         return
-    if field_line:
+    if dialect:
         print(f"{shown} exists: left as it is; add to its frontmatter:")
-        print(f"relationship_field: {field}")
+        print("\n".join(dialect))
     if entries and fm.get("relationship_types") is not None:
         print(f"{shown} exists: left as it is; add these entries under its relationship_types:")
         print("\n".join(entries))
@@ -222,10 +230,43 @@ def _print_additions(
         print("\n".join(["relationship_types:", *entries]))
 
 
+def _stated(settings: DialectSettings) -> bool:
+    return any(
+        getattr(settings, key) is not None
+        for key in ("fields", "type_key", "target_key", "targets_key", "relation_keys", "id_key")
+    )
+
+
+def _settings(read: Survey) -> DialectSettings:
+    d = read.chosen.dialect
+    return DialectSettings(
+        fields=d.fields,
+        type_key=d.type_key,
+        target_key=d.target_key,
+        targets_key=d.targets_key,
+        relation_keys=d.relation_keys,
+        id_key=d.id_key,
+    )
+
+
+def _say_reading(read: Survey, edges: int) -> None:
+    """Which reading init chose, how many links it explains, and a close second."""
+    print(
+        f"read the pages as {read.chosen.describe()}: {plural(read.chosen.edges, 'link')} on "
+        f"{plural(read.chosen.pages, 'page')}, {plural(edges, 'edge')} read"
+    )
+    if read.close is not None:
+        print(
+            f"note: the pages also read as {read.close.describe()} "
+            f"({plural(read.close.edges, 'link')}), close to the reading chosen; that reading "
+            "is written commented out in wiki-config.md: swap them if it is the right one"
+        )
+
+
 def _notes(
     docs_dir: str,
     pages: PageSet,
-    field: str,
+    read_keys: frozenset[str],
     plans: list[TypePlan],
     shown: str,
     untyped: dict[str, list[str]],
@@ -243,8 +284,14 @@ def _notes(
             "note: the docs folder has no index.md, so the site will have no home page; "
             "add one (or rename the vault's home page to index.md)"
         )
+    reviews = [plan.name for plan in plans if plan.review and not plan.placeholder]
+    if reviews:
+        print(
+            f"note: check the inverse label of {', '.join(reviews)} in {shown}: init guessed it "
+            "(the comment beside each says why)"
+        )
     for key, files in untyped.items():
-        if key != field:  # under the field itself, lint reports each entry
+        if key not in read_keys:  # under a field itself, lint reports each entry
             example = posixpath.join(os.path.relpath(docs_dir).replace(os.sep, "/"), files[0])
             print(
                 f"note: {len(files)} page(s) list links under '{key}:' without a type (e.g. "

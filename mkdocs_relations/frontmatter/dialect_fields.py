@@ -8,18 +8,29 @@ the wiki is read, and reported once for the wiki (the fix is one setting, not on
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from yaml.nodes import MappingNode, Node, SequenceNode
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from ..model.diagnostics import Diagnostic, plural
+from ..model.diagnostics import Diagnostic, bounded, plural
+from ..model.targets import MARKDOWN_EXTENSIONS
 from .block import Frontmatter
-from .nodes import mapping_items
+from .dialect import Dialect
+from .nodes import mapping_items, string_value
 
 #: Frontmatter keys real wikis hold their edges under, most common first.
 #: The frontmatter key edges are read from unless a wiki or the options name another.
 DEFAULT_FIELD = "relationships"
 FIELD_CANDIDATES = (DEFAULT_FIELD, "relations", "links", "related", "edges")
+#: Keys whose values name pages without typing a link to them, or are read elsewhere.
+NOT_LINKS = frozenset(
+    ("title", "aliases", "alias", "tags", "tag", "cssclasses", "cssclass", "categories",
+     "keywords", "superseded_by", "hide", "redlinks", "authors", "author", "status", "type")
+)  # fmt: skip
+#: The lint warns when the links no setting reads outnumber the edges read this many times.
+UNREAD_RATIO = 4
 
 
 def is_edge(node: Node) -> bool:
@@ -39,14 +50,23 @@ class OtherFields:
     """Pages with edges under a known key that is not the wiki's field."""
 
     relationship_field: str
+    dialect: Dialect = field(default_factory=Dialect)
     #: key -> (first file, its line, pages)
     found: dict[str, tuple[str, int, int]] = field(default_factory=dict)
+    #: key -> (first file, its line) of links under keys the dialect does not read.
+    unread_at: dict[str, tuple[str, int]] = field(default_factory=dict)
+    #: key -> wikilinks under it; key -> (page, word) for bare words that may be page ids.
+    wikilinks: Counter[str] = field(default_factory=Counter)
+    words: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    pages: dict[str, set[str]] = field(default_factory=dict)
+    entries: set[str] = field(default_factory=set)
 
-    def see(self, fm: Frontmatter) -> None:
+    def see(self, fm: Frontmatter, page_id: str = "") -> None:
         if not fm.keys:
             return
+        read = self.dialect.read_keys
         for key in FIELD_CANDIDATES:
-            if key == self.relationship_field or key not in fm.keys:
+            if key in read or key not in fm.keys:
                 continue
             key_node, value = fm.keys[key]
             if edge_list(value):
@@ -55,6 +75,62 @@ class OtherFields:
                     self.found[key] = (fm.file, fm.line(key_node), 1)
                 else:
                     self.found[key] = (first[0], first[1], first[2] + 1)
+        for key, (key_node, value) in fm.keys.items():
+            if key in read or key in NOT_LINKS or key == self.dialect.id_key:
+                continue
+            links, words = _links(value)
+            if not links and not words:
+                continue
+            self.unread_at.setdefault(key, (fm.file, fm.line(key_node)))
+            self.wikilinks[key] += links
+            self.words.setdefault(key, []).extend((page_id, word) for word in words)
+            self.pages.setdefault(key, set()).add(fm.file)
+            if isinstance(value, SequenceNode) and any(
+                isinstance(item, MappingNode) for item in value.value
+            ):
+                self.entries.add(key)
+
+    def unread(
+        self, names_page: Callable[[str, str], bool], edges: int, config_page: str
+    ) -> list[Diagnostic]:
+        """One warning when the frontmatter holds links the reading skipped, UNREAD_RATIO times
+        the edges it read or more: a wiki in a dialect nobody described must not lint clean
+        with nothing read. ``names_page(word, source page)`` says whether a bare word names
+        a page (by id or file name; a title or an alias is no id)."""
+        counts: Counter[str] = Counter()
+        for key in self.unread_at:
+            if key in self.found:
+                continue  # told already: edges under another field
+            named = sum(1 for source, word in self.words.get(key, ()) if names_page(word, source))
+            if self.wikilinks[key] + named:
+                counts[key] = self.wikilinks[key] + named
+        total = sum(counts.values())
+        # "Few or none": a wiki that reads most of its links and keeps untyped lists beside
+        # them (related_entities: [EU, NL]) is fine; one that read a fifth or less is not.
+        if not total or edges * UNREAD_RATIO >= total:
+            return []
+        keys = sorted(counts, key=lambda k: (-counts[k], k))
+        listed = bounded(
+            f"{key}: {counts[key]} on {plural(len(self.pages[key]), 'page')}" for key in keys
+        )
+        lists = [key for key in keys if key not in self.entries]
+        fix = []
+        if lists:
+            fix.append(f"relation_keys: [{', '.join(lists[:8])}]")
+        if len(lists) < len(keys):
+            entry_key = next(key for key in keys if key in self.entries)
+            fix.append(f"relationship_field: {entry_key} (with type_key and target_key)")
+        file, line = self.unread_at[keys[0]]
+        return [
+            Diagnostic(
+                file,
+                line,
+                "unread-links",
+                f"{plural(total, 'link')} in frontmatter under keys no setting reads ({listed}), "
+                f"and {plural(edges, 'edge')} read: run 'mkdocs-relations init' to read the "
+                f"wiki's dialect, or set {' or '.join(fix)} in {config_page}",
+            )
+        ]
 
     def diagnostics(self, config_page: str) -> list[Diagnostic]:
         return [
@@ -69,3 +145,66 @@ class OtherFields:
             )
             for key, (file, line, pages) in sorted(self.found.items())
         ]
+
+
+def attachment(text: str) -> bool:
+    """``[[cover.png]]``: a file embedded or linked, not a page (Obsidian's properties hold
+    images and PDFs as wikilinks too)."""
+    inner = text.strip().removeprefix("[[").removesuffix("]]").split("|")[0].split("#")[0]
+    name = inner.rpartition("/")[2]
+    stem, dot, extension = name.rpartition(".")
+    return bool(dot and stem and extension) and (
+        f".{extension.lower()}" not in MARKDOWN_EXTENSIONS and extension.isalnum()
+        and len(extension) <= 10 and not extension.isdigit()
+    )  # fmt: skip
+
+
+def _links(node: Node, depth: int = 0) -> tuple[int, list[str]]:
+    """Wikilinks under a value, and bare words in its lists that may be page ids."""
+    if isinstance(node, ScalarNode):
+        text = string_value(node)
+        if text is not None and text.startswith("[[") and text.rstrip().endswith("]]"):
+            return (0 if attachment(text) else 1), []
+        return 0, []
+    if depth > 3:
+        return 0, []
+    if isinstance(node, SequenceNode):
+        if _unquoted(node):
+            return 1, []
+        links, words = 0, []
+        for item in node.value:
+            if isinstance(item, ScalarNode):
+                text = string_value(item)
+                if text is not None and text.startswith("[["):
+                    links += 0 if attachment(text) else 1
+                elif text and " " not in text.strip() and len(text) < 200:
+                    words.append(text.strip())
+            else:
+                more, found = _links(item, depth + 1)
+                links += more
+                words += found
+        return links, words
+    if isinstance(node, MappingNode):
+        links, words = 0, []
+        for _, _, value in mapping_items(node):
+            if isinstance(value, ScalarNode) and depth > 0:
+                text = string_value(value)
+                if text is not None and text.startswith("[["):
+                    links += 1
+                elif text and " " not in text.strip() and len(text) < 200:
+                    words.append(text.strip())
+            else:
+                more, found = _links(value, depth + 1)
+                links += more
+                words += found
+        return links, words
+    return 0, []
+
+
+def _unquoted(node: SequenceNode) -> bool:
+    return (
+        len(node.value) == 1
+        and isinstance(node.value[0], SequenceNode)
+        and len(node.value[0].value) == 1
+        and isinstance(node.value[0].value[0], ScalarNode)
+    )

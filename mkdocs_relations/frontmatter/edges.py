@@ -3,19 +3,26 @@
 Each entry is checked for its shape (a mapping with a type and a target that is text, keys
 written once); every problem is a diagnostic at the line of the key or value at fault, and
 an entry with one is left out rather than guessed at.
+
+Long because the three shapes a dialect gives an edge (an entry with one target, an entry
+with a list of targets, a relation key holding targets) are read by one reader, so each
+problem is worded and placed the same way in all three.
 """
 
 from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from ..model.diagnostics import clip
+from ..model.diagnostics import clip, plural
 from ..model.graph import DeclaredEdge
 from ..model.targets import TargetError, parse_target
 from .block import Frontmatter
+from .dialect import Dialect
 from .nodes import build, describe, merged_items, plain_text, repeated_keys, string_value
 
 #: Edge keys read as an edge's note, first found wins (``note_keys`` in wiki-config.md or
@@ -23,111 +30,244 @@ from .nodes import build, describe, merged_items, plain_text, repeated_keys, str
 DEFAULT_NOTE_KEYS = ("note", "description", "via")
 #: Keys that make an edge; every other key (``note``, ``via``, ``evidence``...) is kept in
 #: ``Edge.extra`` as written, for the panel's note and for the exports.
-EDGE_KEYS = ("type", "target", "redlink")
+EDGE_KEYS = Dialect().entry_keys
 
-_EXAMPLE = '- {type: depends-on, target: "[[page-slug]]"}'
+
+@dataclass
+class Unquoted:
+    """Targets written ``- [[page]]`` unquoted on one page, which YAML reads as a list in a
+    list: read as the link meant, and told once per page, at the first one."""
+
+    lines: list[tuple[int, str]] = field(default_factory=list)
+
+    def report(self, fm: Frontmatter) -> None:
+        if not self.lines:
+            return
+        line, inner = self.lines[0]
+        more = len(self.lines) - 1
+        others = f" ({plural(more, 'more')} on this page)" if more else ""
+        fm.error(
+            line,
+            "unquoted-link",
+            f"[[{clip(inner)}]] is unquoted, so YAML reads it as a list in a list{others}; it is "
+            f'read as the link, but Obsidian does not link it: quote it, "[[{clip(inner)}]]"',
+        )
 
 
 def read_edges(
-    source: str, field: str, node: Node, fm: Frontmatter, note_keys: Sequence[str]
+    source: str,
+    field_name: str,
+    node: Node,
+    fm: Frontmatter,
+    note_keys: Sequence[str],
+    dialect: Dialect | None = None,
+    unquoted: Unquoted | None = None,
 ) -> tuple[DeclaredEdge, ...]:
-    """The entries of ``field`` that make an edge; the others are reported and left out."""
+    """The entries of ``field_name`` that make an edge; the others are reported and left out."""
+    dialect = dialect or Dialect(fields=(field_name,))
     if isinstance(node, ScalarNode) and node.tag.endswith(":null"):
         return ()  # `relationships:` with nothing under it: no edges, as with `[]`
     if not isinstance(node, SequenceNode):
         fm.error(
-            fm.key_line(field),
+            fm.key_line(field_name),
             "malformed-relationship",
-            f"{field} must be a list of entries, not {describe(node)}; write one list item per "
-            f"edge, e.g. {_EXAMPLE}",
+            f"{field_name} must be a list of entries, not {describe(node)}; write one list item "
+            f"per edge, e.g. {_example(dialect)}",
         )
         return ()
-    edges = (_edge(source, field, entry, fm, note_keys) for entry in node.value)
-    return tuple(edge for edge in edges if edge is not None)
+    reading = _Entries(source, field_name, fm, note_keys, dialect, unquoted or Unquoted())
+    return tuple(edge for entry in node.value for edge in reading.edges(entry))
 
 
-def _edge(
-    source: str, field: str, entry: Node, fm: Frontmatter, note_keys: Sequence[str]
-) -> DeclaredEdge | None:
-    line = fm.line(entry)
-    if not isinstance(entry, MappingNode):
-        fm.error(
-            line,
-            "malformed-relationship",
-            f"each entry of {field} must be a mapping with type and target, not "
-            f"{describe(entry)}; write it as {_EXAMPLE}",
+def read_relation_key(
+    source: str,
+    key: str,
+    node: Node,
+    fm: Frontmatter,
+    note_keys: Sequence[str],
+    dialect: Dialect,
+    unquoted: Unquoted,
+) -> tuple[DeclaredEdge, ...]:
+    """``supports: ["[[a]]", "[[b]]"]``: the key is the type, each item a target (or an
+    entry with a target and attributes)."""
+    if isinstance(node, ScalarNode) and node.tag.endswith(":null"):
+        return ()
+    reading = _Entries(source, key, fm, note_keys, dialect, unquoted)
+    type_line = fm.key_line(key)
+    # A list of targets, or one target (`supports: "[[a]]"`, or an unquoted `[[a]]`).
+    items = node.value if isinstance(node, SequenceNode) and target_text(node) is None else [node]
+    edges = []
+    for item in items:
+        if fm.spoiled(item):
+            continue
+        if isinstance(item, MappingNode):
+            edges += reading.edges(item, key, type_line)
+            continue
+        edge = reading.edge(item, key, type_line, {})
+        if edge is not None:
+            edges.append(edge)
+    return tuple(edges)
+
+
+class _Entries:
+    """Edges from the entries of one key, in one dialect."""
+
+    def __init__(
+        self,
+        source: str,
+        field_name: str,
+        fm: Frontmatter,
+        note_keys: Sequence[str],
+        dialect: Dialect,
+        unquoted: Unquoted,
+    ) -> None:
+        self.source = source
+        self.field = field_name
+        self.fm = fm
+        self.note_keys = note_keys
+        self.dialect = dialect
+        self.unquoted = unquoted
+
+    def edges(self, entry: Node, kind: str | None = None, kind_line: int = 0) -> list[DeclaredEdge]:
+        """An entry's edges: one per target; ``kind`` is the type when the key names it."""
+        fm, dialect = self.fm, self.dialect
+        line = fm.line(entry)
+        type_key, target_key, many_key = dialect.type_key, dialect.target_key, dialect.targets_key
+        if not isinstance(entry, MappingNode):
+            fm.error(
+                line,
+                "malformed-relationship",
+                f"each entry of {self.field} must be a mapping with {type_key} and "
+                f"{target_key}, not {describe(entry)}; write it as {_example(dialect)}",
+            )
+            return []
+        for key, _, again in repeated_keys(entry):
+            fm.error(
+                fm.line(again),
+                "malformed-relationship",
+                f"key {clip(key)!r} appears twice in this entry; YAML keeps only the last one, "
+                "so keep one (one edge per entry)",
+            )
+        keys = merged_items(entry)
+        type_pair = None if kind is not None else keys.get(type_key)
+        target_pair = keys.get(target_key)
+        many_pair = keys.get(many_key) if many_key else None
+        if target_pair is None and many_pair is None:
+            many_pair = None
+        if any(
+            fm.spoiled(pair[1]) for pair in (type_pair, target_pair, many_pair) if pair is not None
+        ):
+            return []  # the value YAML cannot build is reported at its own line
+        problems = False
+        if kind is None and type_pair is None:
+            fm.error(
+                line, "malformed-relationship", f"entry has no {type_key}; add e.g. "
+                f"'{type_key}: depends-on'"
+            )  # fmt: skip
+            problems = True
+        elif type_pair is not None and (
+            string_value(type_pair[1]) is None or not str(type_pair[1].value).strip()
+        ):
+            fm.error(
+                fm.line(type_pair[0]),
+                "malformed-relationship",
+                f"{type_key} is {_describe_empty(type_pair[1])}; write a type name such as "
+                "depends-on",
+            )
+            problems = True
+        if target_pair is None and many_pair is None:
+            fm.error(
+                line,
+                "malformed-relationship",
+                f"entry has no {target_key}"
+                + (f" or {many_key}" if many_key else "")
+                + f"; add e.g. '{target_key}: \"[[page-slug]]\"'",
+            )
+            return []
+        if problems:
+            return []
+        if kind is None:
+            assert type_pair is not None
+            kind, kind_line = str(type_pair[1].value).strip(), fm.line(type_pair[0])
+        usable = {key: pair for key, pair in keys.items() if not fm.spoiled(pair[1])}
+        extra = self._extra(usable)
+        found = []
+        if target_pair is not None:
+            edge = self.edge(target_pair[1], kind, kind_line, extra, target_pair[0], usable)
+            if edge is not None:
+                found.append(edge)
+        if many_pair is not None:
+            items = many_pair[1]
+            if isinstance(items, SequenceNode) and target_text(items) is None:
+                nodes = items.value
+            elif isinstance(items, ScalarNode) and items.tag.endswith(":null"):
+                nodes = []
+            else:
+                nodes = [items]
+            for item in nodes:
+                edge = self.edge(item, kind, kind_line, extra, None, usable)
+                if edge is not None:
+                    found.append(edge)
+        return found
+
+    def edge(
+        self,
+        value: Node,
+        kind: str,
+        kind_line: int,
+        extra: dict[str, Any],
+        key_node: Node | None = None,
+        usable: dict[str, tuple[Node, Node]] | None = None,
+    ) -> DeclaredEdge | None:
+        """One target's edge; ``key_node`` is the target key, for the line (else the value's)."""
+        fm = self.fm
+        target_line = fm.line(key_node if key_node is not None else value)
+        text = target_text(value)
+        if text is None:
+            fm.error(target_line, "malformed-relationship", _bad_target(value))
+            return None
+        if string_value(value) is None:
+            self.unquoted.lines.append((fm.line(value), text[2:-2]))
+        try:
+            target = parse_target(text)
+        except TargetError as exc:
+            fm.error(target_line, "malformed-relationship", str(exc))
+            return None
+        redlink, reason = _redlink((usable or {}).get("redlink"), fm)
+        return DeclaredEdge(
+            source=self.source,
+            type=kind,
+            target=target.path,
+            line=target_line,
+            type_line=kind_line,
+            alias=target.alias,
+            whole=target.whole if target.heading is not None else None,
+            note=next(filter(None, (note_text(extra.get(key)) for key in self.note_keys)), None),
+            redlink=redlink,
+            redlink_reason=reason,
+            extra=extra,
         )
-        return None
-    for key, _, again in repeated_keys(entry):
-        fm.error(
-            fm.line(again),
-            "malformed-relationship",
-            f"key {clip(key)!r} appears twice in this entry; YAML keeps only the last one, "
-            "so keep one (one edge per entry)",
-        )
-    keys = merged_items(entry)
-    type_pair = keys.get("type")
-    target_pair = keys.get("target")
-    if any(fm.spoiled(pair[1]) for pair in (type_pair, target_pair) if pair is not None):
-        return None  # the value YAML cannot build is reported at its own line
-    problems = False
-    if type_pair is None:
-        fm.error(line, "malformed-relationship", "entry has no type; add e.g. 'type: depends-on'")
-        problems = True
-    elif string_value(type_pair[1]) is None or not str(type_pair[1].value).strip():
-        fm.error(
-            fm.line(type_pair[0]),
-            "malformed-relationship",
-            f"type is {_describe_empty(type_pair[1])}; write a type name such as depends-on",
-        )
-        problems = True
-    if target_pair is None:
-        fm.error(
-            line,
-            "malformed-relationship",
-            "entry has no target; add e.g. 'target: \"[[page-slug]]\"'",
-        )
-        return None
-    target_line = fm.line(target_pair[0])
-    text = target_text(target_pair[1])
-    if text is None:
-        fm.error(target_line, "malformed-relationship", _bad_target(target_pair[1]))
-        return None
-    try:
-        target = parse_target(text)
-    except TargetError as exc:
-        fm.error(target_line, "malformed-relationship", str(exc))
-        return None
-    if problems or type_pair is None:
-        return None
-    usable = {key: pair for key, pair in keys.items() if not fm.spoiled(pair[1])}
-    redlink, reason = _redlink(usable.get("redlink"), fm)
-    extra = {}
-    for key, (key_node, value_node) in usable.items():
-        if key not in EDGE_KEYS:
+
+    def _extra(self, usable: dict[str, tuple[Node, Node]]) -> dict[str, Any]:
+        extra = {}
+        for key, (key_node, value_node) in usable.items():
+            if key in self.dialect.entry_keys:
+                continue
             try:
                 extra[key] = build(value_node)
             except ValueError as exc:  # too large, or refers to itself: said, not dropped
                 extra[key] = None
-                fm.error(
-                    fm.line(key_node),
+                self.fm.error(
+                    self.fm.line(key_node),
                     "invalid-frontmatter",
                     f"{clip(key)}: {exc}, so this edge attribute is left out; write it out "
                     "without aliases",
                 )
-    return DeclaredEdge(
-        source=source,
-        type=str(type_pair[1].value).strip(),
-        target=target.path,
-        line=target_line,
-        type_line=fm.line(type_pair[0]),
-        alias=target.alias,
-        whole=target.whole if target.heading is not None else None,
-        note=next(filter(None, (note_text(extra.get(key)) for key in note_keys)), None),
-        redlink=redlink,
-        redlink_reason=reason,
-        extra=extra,
-    )
+        return extra
+
+
+def _example(dialect: Dialect) -> str:
+    return f'- {{{dialect.type_key}: depends-on, {dialect.target_key}: "[[page-slug]]"}}'
 
 
 def note_text(value: object) -> str | None:

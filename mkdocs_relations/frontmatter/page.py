@@ -15,8 +15,16 @@ from yaml.nodes import ScalarNode, SequenceNode
 from ..model.graph import DeclaredEdge, Page
 from ..model.targets import MARKDOWN_EXTENSIONS
 from .block import Frontmatter
+from .dialect import Dialect
 from .dialect_fields import DEFAULT_FIELD
-from .edges import DEFAULT_NOTE_KEYS, raw_value, read_edges, target_text
+from .edges import (
+    DEFAULT_NOTE_KEYS,
+    Unquoted,
+    raw_value,
+    read_edges,
+    read_relation_key,
+    target_text,
+)
 from .hints import misnamed_field, unreachable_id
 from .nodes import STR_TAG, build, describe, plain_text, string_value
 
@@ -28,6 +36,12 @@ HIDE_VALUE = "relations"
 class ReadOptions:
     field: str = DEFAULT_FIELD
     note_keys: tuple[str, ...] = DEFAULT_NOTE_KEYS
+    #: How the wiki writes edges; None: entries of ``field`` with type and target.
+    dialect: Dialect | None = None
+
+    @property
+    def reading(self) -> Dialect:
+        return self.dialect or Dialect(fields=(self.field,))
 
 
 def page_id_for(file: str) -> str:
@@ -47,16 +61,28 @@ def read_page(file: str, frontmatter: Frontmatter, options: ReadOptions) -> Page
         return Page(page_id, file)
     title = fm.get("title")
     # In the order the keys are checked, so their problems are listed in that order.
-    frontmatter_id = _frontmatter_id(fm)
+    dialect = options.reading
+    frontmatter_id = _frontmatter_id(fm, dialect.id_key)
     aliases = _aliases(fm)
     superseded_by = _superseded_by(fm)
     hide_panel = _hidden(fm)
-    field_node = fm.get(options.field)
     declared: tuple[DeclaredEdge, ...] = ()
-    if field_node is not None:
-        declared = read_edges(page_id, options.field, field_node, fm, options.note_keys)
-    elif options.field not in fm.keys:
-        misnamed_field(options.field, fm)
+    unquoted = Unquoted()
+    for name in dialect.fields:
+        field_node = fm.get(name)
+        if field_node is not None:
+            declared += read_edges(
+                page_id, name, field_node, fm, options.note_keys, dialect, unquoted
+            )
+        elif name not in fm.keys and name == dialect.fields[0]:
+            misnamed_field(name, fm)
+    for name in dialect.relation_keys:
+        node = fm.get(name)
+        if node is not None:
+            declared += read_relation_key(
+                page_id, name, node, fm, options.note_keys, dialect, unquoted
+            )
+    unquoted.report(fm)
     return Page(
         page_id,
         file,
@@ -66,12 +92,12 @@ def read_page(file: str, frontmatter: Frontmatter, options: ReadOptions) -> Page
         declared=declared,
         superseded_by=superseded_by,
         hide_panel=hide_panel,
-        meta=_meta(fm, options.field),
+        meta=_meta(fm, dialect.read_keys),
     )
 
 
-def _frontmatter_id(fm: Frontmatter) -> str | None:
-    id_node = fm.get("id")
+def _frontmatter_id(fm: Frontmatter, key: str) -> str | None:
+    id_node = fm.get(key)
     if id_node is None:
         return None
     text = string_value(id_node)
@@ -79,8 +105,8 @@ def _frontmatter_id(fm: Frontmatter) -> str | None:
         fm.error(
             fm.line(id_node),
             "invalid-frontmatter",
-            f"id is {describe(id_node)}, not text, so nothing can link to it; quote it: "
-            f'id: "{raw_value(id_node)}"',
+            f"{key} is {describe(id_node)}, not text, so nothing can link to it; quote it: "
+            f'{key}: "{raw_value(id_node)}"',
         )
         return None
     problem = unreachable_id(text)
@@ -105,11 +131,11 @@ def _superseded_by(fm: Frontmatter) -> tuple[str, int] | None:
     return text, fm.line(node)
 
 
-def _meta(fm: Frontmatter, field: str) -> dict[str, str | list[str] | None]:
+def _meta(fm: Frontmatter, read: frozenset[str]) -> dict[str, str | list[str] | None]:
     """Scalar and list-of-scalar values as text; cheap, because strings need no construction."""
     meta: dict[str, str | list[str] | None] = {}
     for key, (_, node) in fm.keys.items():
-        if key == field:
+        if key in read:
             continue
         if isinstance(node, ScalarNode):
             meta[key] = meta_text(node)

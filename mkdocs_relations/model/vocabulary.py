@@ -12,7 +12,7 @@ from .suggest import TypeSuggester
 
 #: ``\Z``, not ``$``: ``$`` also matches before a final line break, and ``"x\n"`` is no name.
 TYPE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*\Z")
-TYPE_KEYS = ("name", "inverse", "description", "symmetric", "acyclic", "transitive")
+TYPE_KEYS = ("name", "inverse", "description", "symmetric", "acyclic", "transitive", "spellings")
 _FLAGS = ("symmetric", "acyclic", "transitive")
 
 
@@ -38,6 +38,8 @@ class RelationType:
     acyclic: bool = False
     #: Following the type twice still means it; panels show its reach.
     transitive: bool = False
+    #: Other names pages write for this type (depends_on, "Depends On"), read as it.
+    spellings: tuple[str, ...] = ()
     #: Where the type was defined, for diagnostics: "canonical", "wiki-config.md:12", ...
     origin: str = "canonical"
 
@@ -92,6 +94,31 @@ class Vocabulary(Mapping[str, RelationType]):
         for relation_type in types:
             self._types[relation_type.name] = relation_type
         self._suggester: TypeSuggester | None = None
+        #: Each spelling a type declares, to the type's name (a name itself is never one).
+        self.spelled: dict[str, str] = {
+            spelling: t.name
+            for t in self._types.values()
+            for spelling in t.spellings
+            if spelling not in self._types
+        }
+        self._converses: dict[str, str] | None = None
+
+    def converse(self, name: str) -> str | None:
+        """The type ``name`` states from the other end, when its inverse is that type's label
+        (``depended-on-by``, inverse "depends on": ``depends-on`` read backwards). Only a
+        later type is read as an earlier one, so a mirrored pair maps one way."""
+        if self._converses is None:
+            converses: dict[str, str] = {}
+            by_label: dict[str, str] = {}
+            for t in self._types.values():
+                if t.symmetric:
+                    continue
+                earlier = by_label.get(t.inverse.casefold())
+                if earlier is not None and earlier != t.name:
+                    converses[t.name] = earlier
+                by_label.setdefault(t.label.casefold(), t.name)
+            self._converses = converses
+        return self._converses.get(name)
 
     def __getitem__(self, name: str) -> RelationType:
         return self._types[name]
@@ -187,6 +214,19 @@ def parse_types(
         if not isinstance(description, str):
             report(index, "description", f"description of type {name!r} must be text")
             bad = True
+        spellings = entry.get("spellings") or []
+        if isinstance(spellings, str):
+            spellings = [spellings]
+        if not isinstance(spellings, list) or not all(
+            isinstance(item, str) and item.strip() for item in spellings
+        ):
+            report(
+                index,
+                "spellings",
+                f"spellings of type {name!r} must be a list of the names pages write for it, "
+                "such as [depends_on, Depends On]",
+            )
+            bad = True
         if flags["symmetric"] and flags["acyclic"]:
             report(
                 index,
@@ -205,6 +245,7 @@ def parse_types(
                 name,
                 inverse or f"{label} (incoming)",
                 description,
+                spellings=tuple(str(item).strip() for item in spellings),
                 origin=f"{file}:{locate(index, None)}",
                 **flags,
             )
@@ -244,8 +285,13 @@ def merge(
                     f"{fix}",
                 )
             )
-        elif relation_type.description and not existing.description:
-            merged[relation_type.name] = replace(existing, description=relation_type.description)
+        else:
+            if relation_type.description and not existing.description:
+                existing = replace(existing, description=relation_type.description)
+            if relation_type.spellings:
+                spellings = tuple(dict.fromkeys((*existing.spellings, *relation_type.spellings)))
+                existing = replace(existing, spellings=spellings)
+            merged[relation_type.name] = existing
     return Vocabulary(merged.values()), diagnostics
 
 

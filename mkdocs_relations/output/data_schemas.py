@@ -19,6 +19,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any, get_type_hints
 
+from ..frontmatter.dialect import DIALECT_KEYS, Dialect
 from ..frontmatter.dialect_fields import DEFAULT_FIELD
 from ..frontmatter.edges import DEFAULT_NOTE_KEYS, EDGE_KEYS
 from ..frontmatter.page import HIDE_VALUE
@@ -85,6 +86,13 @@ def relationship_type_schema() -> Schema:
     properties: Schema = {}
     for key in TYPE_KEYS:
         field = fields[key]
+        if hints[key] == tuple[str, ...]:
+            properties[key] = {
+                "type": "array",
+                "items": {"type": "string", "minLength": 1},
+                **({"description": help_texts[key]} if key in help_texts else {}),
+            }
+            continue
         kind = _KINDS.get(hints[key])
         if kind is None:
             raise ValueError(f"RelationType.{key} is {hints[key]}; teach data_schemas its kind")
@@ -150,8 +158,19 @@ def frontmatter_schema() -> Schema:
         },
     }
     only = f"{DEFAULT_CONFIG_PAGE} only:"
+    # The dialect keys' descriptions are the ``#:`` comments of dialect.Dialect.
+    dialect_help = attribute_help(Dialect)
     config_keys: dict[str, Schema] = {
-        "relationship_field": {**_TEXT, "description": f"{only} the key that holds edges."},
+        "relationship_field": {
+            "oneOf": [_TEXT, _KEY_LIST],
+            "description": f"{only} the key that holds edges, or a list of such keys.",
+        },
+        **{
+            key: {**_TEXT, "minLength": 1, "description": f"{only} {dialect_help[key]}"}
+            for key in DIALECT_KEYS
+            if key != "relation_keys"
+        },
+        "relation_keys": {**_KEY_LIST, "description": f"{only} {dialect_help['relation_keys']}"},
         "relationship_types": {
             "type": "array",
             "items": relationship_type_schema(),

@@ -141,8 +141,15 @@ class PanelBuilder:
         # is (heading, other end), not the edge: "A uses B" declared on A and "B used-by A"
         # declared on B are one relationship, shown once under "Uses".
         entries: dict[tuple[str, str], Entry] = {}
+        vocabulary = self.graph.vocabulary
         for key, edge, direction in keyed:
-            label = self.label(edge.type, direction)
+            # A type stated from the other end (B depended-on-by A) reads as the type it
+            # mirrors (A depends-on B), so the pair is one entry under one heading.
+            converse = vocabulary.converse(edge.type)
+            if converse is not None:
+                label = self.label(converse, IN if direction == OUT else OUT)
+            else:
+                label = self.label(edge.type, direction)
             folded = label.casefold()
             other = edge.target_id if direction == OUT else edge.source
             identity = (folded, other if other is not None else "\x00" + edge.target)

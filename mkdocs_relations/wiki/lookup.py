@@ -10,7 +10,10 @@ O(N + E). The steps, first match wins:
    a ``/`` is compared with the whole page id in the same loose way);
 5. a page's ``aliases:`` (ignoring case);
 6. a folder's index page (``index.md``, ``README.md``, ``_index.md`` or ``<folder>.md``):
-   first by the folder's path, then by the folder's name.
+   first by the folder's path, then by the folder's name;
+7. a kind and a name, ``concept/grounding``: the page named ``grounding`` in a folder named
+   for its kind, in the singular or the plural (``base/concepts/grounding.md``), or whose
+   frontmatter says ``type: concept``.
 
 Two or more candidates at the step that matches make the target ambiguous.
 """
@@ -23,7 +26,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..model.diagnostics import clip
-from ..model.suggest import NearIndex, compact
+from ..model.suggest import NearIndex, compact, words
 from ..model.targets import fold, join_relative, loose
 
 INDEX_STEMS = ("index", "readme", "_index")
@@ -36,6 +39,7 @@ STEPS = (
     "alias",
     "folder path",
     "folder name",
+    "kind and name",
 )
 
 
@@ -49,6 +53,8 @@ class PageKeys:
     #: The frontmatter title: never resolved (a target names a page, not its title), only
     #: suggested for a target that reads like it ("Payment Service").
     title: str | None = None
+    #: The page's kind (its frontmatter ``type: concept``), for ``concept/grounding``.
+    kind: str | None = None
 
 
 @dataclass(frozen=True)
@@ -88,6 +94,14 @@ class Resolution:
         return None
 
 
+def _kind_forms(kind: str) -> set[str]:
+    """``concept`` -> its folder names: concept, concepts; ``policy`` -> policy, policies."""
+    forms = {kind, kind + "s", kind + "es"}
+    if kind.endswith("y"):
+        forms.add(kind[:-1] + "ies")
+    return forms
+
+
 def nearest(candidates: tuple[str, ...], source_id: str) -> str:
     """The candidate sharing most folders with the source page; then the shallowest; then by id."""
     source = source_id.split("/")[:-1]
@@ -108,11 +122,12 @@ class Resolver:
 
     def __init__(self, pages: Iterable[PageKeys]) -> None:
         self._ids: dict[str, str] = {}
-        indexes: list[dict[str, list[str]]] = [defaultdict(list) for _ in STEPS[1:]]
+        indexes: list[dict[str, list[str]]] = [defaultdict(list) for _ in STEPS[1:7]]
         by_fid, by_fold, by_stem, by_alias, by_folder, by_folder_name = indexes
         self._loose_paths: dict[str, list[str]] = defaultdict(list)
         #: Other names a suggestion may come from: aliases and titles, by page.
         self._names: list[tuple[str, str]] = []
+        self._kinds: dict[str, str] = {}
         for page in sorted(pages, key=lambda p: p.page_id):
             page_id = page.page_id
             self._ids[page_id] = page_id
@@ -127,6 +142,8 @@ class Resolver:
             self._loose_paths[loose(page_id)].append(page_id)
             for alias in dict.fromkeys(fold(a) for a in page.aliases):
                 by_alias[alias].append(page_id)
+            if page.kind:
+                self._kinds[page_id] = fold(page.kind.strip())
             folder_name = posixpath.basename(folder)
             if folder and fold(stem) in (*INDEX_STEMS, fold(folder_name)):
                 by_folder[fold(folder)].append(page_id)
@@ -134,6 +151,7 @@ class Resolver:
         self._indexes = indexes
         self._near_cache: dict[bool, tuple[NearIndex, dict[str, list[str]]]] = {}
         self._folders: dict[str, int] | None = None
+        self._start_index: dict[tuple[str, ...], list[tuple[str, str]]] | None = None
 
     def resolve(self, path: str, source_id: str = "") -> Resolution:
         """Resolve a target path (already stripped of brackets, alias and heading)."""
@@ -160,6 +178,16 @@ class Resolver:
             found = index.get(probe)
             if found:
                 return self._found(step, found)
+        if has_folder:
+            kind, _, name = key.rpartition("/")
+            kinds = _kind_forms(fold(kind))
+            found = [
+                page_id
+                for page_id in by_stem.get(loose(name), ())
+                if kinds & {*fold(page_id).split("/")[:-1], self._kinds.get(page_id, "")}
+            ]
+            if found:
+                return self._found(STEPS[7], found)
         return Resolution(None)
 
     @staticmethod
@@ -185,7 +213,29 @@ class Resolver:
             suggestions.append(name if self.resolve(name).page_id == page_id else page_id)
             if len(suggestions) == limit:
                 break
+        if not suggestions and "/" not in path:
+            # The start of a longer name: "README" for "README - The Guide", a page renamed
+            # with a suffix. Only a start that one page has.
+            owners_of = self._starts().get(tuple(words(path)), [])
+            if len(owners_of) == 1 and owners_of[0][1] != source_id:
+                name, page_id = owners_of[0]
+                suggestions.append(name if self.resolve(name).page_id == page_id else page_id)
         return suggestions
+
+    def _starts(self) -> dict[tuple[str, ...], list[tuple[str, str]]]:
+        """(name, page) by the first one to three words of each file name and title."""
+        if self._start_index is None:
+            index: dict[tuple[str, ...], dict[str, str]] = defaultdict(dict)
+            names = [(page_id.rpartition("/")[2], page_id) for page_id in self._ids]
+            for name, page_id in names + self._names:
+                spoken = words(name)
+                for end in range(1, min(len(spoken), 4)):
+                    index[spoken[:end]].setdefault(page_id, name)
+            self._start_index = {
+                start: sorted((name, page_id) for page_id, name in pages.items())
+                for start, pages in index.items()
+            }
+        return self._start_index
 
     def _near(self, with_folder: bool) -> tuple[NearIndex, dict[str, list[str]]]:
         # Built on the first miss only: a clean wiki never pays for it.

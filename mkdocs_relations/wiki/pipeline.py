@@ -5,10 +5,11 @@ from __future__ import annotations
 import gc
 import os
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..frontmatter.block import Frontmatter, read_frontmatter
+from ..frontmatter.dialect import Dialect, DialectSettings, field_overlap
 from ..frontmatter.dialect_fields import DEFAULT_FIELD, OtherFields
 from ..frontmatter.edges import DEFAULT_NOTE_KEYS
 from ..frontmatter.page import ReadOptions, read_page
@@ -21,6 +22,8 @@ from .resolution import NotPages, resolve_targets
 from .suspect import Confirmations
 from .wiki_config import Redlink, WikiConfig, plugin_settings_from_values, read_wiki_config
 
+#: Steps by which a bare word in frontmatter names a page: exact ones, never a title or alias.
+_ID_STEPS = frozenset(("page id", "frontmatter id", "file name"))
 DEFAULT_CONFIG_PAGE = "wiki-config.md"
 
 
@@ -45,6 +48,9 @@ class Options:
     #: Edge keys read as an edge's note (mkdocs.yml's ``note_keys``); None: wiki-config.md's,
     #: else the default.
     note_keys: tuple[str, ...] | None = None
+    #: The dialect keys set in mkdocs.yml (``type_key``, ``relation_keys``...); each wins over
+    #: wiki-config.md's.
+    dialect: DialectSettings = field(default_factory=DialectSettings)
 
 
 @dataclass
@@ -57,6 +63,8 @@ class Wiki:
     suspect: frozenset[tuple[str, int]] = frozenset()
     #: The reviewed-edges file, as read (see wiki/suspect.py).
     confirmations: Confirmations | None = None
+    #: How the pages were read.
+    dialect: Dialect = field(default_factory=Dialect)
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -107,6 +115,7 @@ def _load(sources: Mapping[str, str], options: Options, diagnostics: list[Diagno
     else:
         wiki_config = WikiConfig()
     field_name = _field(options, wiki_config, diagnostics)
+    dialect = _dialect(options, wiki_config, field_name, diagnostics)
 
     declared = list(wiki_config.types)
     settings, problems = options.plugin_settings or plugin_settings_from_values(
@@ -122,8 +131,8 @@ def _load(sources: Mapping[str, str], options: Options, diagnostics: list[Diagno
 
     pages: dict[str, Page] = {}
     note_keys = options.note_keys or wiki_config.note_keys or DEFAULT_NOTE_KEYS
-    read_options = ReadOptions(field=field_name, note_keys=note_keys)
-    other_fields = OtherFields(field_name)
+    read_options = ReadOptions(field=field_name, note_keys=note_keys, dialect=dialect)
+    other_fields = OtherFields(field_name, dialect)
     for file in files:
         if file == options.config_page and config_fm is not None:
             fm = config_fm
@@ -143,11 +152,23 @@ def _load(sources: Mapping[str, str], options: Options, diagnostics: list[Diagno
         page = read_page(file, fm, read_options)
         pages[page.id] = page
         diagnostics.extend(fm.diagnostics)
-        other_fields.see(fm)
+        if file != options.config_page:
+            other_fields.see(fm, page.id)
     diagnostics.extend(other_fields.diagnostics(options.config_page))
 
+    if vocabulary.spelled:
+        # A spelling a type declares (depends_on) is that type from here on: one type, so a
+        # loop through two spellings is still a loop.
+        for page in list(pages.values()):
+            if any(edge.type in vocabulary.spelled for edge in page.declared):
+                declared_edges = tuple(
+                    replace(edge, type=vocabulary.spelled.get(edge.type, edge.type))
+                    for edge in page.declared
+                )
+                pages[page.id] = replace(page, declared=declared_edges)
     resolver = Resolver(
-        PageKeys(page.id, page.frontmatter_id, page.aliases, page.title) for page in pages.values()
+        PageKeys(page.id, page.frontmatter_id, page.aliases, page.title, _kind(page))
+        for page in pages.values()
     )
     resolved, problems = resolve_targets(
         pages.values(), resolver, wiki_config, NotPages(options.not_pages)
@@ -155,6 +176,13 @@ def _load(sources: Mapping[str, str], options: Options, diagnostics: list[Diagno
     diagnostics.extend(problems)
     graph = Graph.of(vocabulary, resolved)
     diagnostics.extend(lint.check(graph))
+    diagnostics.extend(
+        other_fields.unread(
+            lambda word, source: resolver.resolve(word, source).step in _ID_STEPS,
+            graph.edge_count,
+            options.config_page,
+        )
+    )
     confirmations = suspect.read_confirmations(
         reviewed_file(options, sources), suspect.reviewed_path(options.config_page)
     )
@@ -170,6 +198,7 @@ def _load(sources: Mapping[str, str], options: Options, diagnostics: list[Diagno
         resolver,
         suspects,
         confirmations,
+        dialect,
     )
 
 
@@ -233,3 +262,35 @@ def _field(options: Options, config: WikiConfig, diagnostics: list[Diagnostic]) 
             )
         )
     return options.relationship_field or config.relationship_field or DEFAULT_FIELD
+
+
+def _dialect(
+    options: Options, config: WikiConfig, field_name: str, diagnostics: list[Diagnostic]
+) -> Dialect:
+    """mkdocs.yml's dialect keys over wiki-config.md's; a field named in mkdocs.yml (or on the
+    command line) replaces wiki-config.md's list of fields."""
+    settings = options.dialect.over(config.dialect)
+    if options.relationship_field or not settings.fields:
+        settings.fields = (field_name,)
+    dialect = settings.dialect(field_name)
+    problem = field_overlap(dialect)
+    if problem is not None:
+        line = config.dialect.lines.get("relation_keys", 1)
+        diagnostics.append(
+            Diagnostic(config.file or options.types_file, line, "invalid-vocabulary", problem)
+        )
+        dialect = Dialect(
+            dialect.fields,
+            dialect.type_key,
+            dialect.target_key,
+            dialect.targets_key,
+            tuple(k for k in dialect.relation_keys if k not in dialect.fields),
+            dialect.id_key,
+        )
+    return dialect
+
+
+def _kind(page: Page) -> str | None:
+    """The page's ``type:`` in its frontmatter, when it is text: what kind of page it is."""
+    kind = page.meta.get("type")
+    return kind if isinstance(kind, str) and kind.strip() else None

@@ -14,6 +14,7 @@ redlinks:                            # deliberate redlinks: pages that are wante
   - target: "[[tax-engine]]"
     reason: planned for Q3
 note_keys: [via, note]               # edge keys read as an edge's note (panels, queries, export)
+relation_keys: [supports, part-of]   # and the rest of the dialect (dialect.DIALECT_KEYS)
 ```
 """
 
@@ -26,6 +27,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, SequenceNode
 
 from ..frontmatter.block import Frontmatter
+from ..frontmatter.dialect import DIALECT_KEYS, DialectSettings, read_dialect, read_field_list
 from ..frontmatter.edges import target_text
 from ..frontmatter.hints import misnamed_settings
 from ..frontmatter.nodes import (
@@ -40,7 +42,7 @@ from ..model.diagnostics import Diagnostic, clip
 from ..model.targets import TargetError, loose, parse_target
 from ..model.vocabulary import RelationType, parse_types
 
-KEYS = ("relationship_field", "relationship_types", "redlinks", "note_keys")
+KEYS = ("relationship_field", "relationship_types", "redlinks", "note_keys", *DIALECT_KEYS)
 
 
 @dataclass(frozen=True)
@@ -59,6 +61,8 @@ class WikiConfig:
     redlinks: dict[str, Redlink] = field(default_factory=dict)
     #: Edge keys shown as an edge's note, first found wins; None: the plugin's default.
     note_keys: tuple[str, ...] | None = None
+    #: How pages write their edges, as far as this page says.
+    dialect: DialectSettings = field(default_factory=DialectSettings)
 
     def redlink_for(self, target: str) -> Redlink | None:
         return self.redlinks.get(loose(target)) if self.redlinks else None
@@ -70,7 +74,19 @@ def read_wiki_config(fm: Frontmatter) -> WikiConfig:
     if fm.root is None:
         return config
     field_node = fm.get("relationship_field")
-    if field_node is not None:
+    fields = None if field_node is None else read_field_list(field_node, fm, "relationship_field")
+    if field_node is not None and fields is not None:
+        config.relationship_field = fields[0] if fields else None
+        config.field_line = fm.line(field_node)
+        config.dialect.fields = fields or None
+        if not field_node.value:
+            fm.error(
+                fm.line(field_node),
+                "invalid-vocabulary",
+                "relationship_field is an empty list; name the key that holds edges, e.g. "
+                "relationship_field: relations, or a list of them",
+            )
+    elif field_node is not None:
         config.relationship_field = string_value(field_node)
         config.field_line = fm.line(field_node)
         if not config.relationship_field or not config.relationship_field.strip():
@@ -91,6 +107,12 @@ def read_wiki_config(fm: Frontmatter) -> WikiConfig:
                 f"relationship_field {clip(repr(string_value(field_node)))} has spaces or a "
                 f"line break around it, which no frontmatter key has; write {clip(name)!r}",
             )
+    if config.relationship_field is not None and config.dialect.fields is None:
+        config.dialect.fields = (config.relationship_field,)
+    dialect = read_dialect(fm)
+    config.dialect = DialectSettings(fields=config.dialect.fields).over(dialect)
+    if field_node is not None:
+        config.dialect.lines["fields"] = config.field_line
     misnamed_settings(KEYS, fm)
     types_node = fm.get("relationship_types")
     if types_node is not None:

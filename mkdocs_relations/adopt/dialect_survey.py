@@ -1,0 +1,406 @@
+"""``init``'s reading of a vault's dialect: which keys hold its typed links, counted from the pages.
+
+Every way the frontmatter could be read is counted: lists of entries under any key (with
+whichever entry keys hold the type and the target, or a list of targets), keys that are
+relation names holding lists of links, and the key holding page ids. The reading that
+explains the most links wins; one close behind it is reported and written commented out, so
+the user sees both and keeps the right one.
+
+Plain Python: no MkDocs import.
+
+Long because counting the pages and choosing a reading share private counters (_Entries,
+_Lists) that nothing else should see; split in two, each half would have to export them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from ..frontmatter.block import Frontmatter, read_frontmatter
+from ..frontmatter.dialect import Dialect
+from ..frontmatter.dialect_fields import NOT_LINKS, attachment
+from ..frontmatter.edges import DEFAULT_NOTE_KEYS, target_text
+from ..frontmatter.nodes import mapping_items, plain_text, string_value
+from ..frontmatter.page import page_id_for
+from ..model.diagnostics import plural
+from ..wiki.lookup import PageKeys, Resolver
+from .type_plans import relation_like, yaml_str
+
+#: Entry keys that name a type in real wikis, most common first.
+TYPE_NAMES = ("type", "rel", "relation", "kind", "predicate", "relationship", "relation_type")
+#: Entry keys that name a target, most common first.
+TARGET_NAMES = ("target", "to", "page", "object", "target_id", "target_object_id", "ref", "id")
+#: Entry keys that hold a list of targets.
+TARGETS_NAMES = ("links", "targets", "pages", "objects", "to")
+#: A runner-up reading this close to the chosen one (its share of the chosen one's links) is
+#: reported and written commented out.
+CLOSE = 0.5
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One way to read the vault, and how many links it reads."""
+
+    dialect: Dialect
+    edges: int
+    pages: int
+    #: Of ``edges``, those in entry lists (the rest are under relation keys).
+    in_entries: int = 0
+
+    def describe(self) -> str:
+        parts = []
+        d = self.dialect
+        if self.in_entries or not d.relation_keys:
+            many = f", {d.targets_key}: [...]" if d.targets_key else ""
+            keys = f"{{{d.type_key}, {d.target_key}{many}}}"
+            parts.append(f"entries {keys} under {', '.join(d.fields)}")
+        if d.relation_keys:
+            parts.append(f"relation names as keys ({', '.join(d.relation_keys)})")
+        if d.id_key != "id":
+            parts.append(f"page ids under {d.id_key}")
+        return "; ".join(parts) or "nothing"
+
+
+@dataclass
+class Survey:
+    """What init read from the pages."""
+
+    chosen: Reading
+    close: Reading | None = None
+    #: Keys holding plain lists of links that do not read as relation names, with their pages.
+    untyped: dict[str, list[str]] = field(default_factory=dict)
+    #: Entry keys holding prose (``rationale``), to show as an edge's note.
+    note_keys: tuple[str, ...] | None = None
+
+    def lines(self) -> list[str]:
+        """wiki-config.md lines describing the chosen dialect (and the close one, commented)."""
+        d = self.chosen.dialect
+        lines = [f"# Dialect read by init: {plural(self.chosen.edges, 'link')}."]
+        lines += dialect_lines(d, self.note_keys)
+        if self.close is not None:
+            lines.append(
+                f"# A close second reading ({plural(self.close.edges, 'link')}); to use it, "
+                "replace the lines above with these:"
+            )
+            lines += [f"# {line}" for line in dialect_lines(self.close.dialect, None)]
+        return lines if len(lines) > 1 else []
+
+
+def dialect_lines(dialect: Dialect, note_keys: tuple[str, ...] | None) -> list[str]:
+    """wiki-config.md keys for a dialect, only those that differ from the default."""
+    lines = []
+    fields = dialect.fields
+    if len(fields) > 1:
+        lines.append(f"relationship_field: [{', '.join(yaml_str(f) for f in fields)}]")
+    elif fields and fields[0] != "relationships":
+        lines.append(f"relationship_field: {yaml_str(fields[0])}")
+    for key, default in (("type_key", "type"), ("target_key", "target"), ("id_key", "id")):
+        if getattr(dialect, key) != default:
+            lines.append(f"{key}: {yaml_str(getattr(dialect, key))}")
+    if dialect.targets_key:
+        lines.append(f"targets_key: {yaml_str(dialect.targets_key)}")
+    if dialect.relation_keys:
+        lines.append(f"relation_keys: [{', '.join(yaml_str(k) for k in dialect.relation_keys)}]")
+    if note_keys:
+        lines.append(f"note_keys: [{', '.join(yaml_str(k) for k in note_keys)}]")
+    return lines
+
+
+@dataclass
+class _Entries:
+    """Counts over the mapping entries under one frontmatter key."""
+
+    entries: int = 0
+    pages: set[str] = field(default_factory=set)
+    #: entry key -> entries where it holds a link / a list of links / a short word / prose
+    links: Counter[str] = field(default_factory=Counter)
+    link_lists: Counter[str] = field(default_factory=Counter)
+    list_items: Counter[str] = field(default_factory=Counter)
+    words: Counter[str] = field(default_factory=Counter)
+    values: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    prose: Counter[str] = field(default_factory=Counter)
+    present: Counter[str] = field(default_factory=Counter)
+
+
+@dataclass
+class _Lists:
+    """Counts over plain lists of links under one frontmatter key."""
+
+    links: int = 0
+    #: Of ``links``, those written as wikilinks: the author made them links on purpose.
+    wikilinks: int = 0
+    items: int = 0
+    pages: set[str] = field(default_factory=set)
+    empty: int = 0
+
+    def typed(self, key: str) -> bool:
+        """Whether the key holds typed links: mostly wikilinks under any name (an Obsidian
+        property such as ``author: "[[x]]"``), or ids under a relation's name."""
+        if self.wikilinks * 2 >= self.items and self.wikilinks:
+            return True
+        return bool(self.links) and self.links * 2 >= self.items and relation_like(key)
+
+
+def survey(sources: Mapping[str, str], config_page: str = "wiki-config.md") -> Survey:
+    """Read every page's frontmatter once and choose the reading that explains the most."""
+    pages: dict[str, Frontmatter] = {}
+    for file in sorted(sources):
+        if file == config_page:
+            continue
+        fm = read_frontmatter(sources[file], file)
+        if fm.keys:
+            pages[file] = fm
+    id_key = _id_key(pages)
+    # Pages without frontmatter are targets too.
+    known = Resolver(
+        [PageKeys(page_id_for(file)) for file in sources if file not in pages]
+        + [
+            PageKeys(
+                page_id_for(file),
+                string_value(fm.get(id_key)) if fm.get(id_key) else None,
+                kind=string_value(fm.get("type")) if fm.get("type") else None,
+            )
+            for file, fm in pages.items()
+        ]
+    )
+
+    def link(node: Node, source: str) -> bool:
+        text = target_text(node)
+        if text is None:
+            return False
+        if text.startswith("[["):
+            return not attachment(text)
+        if len(text) > 200 or "\n" in text:
+            return False
+        found = known.resolve(text.strip(), page_id_for(source))
+        return found.page_id is not None or found.ambiguous
+
+    entries: dict[str, _Entries] = defaultdict(_Entries)
+    lists: dict[str, _Lists] = defaultdict(_Lists)
+    for file, fm in pages.items():
+        for key, (_, value) in fm.keys.items():
+            if key in NOT_LINKS or key == id_key:
+                continue
+            if isinstance(value, SequenceNode) and any(
+                isinstance(item, MappingNode) for item in value.value
+            ):
+                _see_entries(entries[key], value, file, link)
+                continue
+            _see_list(lists[key], value, file, link)
+
+    readings = _entry_readings(entries, id_key)
+    relation_keys = tuple(
+        key
+        for key, seen in sorted(lists.items(), key=lambda kv: (-kv[1].links, kv[0]))
+        if seen.typed(key) and key not in (readings[0].dialect.fields if readings else ())
+    )
+    untyped = {
+        key: sorted(seen.pages)
+        for key, seen in sorted(lists.items())
+        if seen.links and key not in relation_keys
+    }
+    related = sum(lists[key].items for key in relation_keys)
+    related_pages = set().union(*(lists[key].pages for key in relation_keys))
+    if not readings:
+        readings = [Reading(Dialect(id_key=id_key), 0, 0)]
+    best, *rest = readings
+    chosen = Reading(
+        Dialect(
+            best.dialect.fields,
+            best.dialect.type_key,
+            best.dialect.target_key,
+            best.dialect.targets_key,
+            relation_keys,
+            id_key,
+        ),
+        best.edges + related,
+        len(related_pages.union(*(entries[key].pages for key in best.dialect.fields))),
+        best.edges,
+    )
+    close = next((r for r in rest if r.edges and r.edges >= CLOSE * best.edges), None)
+    note_keys = _note_keys(entries, chosen.dialect)
+    return Survey(chosen, close, untyped, note_keys)
+
+
+def _id_key(pages: Mapping[str, Frontmatter]) -> str:
+    """The key whose values targets name most: ``id`` unless another (``object_id``) wins.
+
+    A page's own id is its own: a key whose values repeat across pages (``parent_id``) names
+    other pages, and is never taken for it.
+    """
+    candidates: dict[str, set[str]] = defaultdict(set)
+    having: Counter[str] = Counter()
+    for fm in pages.values():
+        for key, (_, value) in fm.keys.items():
+            if key == "id" or key.endswith(("_id", "-id", "Id")) or key in ("uid", "slug"):
+                text = string_value(value)
+                if text and text.strip():
+                    candidates[key].add(text.strip())
+                    having[key] += 1
+    named: Counter[str] = Counter()
+    for fm in pages.values():
+        for where, (_, value) in fm.keys.items():
+            for text in _strings(value, 0):
+                for key, values in candidates.items():
+                    if key != where and text in values:
+                        named[key] += 1
+    eligible = [
+        key
+        for key in sorted(candidates)
+        if key != "id" and named[key] and len(candidates[key]) * 10 >= having[key] * 9
+    ]
+    best = max(eligible, key=lambda key: (named[key], key), default="id")
+    return best if named[best] > named["id"] else "id"
+
+
+def _strings(node: Node, depth: int) -> list[str]:
+    if isinstance(node, ScalarNode):
+        text = string_value(node)
+        return [text.strip().strip("[]")] if text else []
+    if depth > 3:
+        return []
+    if isinstance(node, SequenceNode):
+        return [s for item in node.value for s in _strings(item, depth + 1)]
+    if isinstance(node, MappingNode):
+        return [s for _, _, value in mapping_items(node) for s in _strings(value, depth + 1)]
+    return []
+
+
+def _see_entries(seen: _Entries, value: SequenceNode, file: str, link: object) -> None:
+    assert callable(link)
+    seen.pages.add(file)
+    for entry in value.value:
+        if not isinstance(entry, MappingNode):
+            continue
+        seen.entries += 1
+        for key, _, item in mapping_items(entry):
+            seen.present[key] += 1
+            if link(item, file):
+                seen.links[key] += 1
+            elif isinstance(item, SequenceNode) and target_text(item) is None:
+                items = [i for i in item.value if link(i, file)]
+                if items and len(items) * 2 >= len(item.value):
+                    seen.link_lists[key] += 1
+                    seen.list_items[key] += len(item.value)
+            text = plain_text(item) if isinstance(item, ScalarNode) else None
+            if text is None:
+                continue
+            # Type names are short, a word or three ("depends-on", "Depends On"); notes are
+            # sentences.
+            spaces = text.strip().count(" ")
+            if spaces <= 2 and 0 < len(text) <= 60:
+                seen.words[key] += 1
+                seen.values[key].add(text)
+            elif spaces > 2:
+                seen.prose[key] += 1
+
+
+def _see_list(seen: _Lists, value: Node, file: str, link: object) -> None:
+    assert callable(link)
+    if isinstance(value, ScalarNode) and value.tag.endswith(":null"):
+        seen.empty += 1
+        return
+    if isinstance(value, SequenceNode) and target_text(value) is None:
+        items = value.value
+        if not items:
+            seen.empty += 1
+            return
+    elif isinstance(value, ScalarNode) and (string_value(value) or "").startswith("[["):
+        items = [value]
+    elif isinstance(value, SequenceNode):
+        items = [value]  # `key: [[a]]`, one unquoted link
+    else:
+        return
+    linked = [item for item in items if link(item, file)]
+    seen.items += len(items)
+    seen.links += len(linked)
+    seen.wikilinks += sum(1 for item in linked if (target_text(item) or "").startswith("[["))
+    found = len(linked)
+    if found:
+        seen.pages.add(file)
+
+
+def _entry_readings(entries: Mapping[str, _Entries], id_key: str) -> list[Reading]:
+    """Readings of the entry lists, one per set of entry keys, most links first."""
+    by_keys: dict[tuple[str, str, str | None], list[tuple[str, int, int]]] = defaultdict(list)
+    for key, seen in entries.items():
+        keys = _entry_keys(seen)
+        if keys is None:
+            continue
+        type_key, target_key, targets_key = keys
+        count = seen.present[target_key]
+        if targets_key:
+            count += seen.list_items[targets_key]
+        by_keys[keys].append((key, count, len(seen.pages)))
+    readings = []
+    for (type_key, target_key, targets_key), fields in by_keys.items():
+        fields.sort(key=lambda item: (-item[1], item[0]))
+        readings.append(
+            Reading(
+                Dialect(
+                    tuple(name for name, _, _ in fields),
+                    type_key,
+                    target_key,
+                    targets_key,
+                    id_key=id_key,
+                ),
+                sum(count for _, count, _ in fields),
+                sum(pages for _, _, pages in fields),
+                sum(count for _, count, _ in fields),
+            )
+        )
+    readings.sort(key=lambda r: (-r.edges, r.dialect.fields))
+    return readings
+
+
+def _entry_keys(seen: _Entries) -> tuple[str, str, str | None] | None:
+    """(type key, target key, targets key) of entries, or None when they are not edges."""
+    half = seen.entries / 2
+
+    def preferred(names: tuple[str, ...], key: str) -> int:
+        return len(names) - names.index(key) if key in names else 0
+
+    targets = [k for k in seen.links if seen.links[k] >= half / 2 or preferred(TARGET_NAMES, k)]
+    target_key = max(
+        targets, key=lambda k: (seen.links[k] >= half / 2, preferred(TARGET_NAMES, k), k),
+        default=None,
+    )  # fmt: skip
+    many = [k for k in seen.link_lists if k != target_key]
+    targets_key = max(many, key=lambda k: (seen.link_lists[k], k), default=None)
+    if target_key is None and targets_key is None:
+        return None
+    types = [
+        k
+        for k in seen.words
+        if k not in (target_key, targets_key)
+        and seen.words[k] >= half
+        # Types repeat; ids, titles and dates mostly do not.
+        and (len(seen.values[k]) * 2 <= seen.words[k] or preferred(TYPE_NAMES, k))
+    ]
+    if not types:
+        return None
+    type_key = max(types, key=lambda k: (preferred(TYPE_NAMES, k), seen.words[k], k))
+    if target_key is None:
+        # Only lists of targets: the target key stays the default, unused.
+        target_key = "target" if type_key != "target" else "to"
+    return type_key, target_key, targets_key
+
+
+def _note_keys(entries: Mapping[str, _Entries], dialect: Dialect) -> tuple[str, ...] | None:
+    """Entry keys holding prose that the default note keys miss (``rationale``)."""
+    prose: Counter[str] = Counter()
+    for key in dialect.fields:
+        seen = entries.get(key)
+        if seen is None:
+            continue
+        for name, count in seen.prose.items():
+            if name not in dialect.entry_keys and count * 4 >= seen.entries:
+                prose[name] += count
+    extra = [name for name, _ in prose.most_common() if name not in DEFAULT_NOTE_KEYS]
+    if not extra:
+        return None
+    return (*extra, *DEFAULT_NOTE_KEYS)

@@ -1,0 +1,168 @@
+"""The dialect description: read from wiki-config.md and from the plugin's options, checked
+at its lines, and used by the build."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import Site, relation_lines, run
+from mkdocs.exceptions import Abort
+
+from mkdocs_relations.wiki.page_set import pages_in_folder
+from mkdocs_relations.wiki.pipeline import Wiki, load_wiki
+
+PAGES = {
+    "index.md": """
+        ---
+        title: Home
+        object_id: HOME
+        connections:
+          - rel: delivers
+            to: LEDGER
+            rationale: the home page delivers the ledger
+          - rel: implements
+            links: ["[[b]]", [[c]]]
+        supports: ["[[b]]"]
+        part-of: []
+        ---
+        # Home
+        """,
+    "ledger.md": "---\nobject_id: LEDGER\n---\n# Ledger\n",
+    "b.md": "# B\n",
+    "c.md": "# C\n",
+}
+TYPES = "relationship_types: [{name: delivers, inverse: delivered by}, {name: implements, " \
+    "inverse: implemented by}, {name: supports, inverse: supported by}]\n"  # fmt: skip
+DIALECT = (
+    "relationship_field: connections\ntype_key: rel\ntarget_key: to\ntargets_key: links\n"
+    "relation_keys: [supports, part-of]\nid_key: object_id\nnote_keys: [rationale]\n"
+)
+
+
+def _wiki(tmp_path: Path, config: str) -> Wiki:
+    site = Site(tmp_path).pages({**PAGES, "wiki-config.md": f"---\n{config}---\n"})
+    return load_wiki(pages_in_folder(str(site.docs)))
+
+
+def test_every_shape_of_the_dialect_is_read(tmp_path: Path) -> None:
+    wiki = _wiki(tmp_path, DIALECT + TYPES)
+    assert [(d.code, d.line) for d in wiki.diagnostics] == [("unquoted-link", 9)]
+    edges = sorted((e.type, e.target_id, e.note, e.line) for e in wiki.graph.edges())
+    assert edges == [
+        ("delivers", "ledger", "the home page delivers the ledger", 6),
+        ("implements", "b", None, 9),
+        ("implements", "c", None, 9),
+        ("supports", "b", None, 10),
+    ]
+
+
+def test_dialect_keys_are_checked_at_their_lines(tmp_path: Path) -> None:
+    config = (
+        'type_key: ""\n'  # line 2
+        'target_key: " to "\n'
+        "targets_key: [links]\n"
+        "relation_keys: [supports, 3, connections]\n"
+        "relationship_field: [connections]\n"
+        "id_key: type\n"
+    )
+    wiki = _wiki(tmp_path, config)
+    found = [
+        (d.file, d.line, d.message) for d in wiki.diagnostics if d.code == "invalid-vocabulary"
+    ]
+    assert found == [
+        ("wiki-config.md", 2, "type_key must be a key name such as rel, not empty text"),
+        (
+            "wiki-config.md",
+            3,
+            "target_key ' to ' has spaces or a line break around it, which no frontmatter key "
+            "has; write 'to'",
+        ),
+        ("wiki-config.md", 4, "targets_key must be a key name such as links, not a list"),
+        (
+            "wiki-config.md",
+            5,
+            "'connections' is both a relationship field and a relation key; keep it in one of them",
+        ),
+        (
+            "wiki-config.md",
+            5,
+            "relation_keys must be a key name such as supports, not a number (3); write a list "
+            "of keys",
+        ),
+    ]
+
+
+def test_two_settings_cannot_name_one_entry_key(tmp_path: Path) -> None:
+    wiki = _wiki(tmp_path, "relationship_field: connections\ntype_key: rel\ntarget_key: rel\n")
+    [problem] = [d for d in wiki.diagnostics if d.code == "invalid-vocabulary"]
+    assert (problem.line, problem.message) == (
+        4,
+        "type_key and target_key both name the entry key 'rel'; give each its own key",
+    )
+
+
+def test_the_plugin_options_describe_the_dialect_too(tmp_path: Path) -> None:
+    site = Site(tmp_path).pages({**PAGES, "wiki-config.md": f"---\n{TYPES}---\n"})
+    site.plugin_options = {
+        "field": "connections",
+        "type_key": "rel",
+        "target_key": "to",
+        "targets_key": "links",
+        "relation_keys": ["supports", "part-of"],
+        "id_key": "object_id",
+    }
+    result = site.build()
+    assert result.ok, result.error
+    assert [line.split(" [")[1].split("]")[0] for line in relation_lines(result)] == [
+        "unquoted-link"
+    ]
+    home = (site.site_dir / "index.html").read_text("utf-8")
+    assert home.count("data-relations-panel") == 1 and "Ledger" in home
+    # The command line reads the same options (and so does inject).
+    lint = run("lint", cwd=tmp_path)
+    assert "4 edges" in lint.stderr, lint.stderr
+    site.plugin_options = {"type_key": " rel"}
+    with pytest.raises(Abort):
+        site.load()
+    bad = run("lint", cwd=tmp_path)
+    assert bad.returncode == 2 and "type_key ' rel' has spaces" in bad.stderr, bad.stderr
+
+
+def test_several_fields_in_the_options_and_in_wiki_config(tmp_path: Path) -> None:
+    pages = {
+        "index.md": '---\nconnections:\n  - {type: depends-on, target: "[[b]]"}\n---\n# Home\n',
+        "b.md": '---\nlinks:\n  - {type: part-of, target: "[[c]]"}\n---\n# B\n',
+        "c.md": "# C\n",
+    }
+    site = Site(tmp_path).pages(pages)
+    site.plugin_options = {"field": ["connections", "links"]}
+    result = site.build(strict=True)
+    assert result.ok, result.error
+    assert (site.site_dir / "c" / "index.html").read_text("utf-8").count("data-relation-type") >= 1
+    site.pages({"wiki-config.md": "---\nrelationship_field: [connections, links]\n---\n"})
+    wiki = load_wiki(pages_in_folder(str(site.docs)))
+    assert sorted(e.type for e in wiki.graph.edges()) == ["depends-on", "part-of"]
+    assert wiki.diagnostics == []
+
+
+def test_an_empty_list_of_fields_is_told(tmp_path: Path) -> None:
+    wiki = _wiki(tmp_path, "relationship_field: []\n")
+    [problem] = [d for d in wiki.diagnostics if d.code == "invalid-vocabulary"]
+    assert problem.line == 2 and "relationship_field is an empty list" in problem.message
+
+
+def test_stored_inverse_pairs_are_declared_as_each_others_inverse() -> None:
+    from mkdocs_relations.adopt.type_plans import types_to_declare
+    from mkdocs_relations.model.vocabulary import Vocabulary
+
+    plans, _ = types_to_declare(
+        {"blocks": 5, "blocked-by": 4, "depended-on-by": 3, "uses": 2}, Vocabulary()
+    )
+    by_name = {plan.name: plan for plan in plans}
+    assert (by_name["blocks"].inverse, by_name["blocks"].mirrors) == ("blocked by", "blocked-by")
+    assert (by_name["blocked-by"].inverse, by_name["blocked-by"].mirrors) == ("blocks", "blocks")
+    assert by_name["depended-on-by"].inverse == "depends on"
+    assert by_name["depended-on-by"].mirrors == "depends-on"
+    # "used by" is depends-on's inverse already: never a second type's.
+    assert by_name["uses"].inverse == "used by (uses)" and by_name["uses"].review
