@@ -6,10 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import Site, relation_lines, run
+from conftest import Site, pages_in_folder, relation_lines, run
 from mkdocs.exceptions import Abort
 
-from mkdocs_relations.wiki.page_set import pages_in_folder
 from mkdocs_relations.wiki.pipeline import Wiki, load_wiki
 
 PAGES = {

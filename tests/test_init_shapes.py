@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import run
+from conftest import pages_in_folder, run
 from dialects import SHAPES, Shape
 
 
@@ -95,7 +95,6 @@ def test_the_migration_guide_shows_the_dialect_init_writes(tmp_path: Path) -> No
     from conftest import REPO
 
     from mkdocs_relations.adopt.dialect_survey import survey
-    from mkdocs_relations.wiki.page_set import pages_in_folder
 
     text = (REPO / "docs" / "migrating.md").read_text("utf-8")
     shown = re.findall(r'```yaml title="the dialect lines init writes"\n(.*?)```', text, re.S)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..frontmatter.block import Frontmatter, read_frontmatter
-from ..frontmatter.dialect import Dialect
+from ..frontmatter.dialect import Dialect, DialectSettings
 from ..frontmatter.dialect_fields import NOT_LINKS, attachment
 from ..frontmatter.edges import DEFAULT_NOTE_KEYS, target_text
 from ..frontmatter.nodes import mapping_items, plain_text, string_value
@@ -404,3 +404,39 @@ def _note_keys(entries: Mapping[str, _Entries], dialect: Dialect) -> tuple[str, 
     if not extra:
         return None
     return (*extra, *DEFAULT_NOTE_KEYS)
+
+
+def dialect_stated(settings: DialectSettings) -> bool:
+    """Whether the settings name any part of a dialect (then init proposes none)."""
+    return any(
+        getattr(settings, key) is not None
+        for key in ("fields", "type_key", "target_key", "targets_key", "relation_keys", "id_key")
+    )
+
+
+def settings_of(read: Survey) -> DialectSettings:
+    """The chosen reading as the settings wiki-config.md would state."""
+    d = read.chosen.dialect
+    return DialectSettings(
+        fields=d.fields,
+        type_key=d.type_key,
+        target_key=d.target_key,
+        targets_key=d.targets_key,
+        relation_keys=d.relation_keys,
+        id_key=d.id_key,
+    )
+
+
+def reading_lines(read: Survey, edges: int) -> list[str]:
+    """What init says of the reading it chose: how many links it explains, and a close second."""
+    lines = [
+        f"read the pages as {read.chosen.describe()}: {plural(read.chosen.edges, 'link')} on "
+        f"{plural(read.chosen.pages, 'page')}, {plural(edges, 'edge')} read"
+    ]
+    if read.close is not None:
+        lines.append(
+            f"note: the pages also read as {read.close.describe()} "
+            f"({plural(read.close.edges, 'link')}), close to the reading chosen; that reading "
+            "is written commented out in wiki-config.md: swap them if it is the right one"
+        )
+    return lines

@@ -17,6 +17,7 @@ import os
 import re
 from collections.abc import Iterable, Mapping
 
+from ..wiki.page_set import PageSet
 from .type_plans import yaml_str
 
 #: Folders that hold page templates, not pages.
@@ -101,3 +102,11 @@ def mkdocs_yml(
         *(f"  {pattern}" for pattern in exclude),
     ]
     return "\n".join(lines) + "\n"
+
+
+def without_excluded(pages: PageSet, exclude: list[str]) -> PageSet:
+    """The page set less the folders init excludes (MkDocs applies the patterns after init)."""
+    prefixes = tuple(p.strip("/") + "/" for p in exclude if p.startswith("/"))
+    if prefixes:
+        pages.sources = {k: v for k, v in pages.sources.items() if not k.startswith(prefixes)}
+    return pages

@@ -11,9 +11,21 @@ import sys
 from collections import Counter
 from typing import Any
 
-from ..adopt.dialect_survey import Survey, dialect_lines, survey
+from ..adopt.dialect_survey import (
+    dialect_lines,
+    dialect_stated,
+    reading_lines,
+    settings_of,
+    survey,
+)
 from ..adopt.type_plans import TypePlan, types_to_declare, wiki_config_md
-from ..adopt.vault_files import excluded_folders, mkdocs_yml, not_pages_to_exclude, site_name
+from ..adopt.vault_files import (
+    excluded_folders,
+    mkdocs_yml,
+    not_pages_to_exclude,
+    site_name,
+    without_excluded,
+)
 from ..adopt.wikilink_survey import pages_with_wikilinks
 from ..frontmatter.block import read_frontmatter
 from ..frontmatter.dialect import DialectSettings
@@ -118,7 +130,7 @@ def _init(args: argparse.Namespace, written: list[str]) -> int:
                 f"it, or pass -f with a path outside {docs_dir}"
             )
         exclude = excluded_folders(docs_dir)
-        pages = _without(folder_page_set(docs_dir), exclude)
+        pages = without_excluded(folder_page_set(docs_dir), exclude)
         exclude += not_pages_to_exclude(pages.not_pages, pages.sources)
         has_plugin = write_config = True
 
@@ -132,9 +144,9 @@ def _init(args: argparse.Namespace, written: list[str]) -> int:
     read = survey(pages.sources, config_page)
     stated = plugin_dialect.over(existing)
     # A dialect stated anywhere is the user's: init reads with it and proposes nothing else.
-    detected = not (stated.lines or plugin_field or args.field or _stated(plugin_dialect))
+    detected = not (stated.lines or plugin_field or args.field or dialect_stated(plugin_dialect))
     field = args.field or plugin_field or existing_field or read.chosen.dialect.fields[0]
-    dialect = _settings(read) if detected else DialectSettings()
+    dialect = settings_of(read) if detected else DialectSettings()
 
     options = Options(
         relationship_field=args.field or plugin_field,
@@ -176,7 +188,7 @@ def _init(args: argparse.Namespace, written: list[str]) -> int:
 
     shown = posixpath.join(os.path.relpath(docs_dir).replace(os.sep, "/"), config_page)
     if detected:
-        _say_reading(read, wiki.graph.edge_count)
+        print("\n".join(reading_lines(read, wiki.graph.edge_count)))
     dialect_text = read.lines() if detected else []
     if not os.path.exists(config_path):
         _write(config_path, wiki_config_md(field, plans, dialect_text))
@@ -230,39 +242,6 @@ def _print_additions(
         print("\n".join(["relationship_types:", *entries]))
 
 
-def _stated(settings: DialectSettings) -> bool:
-    return any(
-        getattr(settings, key) is not None
-        for key in ("fields", "type_key", "target_key", "targets_key", "relation_keys", "id_key")
-    )
-
-
-def _settings(read: Survey) -> DialectSettings:
-    d = read.chosen.dialect
-    return DialectSettings(
-        fields=d.fields,
-        type_key=d.type_key,
-        target_key=d.target_key,
-        targets_key=d.targets_key,
-        relation_keys=d.relation_keys,
-        id_key=d.id_key,
-    )
-
-
-def _say_reading(read: Survey, edges: int) -> None:
-    """Which reading init chose, how many links it explains, and a close second."""
-    print(
-        f"read the pages as {read.chosen.describe()}: {plural(read.chosen.edges, 'link')} on "
-        f"{plural(read.chosen.pages, 'page')}, {plural(edges, 'edge')} read"
-    )
-    if read.close is not None:
-        print(
-            f"note: the pages also read as {read.close.describe()} "
-            f"({plural(read.close.edges, 'link')}), close to the reading chosen; that reading "
-            "is written commented out in wiki-config.md: swap them if it is the right one"
-        )
-
-
 def _notes(
     docs_dir: str,
     pages: PageSet,
@@ -298,14 +277,6 @@ def _notes(
                 f"{example}); only typed edges are read: write them as "
                 '- {type: relates-to, target: "[[page]]"}'
             )
-
-
-def _without(pages: PageSet, exclude: list[str]) -> PageSet:
-    """The page set less the folders init excludes (MkDocs applies the patterns after init)."""
-    prefixes = tuple(p.strip("/") + "/" for p in exclude if p.startswith("/"))
-    if prefixes:
-        pages.sources = {k: v for k, v in pages.sources.items() if not k.startswith(prefixes)}
-    return pages
 
 
 def _writable(path: str) -> None:
