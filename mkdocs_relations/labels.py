@@ -121,7 +121,8 @@ class Labels:
 
     def _type_label(self, relation: str, direction: Direction) -> str:
         kind = self.vocabulary.get_or_unknown(relation)
-        if direction == IN:
+        # A symmetric type reads the same from both ends: one label, one group.
+        if direction == IN and not kind.symmetric:
             return self.overrides.get(f"{relation}.inverse") or kind.inverse
         text = self.overrides.get(f"{relation}.label")
         if text is None and relation not in DEFAULT_LABELS:

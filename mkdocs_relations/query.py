@@ -51,7 +51,9 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
+from .direction import IN, OUT
 from .graph import Edge, Graph, Page
+from .labels import Labels
 from .paths import PathIndex
 from .querymodel import Query, Where
 from .queryrows import Cell, Item, Result, Row, text_cell, type_rows, wanted_rows
@@ -76,11 +78,9 @@ class QueryEngine:
         self.graph = graph
         self.title = title or graph.title
         self.labels = labels or {}
+        self._words = Labels(graph.vocabulary, self.labels)
         self.index = index or PathIndex.from_graph(graph)
         self._type_rank = {name: i for i, name in enumerate(self.index.types)}
-        self._labels = {
-            t.inverse.casefold(): t.name for t in graph.vocabulary.values() if not t.symmetric
-        }
         # A wiki with a block on every page names the same pages and steps over and over.
         self._page_cells: dict[str, Cell] = {}
         self._text_cells: dict[str, Cell] = {}
@@ -272,18 +272,15 @@ class QueryEngine:
                 edge = self.step_edge(via, page_id, *step)
                 value = edge.note if name == "note" else edge.extra.get(name[5:])
                 return text_cell(value)
-        if name in self.graph.vocabulary:
-            return self._related(page, name, reverse=False)
-        if name.casefold() in self._labels:
-            return self._related(page, self._labels[name.casefold()], reverse=True)
+        word = self.graph.vocabulary.word(name)
+        if word is not None:
+            return self._related(page, word.name, reverse=word.reverse)
         return text_cell(page.meta.get(name))
 
     def step_label(self, relation: str, reverse: bool) -> str:
-        label = self.labels.get(f"{relation}.inverse" if reverse else relation)
-        if label:
-            return label
-        kind = self.graph.vocabulary.get_or_unknown(relation)
-        return kind.inverse if reverse else kind.label
+        """The step's words as the panel reads them (``labels:`` applied; a symmetric type
+        the same from both ends)."""
+        return self._words.type_label(relation, IN if reverse else OUT)
 
     def step_edge(self, via: str, page_id: str, relation: str, reverse: bool) -> Edge:
         """The declared edge a walk's step went along (the first, when several)."""

@@ -96,6 +96,48 @@ def test_symmetric_type_lists_both_directions_under_one_heading(site: Site) -> N
     ]
 
 
+def test_a_labelled_symmetric_type_is_one_group_from_both_ends(site: Site) -> None:
+    """``labels: {relates-to: verwandt mit}`` names the type from both ends: one heading in
+    the panel, one caption in the picture, one group node past picture_limit; and blocks
+    read the step the same way."""
+    hub = "".join(f"  - {{type: relates-to, target: n{i}}}\n" for i in range(6))
+    site.pages(
+        {
+            "a.md": "---\nrelationships:\n  - {type: relates-to, target: b}\n---\n# A\n",
+            "b.md": "---\nrelationships:\n  - {type: relates-to, target: c}\n---\n# B\n\n"
+            "```relations\nfollow: [relates to]\nshow: table\ncolumns: [title, type]\n```\n",
+            "c.md": "# C\n",
+            "hub.md": f"---\nrelationships:\n{hub}---\n# Hub\n",
+            **{f"n{i}.md": f"# N{i}\n" for i in range(6)},
+            "n0.md": "---\nrelationships:\n  - {type: relates-to, target: hub}\n---\n# N0\n",
+            "n9.md": "---\nrelationships:\n  - {type: relates-to, target: hub}\n---\n# N9\n",
+        }
+    )
+    site.plugin_options = {"labels": {"relates-to": "verwandt mit"}, "picture_limit": 4}
+    result = site.build(strict=True)
+    assert result.ok, result.messages
+    elements = page_elements(site.site_dir, "b/index.html")
+    headings = [e.text.strip() for e in elements if "relations__label" in str(e.attrs.get("class"))]
+    assert headings == ["Verwandt mit"]
+    captions = [e.text.strip() for e in elements if "data-relations-caption" in e.attrs]
+    assert captions == ["verwandt mit"]
+    assert sorted((t, d, x) for t, d, x, _ in edges(elements)) == [
+        ("relates-to", "in", "A"),
+        ("relates-to", "out", "C"),
+    ]
+    steps = [e.text.strip() for e in elements if e.tag == "td" and "mit" in e.text]
+    assert steps == ["verwandt mit", "verwandt mit"], "the block reads both steps the same"
+    grouped = page_elements(site.site_dir, "hub/index.html")
+    nodes = [
+        e.text.strip()
+        for e in grouped
+        if e.tag == "text"
+        and "relations__node" in str(e.ancestors[-1].get("class"))
+        and "relations__node--current" not in str(e.ancestors[-1].get("class"))
+    ]
+    assert nodes == ["Verwandt mit (7)"]
+
+
 def test_redlinks_are_not_links_and_carry_their_reason(site: Site) -> None:
     site.pages(WIKI)
     site.build()

@@ -78,7 +78,8 @@ def random_query(rng: random.Random, raw: Raw) -> Query:
         columns = ("target", "edges", "from", "kind")
     else:
         pool = ["title", "id", "folder", "in", "out", "edges", "status", "tags", "depends-on",
-                "used by", "relates-to", "nothing"]  # fmt: skip
+                "used by", "relates-to", "nothing", "relates to", "Has Part", "depends on",
+                "uses"]  # fmt: skip
         if kind is None:
             pool += ["hops", "type", "via", "note"]
         columns = tuple(rng.sample(pool, rng.randint(1, 4)))
@@ -218,11 +219,17 @@ def oracle_cell(raw: Raw, name: str, page: str, hops: int, via: str | None, step
             source, target = (page, via) if step[1] else (via, page)
             note = next(e[4] for e in raw.edges if e[:3] == (source, target, step[0]))
             return ((note, None, False),) if note else ()
-    inverse = {label: kind for kind, label in LABELS.items() if kind not in SYMMETRIC}
-    if name in LABELS or name in inverse:
-        kind = name if name in LABELS else inverse[name]
-        forward = name in LABELS or kind in SYMMETRIC
-        backward = name not in LABELS or kind in SYMMETRIC
+    # A type word: a name; else, ignoring case, an inverse label (read backwards unless the
+    # type is symmetric), then a type's label; the canonical types come first.
+    words = {"caused by": ("caused-by", False), "causes": ("caused-by", True)}
+    words.update({label: (kind, kind not in SYMMETRIC) for kind, label in LABELS.items()})
+    for kind in LABELS:
+        words.setdefault(kind.replace("-", " "), (kind, False))
+    word = (name, False) if name in LABELS else words.get(name.casefold())
+    if word is not None:
+        kind = word[0]
+        forward = not word[1] or kind in SYMMETRIC
+        backward = word[1] or kind in SYMMETRIC
         pages = set()
         missing: dict[str, str] = {}
         for source, target, edge_type, written, _ in raw.edges:
