@@ -462,3 +462,30 @@ def test_frontmatter_values_compare_as_text(tmp_path: Path) -> None:
         "status": "active", "draft": "true", "n": "3", "day": "2025-01-31", "none": None,
         "tags": ["x", "2", "true"],
     }  # fmt: skip
+
+
+def test_type_words_read_the_same_in_every_key() -> None:
+    """``follow``, ``where`` and columns take a name, a label or an inverse label alike."""
+    graph, raw = random_wiki(3)
+    reader = QueryReader(graph.vocabulary, Resolver(PageKeys(p) for p in graph.pages), 4)
+    start = raw.ids[0]
+
+    def read(source: str) -> Query:
+        query, problems = reader.read(source, "page.md", 1, start)
+        assert query is not None, problems
+        return query
+
+    assert read("follow: [relates to, Used By, depends on]").follow == (
+        Follow("relates-to", False),
+        Follow("depends-on", True),
+        Follow("depends-on", False),
+    )
+    # An inverse label reads the other side: "out: used by" is "in: depends-on".
+    assert read("where: {out: used by}").where == read("where: {in: depends-on}").where
+    assert read("where: {edges: relates to}").where.edges == (
+        ("edges", frozenset({"relates-to"})),
+    )
+    _, problems = reader.read("where: {in: [used by, part-of]}", "page.md", 1, start)
+    assert "mixes type names and inverse labels" in problems[0].message
+    _, problems = reader.read("follow: [usedd by]", "page.md", 1, start)
+    assert "unknown type 'usedd by'. Did you mean 'used by'?" in problems[0].message
