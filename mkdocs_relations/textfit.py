@@ -65,9 +65,10 @@ def wrap(text: str, width: float, max_lines: int, *, bold: bool = False) -> list
             words.pop(0)
             continue
         if not current:
-            # One word wider than the box: break it where it stops fitting.
+            # Only a word wider than the whole line is split, with a hyphen where it stops
+            # fitting; a word that fits a line waits for the next one.
             cut = max(1, _fit(word, width, bold))
-            current, words[0] = word[:cut], word[cut:]
+            current, words[0] = word[:cut] + ("-" if cut > 1 else ""), word[cut:]
         lines.append(current)
         current = ""
         if len(lines) == max_lines:
@@ -84,7 +85,8 @@ def wrap(text: str, width: float, max_lines: int, *, bold: bool = False) -> list
 
 
 def _fit(word: str, width: float, bold: bool) -> int:
+    """How many of the word's characters fit, with the hyphen that ends them."""
     for n in range(len(word), 0, -1):
-        if text_width(word[:n], bold=bold) <= width:
+        if text_width(word[:n] + "-", bold=bold) <= width:
             return n
     return 1

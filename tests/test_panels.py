@@ -329,3 +329,26 @@ def test_picture_arrows_follow_declared_direction(site: Site) -> None:
         assert float(str(line.attrs["x1"])) < float(str(line.attrs["x2"]))
     lines = [e for e in parse(site.html("index.html")) if e.tag == "line"]
     assert len(lines) == 6 and all("marker-end" in e.attrs for e in lines)
+
+
+def test_picture_never_splits_a_word_that_fits_a_line(site: Site) -> None:
+    """The current page's box widens to its longest word ("Architectu / re / overview" was
+    the box at its fixed width); a word wider than any line is the only one split."""
+    site.pages(
+        {
+            "arch.md": "---\ntitle: Architecture overview\nrelationships:\n"
+            "  - {type: depends-on, target: b}\n---\n# A\n",
+            "b.md": "---\ntitle: Internationalisation guidelines\n---\n# B\n",
+            "c.md": "---\nrelationships:\n  - {type: part-of, target: arch}\n---\n# C\n",
+        }
+    )
+    site.build()
+    elements = page_elements(site.site_dir, "arch/index.html")
+    lines = [
+        e.text
+        for e in elements
+        if e.tag == "tspan" and "data-relations-caption" not in e.ancestors[-1]
+    ]
+    # A word wider than any line of its box is split, with a hyphen.
+    assert lines[:3] == ["C", "Internationalis-", "ation guidelines"]
+    assert lines[-2:] == ["Architecture", "overview"]
