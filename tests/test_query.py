@@ -482,9 +482,7 @@ def test_type_words_read_the_same_in_every_key() -> None:
     )
     # An inverse label reads the other side: "out: used by" is "in: depends-on".
     assert read("where: {out: used by}").where == read("where: {in: depends-on}").where
-    assert read("where: {edges: relates to}").where.edges == (
-        ("edges", frozenset({"relates-to"})),
-    )
+    assert read("where: {edges: relates to}").where.edges == (("edges", frozenset({"relates-to"})),)
     _, problems = reader.read("where: {in: [used by, part-of]}", "page.md", 1, start)
     assert "mixes type names and inverse labels" in problems[0].message
     _, problems = reader.read("follow: [usedd by]", "page.md", 1, start)
