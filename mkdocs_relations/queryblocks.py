@@ -113,6 +113,9 @@ class BlockAnswers:
                 lost.append(pending.file_line())
         return html, lost
 
+    def _symmetric(self, relation: str) -> bool:
+        return self.wiki.graph.vocabulary.get_or_unknown(relation).symmetric
+
     def answers(
         self, file: str, ref: Callable[[str], PageRef], renderer: Renderer
     ) -> list[tuple[Pending, str]]:
@@ -124,7 +127,9 @@ class BlockAnswers:
                 answer = ""  # reported as a diagnostic; the build fails unless told not to
             else:
                 result = engine.answer(pending.query)
-                view = build_view(result, ref, engine.step_label, self.labels)
+                view = build_view(
+                    result, ref, engine.step_label, self.labels, symmetric=self._symmetric
+                )
                 answer = render_view(renderer, view)
             found.append((pending, answer))
         return found
