@@ -36,10 +36,12 @@ A query is YAML; every key is optional. It is either a **walk** from one page or
   ``edges`` (declared edges of the type); ``list: wanted`` has ``target``, ``edges`` (how
   many point at it), ``from`` (the pages that do) and ``kind`` (``redlink`` or ``missing``).
   Wanted targets are grouped ignoring case, spaces, hyphens and underscores.
-* Order: a walk by (hops, page id); pages by id; types in vocabulary order; wanted by edges
-  (most first), then target. ``sort: COLUMN`` (``-COLUMN`` descending) sorts stably on that
-  column first (counts and hops as numbers, the rest as case-folded text, titles as the
-  site shows them). ``limit`` keeps the first rows.
+* Order: a walk by (hops, title, page id); pages by (title, page id); types in vocabulary
+  order; wanted by edges (most first), then target. Titles, and pages listed in a cell, are
+  in natural order (:mod:`mkdocs_relations.natural`: numbers as numbers, then case-folded
+  text) as the site shows them. ``sort: COLUMN`` (``-COLUMN`` descending) sorts stably on
+  that column first (counts and hops as numbers, the rest as text in natural order).
+  ``limit`` keeps the first rows.
 
 Long because the specification and the engine that answers it are kept together so they are
 read together, as paths.py keeps the path specification with its search.
@@ -54,6 +56,7 @@ from typing import Any
 from .direction import IN, OUT
 from .graph import Edge, Graph, Page
 from .labels import Labels
+from .natural import NaturalKey, NaturalKeys, natural_key
 from .paths import PathIndex
 from .querymodel import Query, Where
 from .queryrows import Cell, Item, Result, Row, text_cell, type_rows, wanted_rows
@@ -81,6 +84,7 @@ class QueryEngine:
         self._words = Labels(graph.vocabulary, self.labels)
         self.index = index or PathIndex.from_graph(graph)
         self._type_rank = {name: i for i, name in enumerate(self.index.types)}
+        self._natural = NaturalKeys()
         # A wiki with a block on every page names the same pages and steps over and over.
         self._page_cells: dict[str, Cell] = {}
         self._text_cells: dict[str, Cell] = {}
@@ -101,6 +105,9 @@ class QueryEngine:
                 if query.list is None
                 else [(page, 0, None, None) for page in self.graph.pages]
             )
+            # Rows read as a person counts: by hops, then titles in natural order, then id.
+            natural, title = self._natural, self.title
+            reached.sort(key=lambda entry: (entry[1], natural[title(entry[0])], entry[0]))
             walk = tuple((page, via) for page, _, via, _ in reached if via is not None)
             where = query.where
             everything = not (where.folders or where.edges or where.meta or where.negated)
@@ -306,13 +313,18 @@ class QueryEngine:
             for edge in self.graph.incoming.get(page.id, ()):
                 if edge.type == relation and edge.source != page.id:
                     pages.add(edge.source)
-        return tuple(self._item(p) for p in sorted(pages)) + tuple(
-            Item(missing[k], missing=True) for k in sorted(missing)
+        natural = self._natural
+        items = sorted(
+            (self._item(p) for p in pages), key=lambda i: (natural[i.text], i.page or "")
         )
+        return tuple(items) + tuple(Item(missing[k], missing=True) for k in sorted(missing))
 
 
-def _sort_key(column: str, cell: Cell) -> tuple[int, float, str]:
+_NUMBER: NaturalKey = ((), "")
+
+
+def _sort_key(column: str, cell: Cell) -> tuple[int, float, NaturalKey]:
     text = " ".join(item.text for item in cell)
     if column in NUMERIC and text.isdigit():
-        return (0, float(text), "")
-    return (1, 0.0, text.casefold())
+        return (0, float(text), _NUMBER)
+    return (1, 0.0, natural_key(text))

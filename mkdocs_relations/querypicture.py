@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .direction import IN, OUT
+from .direction import IN, OUT, Direction
 from .labels import fill
 from .natural import NaturalKeys
 from .picture import LINE, MAX_LINES, PAD_X, PAD_Y, Box, Caption, Wire
@@ -123,7 +123,8 @@ def graph_picture(
     for boxes, captions, column_height in stacks:
         # Each column stands level with the others' middle rather than at the top.
         shift = round((height - 2 * MARGIN - column_height) / 2, 1)
-        for thing in [*boxes, *captions]:
+        placed: list[Box | Caption] = [*boxes, *captions]
+        for thing in placed:
             thing.y = round(thing.y + shift, 1)
         picture.boxes += boxes
         picture.captions += captions
@@ -173,7 +174,7 @@ def _wire(picture: GraphPicture, node: _Node) -> None:
             continue
         ey = round(parent.y + parent.h * (n + 1) / (count + 1), 1)
         my = round(box.y + box.h / 2, 1)
-        direction = IN if child.back else OUT
+        direction: Direction = IN if child.back else OUT
         picture.wires.append(
             Wire(round(parent.x + parent.w, 1), ey, box.x, my, child.arrow, "", direction)
         )

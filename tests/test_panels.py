@@ -352,3 +352,32 @@ def test_picture_never_splits_a_word_that_fits_a_line(site: Site) -> None:
     # A word wider than any line of its box is split, with a hyphen.
     assert lines[:3] == ["C", "Internationalis-", "ation guidelines"]
     assert lines[-2:] == ["Architecture", "overview"]
+
+
+def test_panels_and_blocks_list_titles_in_natural_order(site: Site) -> None:
+    """ "Client application 2" before "Client application 10", in the panel's groups, its
+    reach lists and a block's rows and cells."""
+    numbers = [0, 1, 2, 10, 11, 3]
+    pages = {
+        f"c{n}.md": f"---\ntitle: Client application {n}\nrelationships:\n"
+        f"  - {{type: depends-on, target: hub}}\n---\n# C\n"
+        for n in numbers
+    }
+    pages["hub.md"] = (
+        "---\nrelationships:\n  - {type: depends-on, target: base}\n---\n# Hub\n\n"
+        "```relations\nlist: pages\nwhere: {out: depends-on}\nshow: table\n"
+        "columns: [title]\n```\n\n"
+        "```relations\nfrom: base\ndirection: in\nshow: table\ncolumns: [title, used by]\n```\n"
+    )
+    pages["base.md"] = "# Base\n"
+    site.pages(pages)
+    assert site.build(strict=True).ok
+    expected = [f"Client application {n}" for n in sorted(numbers)]
+    elements = page_elements(site.site_dir, "hub/index.html")
+    assert [title for _, _, title, _ in edges(elements) if "Client" in title] == expected
+    rows = [e.text for e in elements if e.tag == "td" and "Client" in e.text]
+    assert rows == [*expected, ", ".join(expected)], "rows, then the pages in one cell"
+    base = page_elements(site.site_dir, "base/index.html")
+    assert [title for _, _, title, _ in edges(base)] == ["Hub"]
+    # The reach list leaves out the direct edge (Hub) and sorts like the groups.
+    assert reach(base, "depends-on", True) == [(2, title) for title in expected]

@@ -66,7 +66,7 @@
   }
 
   /* Up to MAX_OPTIONS page numbers matching the text: exact names, then prefixes, then
-   * substrings; ties by title. The page numbered ``exclude`` is left out. */
+   * substrings; ties by title in natural order. The page numbered ``exclude`` is left out. */
   function matches(data, text, exclude) {
     var query = text.trim().toLowerCase();
     if (!query) return [];
@@ -81,10 +81,12 @@
         var score = names[j] === query ? 0 : at === 0 ? 1 : 2;
         if (score < best) best = score;
       }
-      if (best < 9) scored.push([best, data.graph.titles[i].toLowerCase(), i]);
+      if (best < 9) scored.push([best, data.graph.titles[i], i]);
     }
+    // Ties by title as the panel orders them (natural order), then by id.
+    var natural = window.MkDocsRelationsPaths.naturalCompare;
     scored.sort(function (a, b) {
-      return a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : a[2] - b[2]);
+      return a[0] - b[0] || natural(a[1], b[1]) || a[2] - b[2];
     });
     return scored.slice(0, MAX_OPTIONS).map(function (s) { return s[2]; });
   }

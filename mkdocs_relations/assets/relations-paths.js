@@ -145,7 +145,45 @@
     return chain(index, target);
   }
 
-  var api = { buildIndex: buildIndex, shortestPath: shortestPath };
+  /* Python's str.casefold() as far as JavaScript has it: upper then lower case folds "ß"
+   * to "ss" and "ſ" to "s", as casefold does. */
+  function fold(text) {
+    return String(text).toUpperCase().toLowerCase();
+  }
+
+  /* natural.natural_key as a comparison: runs of text, and numbers by value (digits
+   * without leading zeros, shorter first), then the whole folded title. */
+  function naturalKey(title) {
+    var folded = fold(title);
+    var parts = folded.split(/([0-9]+)/);
+    var key = [];
+    for (var i = 0; i < parts.length; i += 2) {
+      var digits = i + 1 < parts.length ? parts[i + 1].replace(/^0+/, "") : null;
+      key.push([parts[i], digits === null ? -1 : digits.length, digits || ""]);
+    }
+    return { key: key, folded: folded };
+  }
+
+  function compareText(a, b) {
+    // Code point order, as Python compares strings (< on JS strings compares UTF-16 units).
+    var x = Array.from(a), y = Array.from(b);
+    for (var i = 0; i < x.length && i < y.length; i++) {
+      if (x[i] !== y[i]) return x[i].codePointAt(0) - y[i].codePointAt(0);
+    }
+    return x.length - y.length;
+  }
+
+  function naturalCompare(a, b) {
+    var p = naturalKey(a), q = naturalKey(b);
+    for (var i = 0; i < p.key.length && i < q.key.length; i++) {
+      var c = compareText(p.key[i][0], q.key[i][0]) || p.key[i][1] - q.key[i][1] ||
+        compareText(p.key[i][2], q.key[i][2]);
+      if (c) return c;
+    }
+    return p.key.length - q.key.length || compareText(p.folded, q.folded);
+  }
+
+  var api = { buildIndex: buildIndex, shortestPath: shortestPath, naturalCompare: naturalCompare };
   if (typeof module !== "undefined" && module.exports) module.exports = api;
   else root.MkDocsRelationsPaths = api;
 })(typeof globalThis !== "undefined" ? globalThis : this);
