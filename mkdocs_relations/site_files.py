@@ -11,6 +11,8 @@ from . import export
 from .export import site_graph, to_json, to_script
 from .graph import Graph
 from .labels import Labels
+from .resolve import SUGGESTIONS
+from .suggest import NAME_CUTOFF
 
 ASSETS = os.path.join(os.path.dirname(__file__), "assets")
 ASSET_DIR = "assets/mkdocs-relations"
@@ -33,6 +35,10 @@ class GraphScript:
     version: int
     #: The global the script assigns.
     variable: str
+    #: How near a name must be, and how many to name, for the finder's "did you mean"
+    #: (the command line's: suggest.NAME_CUTOFF, Resolver.suggest's limit).
+    near_cutoff: float = NAME_CUTOFF
+    near_limit: int = SUGGESTIONS
 
 
 def graph_script() -> GraphScript:
