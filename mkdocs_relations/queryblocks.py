@@ -128,7 +128,12 @@ class BlockAnswers:
             else:
                 result = engine.answer(pending.query)
                 view = build_view(
-                    result, ref, engine.step_label, self.labels, symmetric=self._symmetric
+                    result,
+                    ref,
+                    engine.step_label,
+                    self.labels,
+                    symmetric=self._symmetric,
+                    type_word=self.wiki.graph.vocabulary.word,
                 )
                 answer = render_view(renderer, view)
             found.append((pending, answer))

@@ -12,9 +12,14 @@ from dataclasses import dataclass, field
 from .export import _mermaid
 from .labels import DEFAULT_LABELS as PANEL_LABELS
 from .panel import PageRef
+from .querymodel import WALK_COLUMNS
 from .querypicture import GraphPicture, graph_picture
 from .queryrows import Result, Row
 from .render import Renderer, ascii_html
+from .vocabulary import TypeWord
+
+#: Columns the engine reads before any type of that name (query.QueryEngine._cell).
+RESERVED_COLUMNS = frozenset(("title", "id", "folder", "in", "out", "edges", *WALK_COLUMNS))
 
 DEFAULT_LABELS = {
     "query_empty": "No page matches this query.",
@@ -49,15 +54,17 @@ def build_view(
     step_label: Callable[[str, bool], str],
     labels: Mapping[str, str],
     symmetric: Callable[[str], bool] = lambda relation: False,
+    type_word: Callable[[str], TypeWord | None] = lambda name: None,
 ) -> QueryView:
     """``ref(page_id)`` gives the title and the URL relative to the page showing the view;
     ``step_label`` reads a step as the panel does, ``symmetric`` says which types have no
-    direction (their lines carry no arrow)."""
+    direction (their lines carry no arrow), ``type_word`` reads a column that names a type
+    (its heading is then the panel's label)."""
     labels = {"more": PANEL_LABELS["more"], **DEFAULT_LABELS, **labels}
     query = result.query
     named = {i.page for row in result.rows for cell in row.cells for i in cell if i.page}
     refs = {page: ref(page) for page in sorted(named)}
-    headings = [name[:1].upper() + name[1:] for name in result.columns]
+    headings = [_heading(name, query.list, step_label, type_word) for name in result.columns]
     view = QueryView(query.show, list(result.columns), headings, result.rows, labels, refs)
     if query.show in ("list", "tree", "graph"):
         view.steps = {row.key: step_label(*row.step) for row in result.rows if row.step}
@@ -98,6 +105,21 @@ def build_view(
         else:
             view.mermaid = _mermaid_source(result, parents, refs[query.start], ref)
     return view
+
+
+def _heading(
+    name: str,
+    kind: str | None,
+    step_label: Callable[[str, bool], str],
+    type_word: Callable[[str], TypeWord | None],
+) -> str:
+    """A column's heading: a type's column reads as the panel reads the type ("Depends on",
+    "Used by"), any other column its name with a capital."""
+    word = None
+    if kind in (None, "pages") and name not in RESERVED_COLUMNS:
+        word = type_word(name)
+    text = step_label(word.name, word.reverse) if word is not None else name
+    return text[:1].upper() + text[1:]
 
 
 def _parents(result: Result) -> dict[str, str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from conftest import Site, relation_lines, run
@@ -272,3 +273,20 @@ def test_steps_read_with_the_sites_labels(site: Site) -> None:
     assert site.build(strict=True).ok
     [table] = answers(site.html("views/index.html"))
     assert table.rows[0].cells["type"].text == "utilisé par"
+
+
+def test_type_columns_are_headed_with_the_panels_labels(site: Site) -> None:
+    site.pages(
+        {
+            "a.md": "---\nrelationships: [{type: depends-on, target: b}]\n---\n# A\n\n"
+            "```relations\nlist: pages\nshow: table\n"
+            "columns: [title, depends-on, used by, relates to, owner]\n```\n",
+            "b.md": "# B\n",
+        }
+    )
+    site.plugin_options = {"labels": {"depends-on": "needs"}}
+    assert site.build(strict=True).ok
+    headings = re.findall(
+        r'<th data-relations-column="[^"]*">([^<]*)</th>', site.html("a/index.html")
+    )
+    assert headings == ["Title", "Needs", "Used by", "Relates to", "Owner"]
