@@ -117,7 +117,9 @@ def run_query(args: argparse.Namespace, loaded: Loaded) -> int:
         for problem in problems:
             print(problem.format(), file=sys.stderr)
         return EXIT_FAILED
-    result = QueryEngine(loaded.wiki.graph, title=loaded.titles).answer(query)
+    wiki = loaded.wiki
+    unlisted = {wiki.config_page_id} if wiki.config_page_id else set()
+    result = QueryEngine(wiki.graph, title=loaded.titles, unlisted=unlisted).answer(query)
     if args.format == "json":
         print(json.dumps(result_json(result), ensure_ascii=False, indent=2))
     else:

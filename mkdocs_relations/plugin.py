@@ -104,6 +104,9 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         if marker_lines(markdown, OVERVIEW):
             overview = self.blocks.collect(overview_markdown(self.config.labels), file, None, 0)
             markdown = replace_lines(markdown, marker_lines(markdown, OVERVIEW), overview)
+            self.blocks.unlisted.add(page_id_for(file))
+        elif file == self.config.overview:
+            self.blocks.unlisted.add(page_id_for(file))
         if file in self.blocks.pending:
             self.rendered[file] = page
         return markdown

@@ -6,9 +6,10 @@ it to a brute-force oracle):
 A query is YAML; every key is optional. It is either a **walk** from one page or a **list**.
 
 * ``from``: the page a walk starts at, in any target form; default: the page holding the
-  block. ``list``: ``pages`` (every page), ``types`` (the vocabulary) or ``wanted`` (targets
-  with no page, deliberate redlinks included); a list takes no ``from``, ``follow``,
-  ``direction`` or ``depth``.
+  block. ``list``: ``pages`` (every page but the engine's ``unlisted`` ones, wiki-config.md
+  and overview pages), ``types`` (the vocabulary) or ``wanted`` (targets with no page,
+  deliberate redlinks included); a list takes no ``from``, ``follow``, ``direction`` or
+  ``depth``.
 * ``follow``: the types to walk, by name (walked along the declared direction) or by inverse
   label (``used by``: ``depends-on`` walked against it); default every type. ``direction``:
   ``out`` (default), ``in`` (every followed type walked the other way) or ``both``. Symmetric
@@ -28,7 +29,8 @@ A query is YAML; every key is optional. It is either a **walk** from one page or
   ``false`` for booleans, ISO dates), equals one of the given values, or for a list, one of
   its items does; ``null`` matches a page without the key.
 * Columns (``columns``): ``title``, ``id``, ``folder``; ``in``, ``out``, ``edges`` (counts,
-  as ``where`` counts them); a type name (the pages this page points at by that type, then
+  as ``where`` counts them); ``relationships`` (how many the page's panel lists: one per
+  heading and page at the other end); a type name (the pages this page points at by that type, then
   targets with no page) or an inverse label (the pages pointing at it by that type); in a
   walk also ``hops``, ``type`` (the last step's label as read along the walk), ``via``,
   ``note`` and ``edge.KEY`` (attributes of the last step's edge as declared); any other
@@ -49,7 +51,7 @@ read together, as paths.py keeps the path specification with its search.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from functools import partial
 from typing import Any
 
@@ -62,7 +64,7 @@ from .querymodel import Query, Where
 from .queryrows import Cell, Item, Result, Row, text_cell, type_rows, wanted_rows
 from .targets import loose
 
-NUMERIC = ("hops", "in", "out", "edges")
+NUMERIC = ("hops", "in", "out", "edges", "relationships")
 
 
 class QueryEngine:
@@ -74,10 +76,14 @@ class QueryEngine:
         index: PathIndex | None = None,
         labels: Mapping[str, str] | None = None,
         title: Callable[[str], str] | None = None,
+        unlisted: Collection[str] = (),
     ) -> None:
         """``labels`` overrides how a step reads, as the panel's ``labels`` option does
         (``depends-on``, ``depends-on.inverse``); ``title`` gives a page's title as the site
-        shows it (the build's titles, or ``titles.Titles`` on the command line)."""
+        shows it (the build's titles, or ``titles.Titles`` on the command line); ``unlisted``
+        pages (wiki-config.md, overview pages) are left out of ``list: pages``; the
+        collection is read when a query is answered, not copied."""
+        self.unlisted = unlisted
         self.graph = graph
         self.title = title or graph.title
         self.labels = labels or {}
@@ -100,10 +106,11 @@ class QueryEngine:
             )
             entries = [(key, values.__getitem__, None, 0, None, None) for key, values in found]
         else:
+            unlisted = self.unlisted
             reached = (
                 self.walk(query)
                 if query.list is None
-                else [(page, 0, None, None) for page in self.graph.pages]
+                else [(page, 0, None, None) for page in self.graph.pages if page not in unlisted]
             )
             # Rows read as a person counts: by hops, then titles in natural order, then id.
             natural, title = self._natural, self.title
@@ -238,6 +245,20 @@ class QueryEngine:
         mine, theirs = (out, incoming) if side == "out" else (incoming, out)
         return mine + [t for t in theirs if t in vocabulary and vocabulary[t].symmetric]
 
+    def relationships(self, page: Page) -> int:
+        """How many relationships the page's panel lists: one per heading and page at the
+        other end, so a relationship declared from both ends counts once (panel._groups)."""
+        words = self._words
+        seen = set()
+        for edge in page.edges:
+            if edge.target_id != page.id:
+                other = edge.target_id if edge.target_id is not None else "\x00" + edge.target
+                seen.add((words.type_label(edge.type, OUT).casefold(), other))
+        for edge in self.graph.incoming.get(page.id, ()):
+            if edge.source != page.id:
+                seen.add((words.type_label(edge.type, IN).casefold(), edge.source))
+        return len(seen)
+
     # --- rows ------------------------------------------------------------------------------
 
     def _item(self, page_id: str) -> Item:
@@ -268,6 +289,8 @@ class QueryEngine:
             return (Item(page_id.rpartition("/")[0]),)
         if name in ("in", "out", "edges"):
             return (Item(str(len(self.edge_types(page, name)))),)
+        if name == "relationships":
+            return (Item(str(self.relationships(page))),)
         if step is not None and via is not None:
             if name == "hops":
                 return self._text_cell(str(hops))

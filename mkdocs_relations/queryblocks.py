@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from .blocks import find_blocks, replace_blocks
 from .diagnostics import Diagnostic
+from .overview import MARKER as OVERVIEW
 from .panel import PageRef
 from .paths import PathIndex
 from .query import QueryEngine
@@ -50,13 +51,18 @@ class BlockAnswers:
         self.pending: dict[str, list[Pending]] = {}
         self._engine: QueryEngine | None = None
         self._count = 0
+        #: Pages ``list: pages`` leaves out: wiki-config.md and every overview page (filled
+        #: while pages are read; the engine reads this same set when it answers).
+        self.unlisted: set[str] = {wiki.config_page_id} if wiki.config_page_id else set()
 
     def engine(
         self, index: PathIndex | None = None, title: Callable[[str], str] | None = None
     ) -> QueryEngine:
         """The engine that answers; the first call sets its path index and its titles."""
         if self._engine is None:
-            self._engine = QueryEngine(self.wiki.graph, index, self.labels, title)
+            self._engine = QueryEngine(
+                self.wiki.graph, index, self.labels, title, unlisted=self.unlisted
+            )
         return self._engine
 
     def collect(
@@ -179,4 +185,6 @@ def collect_files(
         if "\r" in text:
             text = text.replace("\r\n", "\n").replace("\r", "\n")
         answers.collect(text, name, graph_pages.get(name), 0)
+        if name in graph_pages and OVERVIEW in text:
+            answers.unlisted.add(graph_pages[name])
     return answers

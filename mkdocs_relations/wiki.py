@@ -14,7 +14,7 @@ from .edge_entries import DEFAULT_NOTE_KEYS
 from .fields import OtherFields
 from .frontmatter import Frontmatter, read_frontmatter
 from .graph import Graph, Page
-from .reader import ReadOptions, read_page
+from .reader import ReadOptions, page_id_for, read_page
 from .resolve import PageKeys, Resolver
 from .resolve_targets import NotPages, resolve_targets
 from .vocabulary import merge
@@ -53,6 +53,9 @@ class Wiki:
     diagnostics: list[Diagnostic]
     config: WikiConfig
     resolver: Resolver
+    #: The page id of wiki-config.md when it is a page: the wiki's settings, not its content
+    #: (``list: pages`` leaves it out).
+    config_page_id: str | None = None
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -151,7 +154,14 @@ def _load(sources: Mapping[str, str], options: Options, diagnostics: list[Diagno
     diagnostics.extend(problems)
     graph = Graph.of(vocabulary, resolved)
     diagnostics.extend(lint.check(graph))
-    return Wiki(graph, apply_severity(diagnostics, options.severity), wiki_config, resolver)
+    config_id = page_id_for(options.config_page)
+    return Wiki(
+        graph,
+        apply_severity(diagnostics, options.severity),
+        wiki_config,
+        resolver,
+        config_id if config_id in graph.pages else None,
+    )
 
 
 class _Containment:
