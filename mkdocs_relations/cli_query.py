@@ -65,8 +65,9 @@ class QueryUsageError(Exception):
     """Bad flags or an unreadable file (exit 2)."""
 
 
-def query_source(args: argparse.Namespace) -> str:
-    """The YAML to read: the file's text as written (its lines stay right) or with flags."""
+def query_source(args: argparse.Namespace) -> tuple[str, bool]:
+    """The YAML to read, and whether flags made it: the file's text as written (its lines
+    stay right), or the file and the flags written out again (lines no one wrote)."""
     text = ""
     if args.file == "-":
         text = sys.stdin.read()
@@ -92,21 +93,21 @@ def query_source(args: argparse.Namespace) -> str:
         except yaml.YAMLError as exc:
             raise QueryUsageError(f"--where {condition!r}: VALUE is not YAML: {exc}") from None
     if not flags:
-        return text
+        return text, False
     try:
         base = yaml.safe_load(text) if text.strip() else {}
     except yaml.YAMLError:
-        return text  # the reader reports the syntax error with its line
+        return text, False  # the reader reports the syntax error with its line
     if not isinstance(base, dict):
-        return text
+        return text, False
     if "where" in flags and isinstance(base.get("where"), dict):
         flags["where"] = {**base["where"], **flags["where"]}
-    return yaml.safe_dump({**base, **flags}, sort_keys=False, allow_unicode=True)
+    return yaml.safe_dump({**base, **flags}, sort_keys=False, allow_unicode=True), True
 
 
 def run_query(args: argparse.Namespace, loaded: Loaded) -> int:
     try:
-        source = query_source(args)
+        source, from_flags = query_source(args)
     except QueryUsageError as exc:
         raise UsageError(str(exc)) from None
     page = resolve_page(loaded, args.page) if args.page else None
@@ -115,7 +116,9 @@ def run_query(args: argparse.Namespace, loaded: Loaded) -> int:
     query, problems = reader.read(source, name, 1, page)
     if query is None:
         for problem in problems:
-            print(problem.format(), file=sys.stderr)
+            # A query made of flags has no lines of its own: the key names the flag.
+            shown = f"mkdocs-relations: {problem.message}" if from_flags else problem.format()
+            print(shown, file=sys.stderr)
         return EXIT_FAILED
     wiki = loaded.wiki
     unlisted = {wiki.config_page_id} if wiki.config_page_id else set()

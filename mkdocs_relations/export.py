@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .direction import IN, OUT
+from .edge_entries import note_text
 from .graph import Edge, Graph
 from .labels import Labels
 
@@ -83,6 +84,23 @@ def site_graph(
 def extra_json(edge: Edge) -> dict[str, Any]:
     """An edge's extra keys as JSON values: dates as ISO text, sets as sorted lists."""
     return {str(key): _json_value(value) for key, value in edge.extra.items()}
+
+
+def _note_and_extra(edge: Edge) -> dict[str, Any]:
+    """``note``, and the extra keys but the one the note was read from (said once, with its
+    key under ``note_key`` when that is not ``note``)."""
+    found: dict[str, Any] = {}
+    extra = extra_json(edge)
+    if edge.note:
+        found["note"] = edge.note
+        key = next((k for k, v in edge.extra.items() if note_text(v) == edge.note), None)
+        if key is not None:
+            del extra[str(key)]
+            if key != "note":
+                found["note_key"] = key
+    if extra:
+        found["extra"] = extra
+    return found
 
 
 def _json_value(value: Any) -> Any:
@@ -159,8 +177,7 @@ def export_json(graph: Graph, title: Callable[[str], str] | None = None) -> dict
                 **({"written": edge.target} if edge.target != edge.target_id else {}),
                 **({"redlink": True} if edge.redlink else {}),
                 **({"reason": edge.redlink_reason} if edge.redlink_reason else {}),
-                **({"note": edge.note} if edge.note else {}),
-                **({"extra": extra_json(edge)} if edge.extra else {}),
+                **_note_and_extra(edge),
             }
             for edge in graph.edges()
         ],
