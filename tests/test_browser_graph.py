@@ -1,7 +1,8 @@
 """``show: graph`` blocks in a real headless Chromium, held to the picture's rules at a
 phone's 390×844 and a desktop's 1280×900: walks of 5, 20 and 60 pages are measured for the
 smallest on-screen text, overlapping labels, lines through labels, shortened titles whose
-full title cannot be reached, and raw type names."""
+full title cannot be reached, and raw type names. And a labelled symmetric type, read as one
+group from both ends in the panel, its picture and a graph block."""
 
 from __future__ import annotations
 
@@ -180,4 +181,45 @@ def test_graph_blocks_read_like_the_picture(site: Site, browser: Any, viewport: 
                 publish_screenshot(shot)
         assert found[5]["capped"] == 0 and found[60]["capped"] > 0
         assert errors == []
+        context.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390x844", "1280x900"])
+def test_a_labelled_symmetric_type_is_one_group_on_screen(
+    site: Site, browser: Any, viewport: Any
+) -> None:
+    site.pages(
+        {
+            "a.md": "---\ntitle: Alpha\nrelationships:\n  - {type: relates-to, target: b}\n"
+            "---\n# A\n",
+            "b.md": "---\ntitle: Beta\nrelationships:\n  - {type: relates-to, target: c}\n"
+            "  - {type: depends-on, target: e}\n---\n# B\n\n"
+            "```relations\ndirection: both\nshow: graph\n```\n",
+            "c.md": "---\ntitle: Gamma\n---\n# C\n",
+            "e.md": "---\ntitle: Epsilon\n---\n# E\n",
+        }
+    )
+    site.extra_config = MATERIAL
+    site.plugin_options = {"labels": {"relates-to": "verwandt mit"}}
+    assert site.build(strict=True).ok
+    with serve(site.site_dir) as url:
+        context = browser.new_context(viewport=viewport)
+        page = context.new_page()
+        page.goto(f"{url}b/")
+        headings = page.locator("[data-relations-panel] .relations__label").all_inner_texts()
+        assert [h.strip() for h in headings] == ["Depends on", "Verwandt mit"]
+        entries = page.locator(
+            "[data-relations-panel] [data-relation-type='relates-to']"
+        ).all_inner_texts()
+        assert sorted(e.strip() for e in entries) == ["Alpha", "Gamma"]
+        captions = page.locator("[data-relations-picture] [data-relations-caption]")
+        assert [c.strip() for c in captions.all_text_contents()] == ["→ depends on", "verwandt mit"]
+        block = page.locator("[data-relations-query-picture] .relations__edge-label")
+        assert sorted(c.strip() for c in block.all_text_contents()) == [
+            "depends on",
+            "verwandt mit",
+        ]
+        # Both ends of the symmetric edge hang under one caption, without arrows.
+        lines = page.locator("[data-relations-query-picture] line:not([marker-end])")
+        assert lines.count() == 2
         context.close()
