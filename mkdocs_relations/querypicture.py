@@ -22,8 +22,9 @@ from .picture import LINE, MAX_LINES, PAD_X, PAD_Y, Box, Caption, Wire
 from .queryrows import Row
 from .textfit import FONT, Wrapper
 
-COLUMN = 170
-GAP = 48
+#: Two columns (a walk of one hop) fit a phone's 358 CSS pixels without scrolling.
+COLUMN = 160
+GAP = 34
 MARGIN = 2
 COLUMN_CAP = 12
 #: Space between the boxes of one group, and between groups.
