@@ -109,6 +109,7 @@ class Labels:
         self.text: dict[str, str] = {**DEFAULT_LABELS, **self.overrides}
         # Headings are asked for once per edge end on every page: remember them.
         self._cache: dict[tuple[str, Direction], str] = {}
+        self._headings: dict[tuple[str, Direction], str] = {}
 
     def __getitem__(self, key: str) -> str:
         return self.text[key]
@@ -133,7 +134,11 @@ class Labels:
 
     def heading(self, relation: str, direction: Direction) -> str:
         """The same label as a heading: "Depends on", "Used by"."""
-        return _capital(self.type_label(relation, direction))
+        key = (relation, direction)
+        found = self._headings.get(key)
+        if found is None:
+            found = self._headings[key] = _capital(self.type_label(relation, direction))
+        return found
 
     def fill(self, key: str, **values: object) -> str:
         return fill(self.text[key], **values)

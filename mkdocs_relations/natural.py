@@ -12,24 +12,31 @@ from __future__ import annotations
 import re
 
 #: ASCII digits only, as the script's ``[0-9]``: other scripts' digits sort as text.
-_DIGITS = re.compile(r"([0-9]+)")
+_DIGITS = re.compile("[0-9]+")
+_DIGIT = re.compile("[0-9]").search
 
-NaturalKey = tuple[tuple[tuple[str, int, str], ...], str]
+NaturalKey = str
 
 
 def natural_key(title: str) -> NaturalKey:
     """Runs of text and numbers; a number compares by its value (digits without leading
-    zeros, shorter first), and the whole folded title breaks ties ("a01" after "a1")."""
+    zeros, shorter first), and the whole folded title breaks ties ("a01" after "a1").
+
+    Written as one string, so a sort compares strings rather than tuples (panels sort every
+    group): each number becomes NUL, a character counting its digits and the digits, and
+    two NULs and the folded title end it. NUL sorts before any text, as a number ends a run
+    of text before more text would, and an ended key before a longer one; a title without
+    digits is its folded self. Titles that hold NUL are the ones the encoding does not cover.
+    """
     folded = title.casefold()
-    parts = _DIGITS.split(folded)
-    key = []
-    for i in range(0, len(parts), 2):
-        if i + 1 < len(parts):
-            digits = parts[i + 1].lstrip("0")
-            key.append((parts[i], len(digits), digits))
-        else:
-            key.append((parts[i], -1, ""))
-    return tuple(key), folded
+    if _DIGIT(folded) is None:
+        return folded
+    return f"{_DIGITS.sub(_number, folded)}\x00\x00{folded}"
+
+
+def _number(match: re.Match[str]) -> str:
+    digits = match.group().lstrip("0")
+    return f"\x00{chr(0x21 + len(digits))}{digits}"
 
 
 class NaturalKeys(dict[str, NaturalKey]):

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Literal
 
 from .direction import IN, OUT, Direction
 from .labels import Labels
-from .textfit import FONT, Wrapper, text_width
+from .textfit import FONT, Wrapper, widest_word
 from .vocabulary import Vocabulary
 
 if TYPE_CHECKING:
@@ -186,8 +186,13 @@ def _layout(
     fit: Wrapper,
 ) -> Picture:
     sides = int(bool(left)) + int(bool(right))
-    longest = max((text_width(word, bold=True) for word in title.split()), default=0.0)
-    center_width = round(min(CENTER_MAX, max(CENTER_WIDTH, longest + 2 * PAD_X + 1)), 1)
+    center_width: float = CENTER_WIDTH
+    center_lines = fit(title, CENTER_WIDTH - 2 * PAD_X, 4, bold=True)
+    if fit.splits(title, CENTER_WIDTH - 2 * PAD_X, 4, bold=True):
+        # The centre widens to the title's widest word rather than split a word that fits.
+        longest = widest_word(title, bold=True)
+        center_width = round(min(CENTER_MAX, max(CENTER_WIDTH, longest + 2 * PAD_X + 1)), 1)
+        center_lines = fit(title, center_width - 2 * PAD_X, 4, bold=True)
     column = (WIDTH - 2 * MARGIN - center_width - sides * GAP) / max(sides, 1)
     x = float(MARGIN)
     left_x = x
@@ -197,7 +202,6 @@ def _layout(
     right_x = center_x + center_width + GAP
     left_boxes, left_captions, left_height = _column(left, left_x, column, fit)
     right_boxes, right_captions, right_height = _column(right, right_x, column, fit)
-    center_lines = fit(title, center_width - 2 * PAD_X, 4, bold=True)
     wires_left = sum(len(b.items) for b in left)
     wires_right = sum(len(b.items) for b in right)
     center_h = float(max(len(center_lines) * LINE + 2 * PAD_Y, 10 * max(wires_left, wires_right)))

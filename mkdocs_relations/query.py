@@ -343,7 +343,7 @@ class QueryEngine:
         return tuple(items) + tuple(Item(missing[k], missing=True) for k in sorted(missing))
 
 
-_NUMBER: NaturalKey = ((), "")
+_NUMBER: NaturalKey = ""
 
 
 def _sort_key(column: str, cell: Cell) -> tuple[int, float, NaturalKey]:
