@@ -173,7 +173,7 @@ def test_picture_and_redlinks_follow_materials_palette(
         text = brightness(".relations-query__picture .relations__node--current text", "fill")
         assert (text > 128) == (scheme == "dark")
         line = page.eval_on_selector(
-            ".relations-query__picture .relations__edge line", "el => getComputedStyle(el).stroke"
+            ".relations-query__picture line.relations__edge", "el => getComputedStyle(el).stroke"
         )
         assert line not in ("none", "")
         redlink = page.eval_on_selector(
