@@ -144,6 +144,9 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         if marker_lines(markdown, OVERVIEW):
             overview = self.blocks.collect(self._overview(page=False), file, None, 0)
             markdown = replace_lines(markdown, marker_lines(markdown, OVERVIEW), overview)
+            self.blocks.unlisted.add(page_id_for(file))
+        elif file == self.config.overview:
+            self.blocks.unlisted.add(page_id_for(file))
         if file in self.blocks.pending:
             self.rendered[file] = page
         return markdown

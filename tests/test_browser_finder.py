@@ -282,3 +282,53 @@ def test_the_finder_reads_what_the_build_writes(
         assert ask(url, "Checkout") == "Stale graph."
         script.unlink()
         assert ask(url, "Checkout") == "The site's graph could not be loaded; reload the page."
+
+
+def test_ambiguous_enter_shows_the_choices_and_a_miss_is_told_the_near_name(
+    site: Site, browser: Any
+) -> None:
+    """On a phone: Enter on a name several pages match opens the choices under the input
+    (in natural order), and a name no page matches carries the command line's suggestion."""
+    site.pages(WIKI)
+    site.pages({f"runbook-{n}.md": f"# Runbook {n}\n" for n in (10, 2, 1)})
+    site.extra_config = {"theme": MATERIAL}
+    assert site.build().ok
+    cli = run("path", "index", "ledgr", cwd=site.root).stderr
+    assert "did you mean 'ledger'?" in cli
+    with serve(site.site_dir) as url:
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(url)
+        page.wait_for_selector("[data-relations-pathfinder][data-relations-ready]")
+        field = page.locator(".relations-finder__input")
+        field.scroll_into_view_if_needed()
+        field.fill("runbook")
+        page.wait_for_selector(".relations-finder__option")
+        field.press("Escape")
+        field.press("Enter")
+        result = page.locator(".relations-finder__result p")
+        result.wait_for()
+        assert "Several pages match “runbook”" in result.inner_text()
+        options = page.locator(".relations-finder__options")
+        assert options.is_visible()
+        titles = options.locator(".relations-finder__option-title").all_inner_texts()
+        assert titles == ["Runbook 1", "Runbook 2", "Runbook 10"]
+        box = options.bounding_box()
+        assert box is not None and box["y"] + 20 < 844, "the first choice is on screen"
+        field.press("ArrowDown")
+        field.press("ArrowDown")
+        field.press("Enter")
+        page.locator(".relations-finder__summary, .relations-finder__message").first.wait_for()
+        assert field.input_value() == "Runbook 2"
+        field.fill("ledgr")
+        field.press("Escape")
+        field.press("Enter")
+        page.wait_for_function(
+            "document.querySelector('.relations-finder__result').textContent.includes('ledgr')"
+        )
+        assert page.locator(".relations-finder__result").inner_text() == (
+            "No page matches “ledgr”; did you mean “ledger”?"
+        )
+        assert errors == []
+        page.close()

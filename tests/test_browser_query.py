@@ -173,7 +173,7 @@ def test_picture_and_redlinks_follow_materials_palette(
         text = brightness(".relations-query__picture .relations__node--current text", "fill")
         assert (text > 128) == (scheme == "dark")
         line = page.eval_on_selector(
-            ".relations-query__picture .relations__edge line", "el => getComputedStyle(el).stroke"
+            ".relations-query__picture line.relations__edge", "el => getComputedStyle(el).stroke"
         )
         assert line not in ("none", "")
         redlink = page.eval_on_selector(
@@ -185,3 +185,80 @@ def test_picture_and_redlinks_follow_materials_palette(
         page.locator("[data-relations-query-picture]").screenshot(path=str(shot))
         publish_screenshot(shot)
         context.close()
+
+
+TABLES = {
+    "index.md": """---
+title: Payments platform
+relationships:
+  - {type: depends-on, target: ledger-service}
+  - {type: depends-on, target: kafka}
+---
+# Payments
+
+```relations
+follow: [depends-on]
+direction: both
+show: table
+columns: [title, hops, type, via]
+```
+
+```relations
+list: pages
+show: table
+columns: [title, id, folder, in, out, edges, depends-on, used by]
+```
+""",
+    "ledger-service.md": "---\ntitle: Ledger service for the accounting department\n"
+    "relationships:\n  - {type: depends-on, target: kafka}\n---\n# L\n",
+    "kafka.md": "# Kafka streaming platform\n",
+}
+
+
+@pytest.mark.parametrize("theme", ["material", "mkdocs", "readthedocs"])
+def test_tables_fit_a_phone(site: Site, browser: Any, theme: str) -> None:
+    """At 390 px a four-column table fits the page by wrapping its cells (it was 400 px in
+    Material, its last column off screen); an eight-column one scrolls inside its own box
+    with the page's column kept in view, and the page itself never scrolls sideways."""
+    site.pages(TABLES)
+    site.extra_config = {
+        "theme": {"name": theme, **({"font": False} if theme == "material" else {})}
+    }
+    assert site.build(strict=True).ok
+    with serve(site.site_dir) as url:
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.goto(url)
+        sizes = page.evaluate(
+            """() => [...document.querySelectorAll("[data-relations-query] table")].map((t) => {
+              const box = t.closest("[data-relations-query]").getBoundingClientRect();
+              const r = t.getBoundingClientRect();
+              return {left: r.left, right: r.right, boxLeft: box.left, boxRight: box.right};
+            })"""
+        )
+        four, eight = sizes
+        assert eight["left"] >= eight["boxLeft"] - 20, "the wide table starts in its box"
+        assert four["right"] <= four["boxRight"] + 0.5 and four["right"] <= 390, four
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        # The wide one scrolls in its box; its first column stays where it was.
+        cell = page.locator("[data-relations-query] table").nth(1).locator("tbody td").first
+        before = cell.bounding_box()
+        scroller = (
+            page.locator("[data-relations-query] table")
+            .nth(1)
+            .evaluate_handle(
+                "t => { for (let e = t.parentElement; e; e = e.parentElement) {"
+                " const scrolls = getComputedStyle(e).overflowX !== 'visible';"
+                " if (scrolls && e.scrollWidth > e.clientWidth + 1)"
+                " return e; } return null; }"
+            )
+        )
+        if scroller.json_value() is not None:
+            scroller.evaluate("e => { e.scrollLeft = 200; }")
+            after = cell.bounding_box()
+            assert before is not None and after is not None
+            # Sticky at the scrolling box's edge (Material's runs to the screen's edge).
+            assert after["x"] >= 0 and before["x"] - after["x"] < 20, "the page's column stays"
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        shot = output_dir("query") / f"query-table-phone-{theme}.png"
+        page.locator("[data-relations-query]").first.screenshot(path=str(shot))
+        page.close()

@@ -159,21 +159,47 @@ def test_path_with_an_unknown_type_is_exit_2_like_reach(site: Site) -> None:
     site.pages({"a.md": "---\nrelationships: [{type: depends-on, target: b}]\n---\n", "b.md": "#"})
     site.write_config()
     message = (
-        "mkdocs-relations: unknown type 'depends-onn'; --type takes a type's name, one of "
-        "depends-on, part-of, relates-to, supersedes, caused-by, used-by\n"
+        "mkdocs-relations: unknown type 'depends-onn'; --type "
+        "takes a type's name or its inverse label, one of depends-on, part-of, relates-to, "
+        "supersedes, caused-by, used-by\n"
     )
     for command in (("path", "a", "b"), ("reach", "a")):
         result = run(*command, "--type", "depends-onn", cwd=site.root)
         assert (result.returncode, result.stderr) == (2, message)
-    # A label as the panel writes it: the type's name, or the type read backwards.
-    spelt = run("reach", "a", "--type", "used by", cwd=site.root)
-    assert "unknown type 'used by' (did you mean 'used-by'?)" in spelt.stderr
+    # A misspelt inverse label is told the label, never a type of the other direction.
+    spelt = run("reach", "a", "--type", "usedd by", cwd=site.root)
+    assert "unknown type 'usedd by' (did you mean 'used by'?)" in spelt.stderr
+
+
+def test_type_words_are_read_as_blocks_read_them(site: Site) -> None:
+    """``--type`` takes a name, a label or an inverse label, as ``follow`` does."""
+    site.pages(
+        {
+            "a.md": "---\nrelationships: [{type: depends-on, target: b}, "
+            "{type: relates-to, target: c}]\n---\n",
+            "b.md": "#",
+            "c.md": "#",
+        }
+    )
+    site.write_config()
+    used_by = run("reach", "b", "--type", "used by", cwd=site.root)
+    assert (used_by.returncode, used_by.stdout) == (
+        0,
+        "used by (from [[b]], depends-on, reversed):\n  1 hop: [[a]]\n",
+    )
+    named = run("reach", "a", "--type", "depends on", cwd=site.root)
+    assert named.stdout == "depends on (from [[a]], depends-on):\n  1 hop: [[b]]\n"
+    related = run("path", "c", "a", "--type", "relates to", cwd=site.root)
+    assert (related.returncode, related.stdout) == (0, "[[c]] ←relates-to— [[a]]\n")
+    directed = run("path", "b", "a", "--type", "used by", "--directed", cwd=site.root)
+    assert directed.returncode == 2
+    assert "'used by' reads depends-on backwards" in directed.stderr
     site.plugin_options = {"types": [{"name": "governed-by", "inverse": "governs"}]}
     site.write_config()
-    backwards = run("reach", "a", "--type", "governs", cwd=site.root)
-    assert "'governs' (that is governed-by read backwards: with --reverse)" in backwards.stderr
-    path = run("path", "a", "b", "--type", "governs", cwd=site.root)
-    assert "'governs' (that is governed-by read backwards: paths walk both ways)" in path.stderr
+    governs = run("reach", "a", "--type", "Governs", cwd=site.root)
+    assert governs.stdout == (
+        "governs (from [[a]], governed-by, reversed):\n  nothing within the bound\n"
+    )
 
 
 @pytest.mark.parametrize("field", ["", "  "])

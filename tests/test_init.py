@@ -42,6 +42,9 @@ def test_init_leaves_only_the_real_errors(tmp_path: Path, dialect: Dialect) -> N
     assert _problems(first.stdout) == dialect.expected(vault, "vault"), first.stdout
     config = (tmp_path / "mkdocs.yml").read_text("utf-8")
     assert "  .obsidian/\n  /templates/\n" in config
+    # Where the config is written and in it: site_url is the user's to set, and says why.
+    assert "# site_url: https://example.org/wiki/\n" in config and "instant" in config
+    assert "(no site_url: set it to the site's address;" in first.stdout
     wiki_config = (vault / "wiki-config.md").read_text("utf-8")
     if dialect.field != "relationships":
         assert f"relationship_field: {dialect.field}\n" in wiki_config

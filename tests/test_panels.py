@@ -96,6 +96,48 @@ def test_symmetric_type_lists_both_directions_under_one_heading(site: Site) -> N
     ]
 
 
+def test_a_labelled_symmetric_type_is_one_group_from_both_ends(site: Site) -> None:
+    """``labels: {relates-to: verwandt mit}`` names the type from both ends: one heading in
+    the panel, one caption in the picture, one group node past picture_limit; and blocks
+    read the step the same way."""
+    hub = "".join(f"  - {{type: relates-to, target: n{i}}}\n" for i in range(6))
+    site.pages(
+        {
+            "a.md": "---\nrelationships:\n  - {type: relates-to, target: b}\n---\n# A\n",
+            "b.md": "---\nrelationships:\n  - {type: relates-to, target: c}\n---\n# B\n\n"
+            "```relations\nfollow: [relates to]\nshow: table\ncolumns: [title, type]\n```\n",
+            "c.md": "# C\n",
+            "hub.md": f"---\nrelationships:\n{hub}---\n# Hub\n",
+            **{f"n{i}.md": f"# N{i}\n" for i in range(6)},
+            "n0.md": "---\nrelationships:\n  - {type: relates-to, target: hub}\n---\n# N0\n",
+            "n9.md": "---\nrelationships:\n  - {type: relates-to, target: hub}\n---\n# N9\n",
+        }
+    )
+    site.plugin_options = {"labels": {"relates-to": "verwandt mit"}, "picture_limit": 4}
+    result = site.build(strict=True)
+    assert result.ok, result.messages
+    elements = page_elements(site.site_dir, "b/index.html")
+    headings = [e.text.strip() for e in elements if "relations__label" in str(e.attrs.get("class"))]
+    assert headings == ["Verwandt mit"]
+    captions = [e.text.strip() for e in elements if "data-relations-caption" in e.attrs]
+    assert captions == ["verwandt mit"]
+    assert sorted((t, d, x) for t, d, x, _ in edges(elements)) == [
+        ("relates-to", "in", "A"),
+        ("relates-to", "out", "C"),
+    ]
+    steps = [e.text.strip() for e in elements if e.tag == "td" and "mit" in e.text]
+    assert steps == ["verwandt mit", "verwandt mit"], "the block reads both steps the same"
+    grouped = page_elements(site.site_dir, "hub/index.html")
+    nodes = [
+        e.text.strip()
+        for e in grouped
+        if e.tag == "text"
+        and "relations__node" in str(e.ancestors[-1].get("class"))
+        and "relations__node--current" not in str(e.ancestors[-1].get("class"))
+    ]
+    assert nodes == ["Verwandt mit (7)"]
+
+
 def test_redlinks_are_not_links_and_carry_their_reason(site: Site) -> None:
     site.pages(WIKI)
     site.build()
@@ -287,3 +329,55 @@ def test_picture_arrows_follow_declared_direction(site: Site) -> None:
         assert float(str(line.attrs["x1"])) < float(str(line.attrs["x2"]))
     lines = [e for e in parse(site.html("index.html")) if e.tag == "line"]
     assert len(lines) == 6 and all("marker-end" in e.attrs for e in lines)
+
+
+def test_picture_never_splits_a_word_that_fits_a_line(site: Site) -> None:
+    """The current page's box widens to its longest word ("Architectu / re / overview" was
+    the box at its fixed width); a word wider than any line is the only one split."""
+    site.pages(
+        {
+            "arch.md": "---\ntitle: Architecture overview\nrelationships:\n"
+            "  - {type: depends-on, target: b}\n---\n# A\n",
+            "b.md": "---\ntitle: Internationalisation guidelines\n---\n# B\n",
+            "c.md": "---\nrelationships:\n  - {type: part-of, target: arch}\n---\n# C\n",
+        }
+    )
+    site.build()
+    elements = page_elements(site.site_dir, "arch/index.html")
+    lines = [
+        e.text
+        for e in elements
+        if e.tag == "tspan" and "data-relations-caption" not in e.ancestors[-1]
+    ]
+    # A word wider than any line of its box is split, with a hyphen.
+    assert lines[:3] == ["C", "Internationalis-", "ation guidelines"]
+    assert lines[-2:] == ["Architecture", "overview"]
+
+
+def test_panels_and_blocks_list_titles_in_natural_order(site: Site) -> None:
+    """ "Client application 2" before "Client application 10", in the panel's groups, its
+    reach lists and a block's rows and cells."""
+    numbers = [0, 1, 2, 10, 11, 3]
+    pages = {
+        f"c{n}.md": f"---\ntitle: Client application {n}\nrelationships:\n"
+        f"  - {{type: depends-on, target: hub}}\n---\n# C\n"
+        for n in numbers
+    }
+    pages["hub.md"] = (
+        "---\nrelationships:\n  - {type: depends-on, target: base}\n---\n# Hub\n\n"
+        "```relations\nlist: pages\nwhere: {out: depends-on}\nshow: table\n"
+        "columns: [title]\n```\n\n"
+        "```relations\nfrom: base\ndirection: in\nshow: table\ncolumns: [title, used by]\n```\n"
+    )
+    pages["base.md"] = "# Base\n"
+    site.pages(pages)
+    assert site.build(strict=True).ok
+    expected = [f"Client application {n}" for n in sorted(numbers)]
+    elements = page_elements(site.site_dir, "hub/index.html")
+    assert [title for _, _, title, _ in edges(elements) if "Client" in title] == expected
+    rows = [e.text for e in elements if e.tag == "td" and "Client" in e.text]
+    assert rows == [*expected, ", ".join(expected)], "rows, then the pages in one cell"
+    base = page_elements(site.site_dir, "base/index.html")
+    assert [title for _, _, title, _ in edges(base)] == ["Hub"]
+    # The reach list leaves out the direct edge (Hub) and sorts like the groups.
+    assert reach(base, "depends-on", True) == [(2, title) for title in expected]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -21,7 +22,22 @@ from mkdocs_relations.query.records import Follow, Query, Where
 from mkdocs_relations.wiki.lookup import PageKeys, Resolver
 from mkdocs_relations.wiki.pipeline import load_wiki
 
-NAMES = ["a", "B", "c", "svc/a", "svc/b", "svc/deep/x", "ops/y", "ä", "10", "9", "z z"]
+NAMES = [
+    "a",
+    "B",
+    "c",
+    "svc/a",
+    "svc/b",
+    "svc/deep/x",
+    "ops/y",
+    "ä",
+    "10",
+    "9",
+    "z z",
+    "n2",
+    "N10",
+    "ß",
+]
 TYPES = ["depends-on", "part-of", "relates-to", "supersedes", "used-by"]
 STATUSES = ["active", "retired", None]
 
@@ -78,7 +94,8 @@ def random_query(rng: random.Random, raw: Raw) -> Query:
         columns = ("target", "edges", "from", "kind")
     else:
         pool = ["title", "id", "folder", "in", "out", "edges", "status", "tags", "depends-on",
-                "used by", "relates-to", "nothing"]  # fmt: skip
+                "used by", "relates-to", "nothing", "relates to", "Has Part", "depends on",
+                "uses"]  # fmt: skip
         if kind is None:
             pool += ["hops", "type", "via", "note"]
         columns = tuple(rng.sample(pool, rng.randint(1, 4)))
@@ -137,6 +154,20 @@ def oracle_steps(raw: Raw, query: Query) -> set[tuple[str, bool]]:
     return allowed
 
 
+def natural(text: str) -> tuple[list[tuple[str, int]], str]:
+    """Natural order written another way than the engine's: digits by int value."""
+    folded = text.casefold()
+    parts = re.split(r"([0-9]+)", folded)
+    runs = [
+        (parts[i], int(parts[i + 1]) if i + 1 < len(parts) else -1) for i in range(0, len(parts), 2)
+    ]
+    return runs, folded
+
+
+def by_title(raw: Raw, page: str) -> tuple[tuple[list[tuple[str, int]], str], str]:
+    return natural(str(raw.meta[page]["title"])), page
+
+
 def oracle_walk(raw: Raw, query: Query) -> list[tuple[str, int, str, tuple[str, bool]]]:
     allowed = oracle_steps(raw, query)
     steps: dict[tuple[str, str], list[tuple[str, bool]]] = {}
@@ -169,7 +200,7 @@ def oracle_walk(raw: Raw, query: Query) -> list[tuple[str, int, str, tuple[str, 
             continue
         step = min(steps[(path[-2], page)], key=lambda s: (s[1], s[0]))
         found.append((page, len(path) - 1, path[-2], step))
-    return sorted(found, key=lambda f: (f[1], f[0]))
+    return sorted(found, key=lambda f: (f[1], by_title(raw, f[0])))
 
 
 def oracle_sides(raw: Raw, page: str, side: str) -> list[str]:
@@ -218,11 +249,17 @@ def oracle_cell(raw: Raw, name: str, page: str, hops: int, via: str | None, step
             source, target = (page, via) if step[1] else (via, page)
             note = next(e[4] for e in raw.edges if e[:3] == (source, target, step[0]))
             return ((note, None, False),) if note else ()
-    inverse = {label: kind for kind, label in LABELS.items() if kind not in SYMMETRIC}
-    if name in LABELS or name in inverse:
-        kind = name if name in LABELS else inverse[name]
-        forward = name in LABELS or kind in SYMMETRIC
-        backward = name not in LABELS or kind in SYMMETRIC
+    # A type word: a name; else, ignoring case, an inverse label (read backwards unless the
+    # type is symmetric), then a type's label; the canonical types come first.
+    words = {"caused by": ("caused-by", False), "causes": ("caused-by", True)}
+    words.update({label: (kind, kind not in SYMMETRIC) for kind, label in LABELS.items()})
+    for kind in LABELS:
+        words.setdefault(kind.replace("-", " "), (kind, False))
+    word = (name, False) if name in LABELS else words.get(name.casefold())
+    if word is not None:
+        kind = word[0]
+        forward = not word[1] or kind in SYMMETRIC
+        backward = word[1] or kind in SYMMETRIC
         pages = set()
         missing: dict[str, str] = {}
         for source, target, edge_type, written, _ in raw.edges:
@@ -236,7 +273,8 @@ def oracle_cell(raw: Raw, name: str, page: str, hops: int, via: str | None, step
                     pages.add(target)
             if backward and target == page:
                 pages.add(source)
-        return tuple((raw.meta[p]["title"], p, False) for p in sorted(pages)) + tuple(
+        ordered = sorted(pages, key=lambda p: by_title(raw, p))
+        return tuple((raw.meta[p]["title"], p, False) for p in ordered) + tuple(
             (missing[k], None, True) for k in sorted(missing)
         )
     value = raw.meta[page].get(name)
@@ -268,7 +306,7 @@ def oracle(raw: Raw, query: Query) -> list[tuple[str, tuple]]:  # type: ignore[t
         )
         entries = []
         for key, edges in ordered:
-            sources = sorted({s for s, _ in edges})
+            sources = sorted({s for s, _ in edges}, key=lambda s: by_title(raw, s))
             values = {"target": ((min(w for _, w in edges), None, True),),
                       "edges": ((str(len(edges)), None, False),),
                       "from": tuple((raw.meta[s]["title"], s, False) for s in sources),
@@ -276,7 +314,7 @@ def oracle(raw: Raw, query: Query) -> list[tuple[str, tuple]]:  # type: ignore[t
             entries.append((key, values.__getitem__))
     else:
         reached = oracle_walk(raw, query) if query.list is None else [
-            (p, 0, None, None) for p in raw.ids
+            (p, 0, None, None) for p in sorted(raw.ids, key=lambda p: by_title(raw, p))
         ]  # fmt: skip
         entries = [
             (p, lambda name, p=p, h=h, v=v, s=s: oracle_cell(raw, name, p, h, v, s))
@@ -288,7 +326,9 @@ def oracle(raw: Raw, query: Query) -> list[tuple[str, tuple]]:  # type: ignore[t
 
         def key(entry):  # type: ignore[no-untyped-def]
             text = " ".join(item[0] for item in entry[1](query.sort))
-            return (0, int(text), "") if numeric and text.isdigit() else (1, 0, text.casefold())
+            return (
+                (0, int(text), natural("")) if numeric and text.isdigit() else (1, 0, natural(text))
+            )
 
         entries.sort(key=key, reverse=query.descending)
     if query.limit:
@@ -456,3 +496,28 @@ def test_frontmatter_values_compare_as_text(tmp_path: Path) -> None:
         "status": "active", "draft": "true", "n": "3", "day": "2025-01-31", "none": None,
         "tags": ["x", "2", "true"],
     }  # fmt: skip
+
+
+def test_type_words_read_the_same_in_every_key() -> None:
+    """``follow``, ``where`` and columns take a name, a label or an inverse label alike."""
+    graph, raw = random_wiki(3)
+    reader = QueryReader(graph.vocabulary, Resolver(PageKeys(p) for p in graph.pages), 4)
+    start = raw.ids[0]
+
+    def read(source: str) -> Query:
+        query, problems = reader.read(source, "page.md", 1, start)
+        assert query is not None, problems
+        return query
+
+    assert read("follow: [relates to, Used By, depends on]").follow == (
+        Follow("relates-to", False),
+        Follow("depends-on", True),
+        Follow("depends-on", False),
+    )
+    # An inverse label reads the other side: "out: used by" is "in: depends-on".
+    assert read("where: {out: used by}").where == read("where: {in: depends-on}").where
+    assert read("where: {edges: relates to}").where.edges == (("edges", frozenset({"relates-to"})),)
+    _, problems = reader.read("where: {in: [used by, part-of]}", "page.md", 1, start)
+    assert "mixes type names and inverse labels" in problems[0].message
+    _, problems = reader.read("follow: [usedd by]", "page.md", 1, start)
+    assert "unknown type 'usedd by'. Did you mean 'used by'?" in problems[0].message

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from built_blocks import answers
+from built_html import edges, page_elements
 from conftest import Site, relation_lines, run
 from wikis import QUERY_WIKI
 
@@ -272,3 +274,47 @@ def test_steps_read_with_the_sites_labels(site: Site) -> None:
     assert site.build(strict=True).ok
     [table] = answers(site.html("views/index.html"))
     assert table.rows[0].cells["type"].text == "utilisé par"
+
+
+def test_type_columns_are_headed_with_the_panels_labels(site: Site) -> None:
+    site.pages(
+        {
+            "a.md": "---\nrelationships: [{type: depends-on, target: b}]\n---\n# A\n\n"
+            "```relations\nlist: pages\nshow: table\n"
+            "columns: [title, depends-on, used by, relates to, owner]\n```\n",
+            "b.md": "# B\n",
+        }
+    )
+    site.plugin_options = {"labels": {"depends-on": "needs"}}
+    assert site.build(strict=True).ok
+    headings = re.findall(
+        r'<th data-relations-column="[^"]*">([^<]*)</th>', site.html("a/index.html")
+    )
+    assert headings == ["Title", "Needs", "Used by", "Relates to", "Owner"]
+
+
+def test_overview_counts_what_the_panels_show(site: Site) -> None:
+    """Orphans leave out the overview page itself and wiki-config.md; a hub's count is its
+    panel's, so a relationship declared from both ends counts once."""
+    site.pages(
+        {
+            "hub.md": "---\nrelationships:\n  - {type: uses, target: a}\n"
+            "  - {type: depends-on, target: b}\n---\n# Hub\n",
+            "a.md": "---\nrelationships:\n  - {type: used-by, target: hub}\n---\n# A\n",
+            "b.md": "# B\n",
+            "lonely.md": "# Lonely\n",
+            "map.md": "# Map\n\n<!-- relations/overview -->\n",
+            "wiki-config.md": "---\nrelationship_types:\n  - {name: uses, inverse: used by}\n"
+            "---\n# Wiki config\n",
+        }
+    )
+    result = site.build(strict=True)
+    assert result.ok, relation_lines(result)
+    _, _, orphans, hubs, _ = answers(site.html("map/index.html"))
+    assert [r.key for r in orphans.rows] == ["lonely"]
+    panel = len(edges(page_elements(site.site_dir, "hub/index.html")))
+    assert (hubs.rows[0].key, hubs.rows[0].cells["relationships"].text) == ("hub", "2")
+    assert panel == 2, "one entry under Uses (declared from both ends), one under Depends on"
+    # The CLI leaves wiki-config.md out too.
+    listed = run("query", "--list", "pages", "--where", "not={edges: any}", cwd=site.root)
+    assert listed.stdout == "title\nLonely\nMap\n"

@@ -172,7 +172,8 @@ def test_where_flags_and_a_file(wiki: Site) -> None:
     both = run("query", "q.yml", "--where", "folder=services", "--format", "json", cwd=wiki.root)
     assert json.loads(both.stdout)["rows"] == []
     active = run("query", "q.yml", "--format", "json", cwd=wiki.root)
-    assert [r["key"] for r in json.loads(active.stdout)["rows"]] == ["index", "ledger"]
+    # Pages by title ("Ledger" before "Payment service"), as the site lists them.
+    assert [r["key"] for r in json.loads(active.stdout)["rows"]] == ["ledger", "index"]
     orphans = run("query", "--list", "pages", "--where", "not={edges: any}", cwd=wiki.root)
     assert orphans.stdout == "title\nLonely\n"
 
@@ -192,3 +193,10 @@ def test_errors_name_the_line_and_exit_1(wiki: Site) -> None:
 def test_empty_result(wiki: Site) -> None:
     result = run("query", "--from", "services/lonely", cwd=wiki.root)
     assert result.stdout == "title\n(no rows)\n"
+
+
+def test_a_query_of_flags_is_reported_without_made_up_lines(wiki: Site) -> None:
+    result = run("query", "--from", "index", "--follow", "dependz-on", cwd=wiki.root)
+    assert result.returncode == 1
+    assert result.stderr.startswith("mkdocs-relations: follow: unknown type 'dependz-on'.")
+    assert "<query>" not in result.stderr and ":3" not in result.stderr

@@ -91,6 +91,9 @@ def mkdocs_yml(
     lines = [
         "# Written by mkdocs-relations init. Edit freely; init never overwrites it.",
         f"site_name: {yaml_str(site_name)}",
+        "# No site_url yet: set it to the site's address. Without it Material's instant",
+        "# navigation (theme.features: navigation.instant) stays off and no sitemap is written.",
+        "# site_url: https://example.org/wiki/",
         f"docs_dir: {yaml_str(docs_dir)}",
         "theme:",
         f"  name: {theme}",

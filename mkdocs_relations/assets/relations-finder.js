@@ -66,7 +66,7 @@
   }
 
   /* Up to MAX_OPTIONS page numbers matching the text: exact names, then prefixes, then
-   * substrings; ties by title. The page numbered ``exclude`` is left out. */
+   * substrings; ties by title in natural order. The page numbered ``exclude`` is left out. */
   function matches(data, text, exclude) {
     var query = text.trim().toLowerCase();
     if (!query) return [];
@@ -81,10 +81,12 @@
         var score = names[j] === query ? 0 : at === 0 ? 1 : 2;
         if (score < best) best = score;
       }
-      if (best < 9) scored.push([best, data.graph.titles[i].toLowerCase(), i]);
+      if (best < 9) scored.push([best, data.graph.titles[i], i]);
     }
+    // Ties by title as the panel orders them (natural order), then by id.
+    var natural = window.MkDocsRelationsPaths.naturalCompare;
     scored.sort(function (a, b) {
-      return a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : a[2] - b[2]);
+      return a[0] - b[0] || natural(a[1], b[1]) || a[2] - b[2];
     });
     return scored.slice(0, MAX_OPTIONS).map(function (s) { return s[2]; });
   }
@@ -135,6 +137,10 @@
       variable: root.getAttribute("data-relations-graph-variable")
     };
     // Every message comes from the build (labels: applied); none is repeated here.
+    var nearness = {
+      cutoff: parseFloat(root.getAttribute("data-relations-near-cutoff")),
+      limit: parseInt(root.getAttribute("data-relations-near-limit"), 10)
+    };
     var messages = {};
     try { messages = JSON.parse(root.getAttribute("data-relations-messages") || "{}"); } catch (e) {}
     // The same rule as labels.fill in Python: {name} filled, {{ and }} literal braces,
@@ -188,27 +194,31 @@
     function suggest() {
       chosen = null;
       loadGraph(graphFile).then(function (data) {
-        var self = data.numbers.get(pageId);
-        options = matches(data, input.value, self);
-        list.textContent = "";
-        options.forEach(function (number, i) {
-          var item = element("li", "relations-finder__option");
-          item.id = list.id + "-" + i;
-          item.setAttribute("role", "option");
-          item.setAttribute("aria-selected", "false");
-          item.appendChild(element("span", "relations-finder__option-title", data.graph.titles[number]));
-          item.appendChild(element("span", "relations-finder__option-id", data.graph.ids[number]));
-          item.addEventListener("mousedown", function (event) {
-            event.preventDefault(); // keep focus in the input
-            choose(data, number);
-            find();
-          });
-          list.appendChild(item);
-        });
-        list.hidden = options.length === 0;
-        input.setAttribute("aria-expanded", options.length ? "true" : "false");
-        active = -1;
+        showOptions(data, matches(data, input.value, data.numbers.get(pageId)));
       }, showFailure);
+    }
+
+    /* The list under the input, with these page numbers as its options. */
+    function showOptions(data, numbers) {
+      options = numbers;
+      list.textContent = "";
+      options.forEach(function (number, i) {
+        var item = element("li", "relations-finder__option");
+        item.id = list.id + "-" + i;
+        item.setAttribute("role", "option");
+        item.setAttribute("aria-selected", "false");
+        item.appendChild(element("span", "relations-finder__option-title", data.graph.titles[number]));
+        item.appendChild(element("span", "relations-finder__option-id", data.graph.ids[number]));
+        item.addEventListener("mousedown", function (event) {
+          event.preventDefault(); // keep focus in the input
+          choose(data, number);
+          find();
+        });
+        list.appendChild(item);
+      });
+      list.hidden = options.length === 0;
+      input.setAttribute("aria-expanded", options.length ? "true" : "false");
+      active = -1;
     }
 
     function find() {
@@ -228,9 +238,18 @@
           else if (found.length === 0) {
             // The page the reader is on is never offered; named anyway, it is said so.
             var here = matches(data, text, -1).indexOf(source) >= 0;
-            return say(here ? message("finder_same_page") : message("finder_none", { text: text }));
+            if (here) return say(message("finder_same_page"));
+            // The command line's "did you mean", from the graph file's names.
+            var near = window.MkDocsRelationsPaths.nearNames(data.graph, text, source, nearness);
+            return say(near.length
+              ? message("finder_none_near", { text: text, near: near[0] })
+              : message("finder_none", { text: text }));
           }
-          else return say(message("finder_pick", { text: text }));
+          else {
+            // The choices open under the input, where the reader is typing.
+            showOptions(data, found);
+            return say(message("finder_pick", { text: text }));
+          }
         }
         // The site's bound is the graph's: the field's max only guides the browser's input.
         var limit = data.graph.max_hops;

@@ -145,7 +145,160 @@
     return chain(index, target);
   }
 
-  var api = { buildIndex: buildIndex, shortestPath: shortestPath };
+  /* Python's str.casefold() as far as JavaScript has it: upper then lower case folds "ß"
+   * to "ss" and "ſ" to "s", as casefold does. */
+  function fold(text) {
+    return String(text).toUpperCase().toLowerCase();
+  }
+
+  /* natural.natural_key as a comparison: runs of text, and numbers by value (digits
+   * without leading zeros, shorter first), then the whole folded title. */
+  function naturalKey(title) {
+    var folded = fold(title);
+    var parts = folded.split(/([0-9]+)/);
+    var key = [];
+    for (var i = 0; i < parts.length; i += 2) {
+      var digits = i + 1 < parts.length ? parts[i + 1].replace(/^0+/, "") : null;
+      key.push([parts[i], digits === null ? -1 : digits.length, digits || ""]);
+    }
+    return { key: key, folded: folded };
+  }
+
+  function compareText(a, b) {
+    // Code point order, as Python compares strings (< on JS strings compares UTF-16 units).
+    var x = Array.from(a), y = Array.from(b);
+    for (var i = 0; i < x.length && i < y.length; i++) {
+      if (x[i] !== y[i]) return x[i].codePointAt(0) - y[i].codePointAt(0);
+    }
+    return x.length - y.length;
+  }
+
+  function naturalCompare(a, b) {
+    var p = naturalKey(a), q = naturalKey(b);
+    for (var i = 0; i < p.key.length && i < q.key.length; i++) {
+      var c = compareText(p.key[i][0], q.key[i][0]) || p.key[i][1] - q.key[i][1] ||
+        compareText(p.key[i][2], q.key[i][2]);
+      if (c) return c;
+    }
+    return p.key.length - q.key.length || compareText(p.folded, q.folded);
+  }
+
+  /* suggest.compact: a name without case or separators ("Depends_On" -> "dependson"). */
+  function compact(text) {
+    return fold(String(text).replace(/([a-z0-9])(?=[A-Z])/g, "$1 ")).split(/[\s_.\-\/]+/).join("");
+  }
+
+  /* suggest._deletions: the key and each key with one character removed, and a plural's
+   * singular ("policies" -> "policy", "biases" -> "bias"). Code points, as Python counts. */
+  function deletions(key) {
+    var chars = Array.from(key);
+    var variants = [key];
+    for (var i = 0; i < chars.length; i++) {
+      variants.push(chars.slice(0, i).concat(chars.slice(i + 1)).join(""));
+    }
+    if (/ies$/.test(key)) variants.push(chars.slice(0, chars.length - 3).join("") + "y");
+    else if (/es$/.test(key)) variants.push(chars.slice(0, chars.length - 2).join(""));
+    return variants;
+  }
+
+  /* difflib.SequenceMatcher(None, a, b, autojunk=False).ratio(): matching blocks found as
+   * difflib finds them (the longest, earliest in a, then in b; then each side). */
+  function ratio(a, b) {
+    var x = Array.from(a), y = Array.from(b);
+    if (!x.length && !y.length) return 1;
+    var where = new Map();
+    y.forEach(function (c, j) {
+      if (!where.has(c)) where.set(c, []);
+      where.get(c).push(j);
+    });
+    function matched(alo, ahi, blo, bhi) {
+      var besti = alo, bestj = blo, best = 0, lengths = new Map();
+      for (var i = alo; i < ahi; i++) {
+        var next = new Map();
+        var js = where.get(x[i]) || [];
+        for (var k = 0; k < js.length; k++) {
+          var j = js[k];
+          if (j < blo) continue;
+          if (j >= bhi) break;
+          var length = (lengths.get(j - 1) || 0) + 1;
+          next.set(j, length);
+          if (length > best) { besti = i - length + 1; bestj = j - length + 1; best = length; }
+        }
+        lengths = next;
+      }
+      if (!best) return 0;
+      return best + (alo < besti && blo < bestj ? matched(alo, besti, blo, bestj) : 0) +
+        (besti + best < ahi && bestj + best < bhi ? matched(besti + best, ahi, bestj + best, bhi) : 0);
+    }
+    return 2 * matched(0, x.length, 0, y.length) / (x.length + y.length);
+  }
+
+  /* Resolver.suggest for the finder: pages a name that matched nothing probably meant, from
+   * the graph file's ids, file names, titles and aliases; each spelt as found, best first,
+   * each page once, never ``exclude``. ``near`` holds the cutoff and the limit, from the
+   * build. */
+  function nearNames(graph, text, exclude, near) {
+    var withFolder = text.indexOf("/") >= 0;
+    var owners = new Map();
+    // Names a target resolves by (ids, file names, aliases) are suggested as they are; a
+    // title, which a target never resolves by, as its page's id.
+    var targets = new Set();
+    function own(name, page, target) {
+      if (!owners.has(name)) owners.set(name, []);
+      var pages = owners.get(name);
+      if (pages.indexOf(page) < 0) pages.push(page);
+      if (target) targets.add(name);
+    }
+    graph.ids.forEach(function (id, page) {
+      own(id, page, true);
+      if (withFolder) return;
+      var stem = id.slice(id.lastIndexOf("/") + 1);
+      own(stem, page, true);
+      // The page's own name is the better spelling of a title that says the same.
+      (graph.aliases[String(page)] || []).forEach(function (alias) {
+        if (compact(alias) !== compact(stem)) own(String(alias), page, true);
+      });
+      if (compact(graph.titles[page]) !== compact(stem)) own(String(graph.titles[page]), page, false);
+    });
+    var variants = new Map();
+    var keys = new Map();
+    Array.from(owners.keys()).sort(compareText).forEach(function (name) {
+      var key = compact(name);
+      keys.set(name, key);
+      new Set(deletions(key)).forEach(function (variant) {
+        if (!variants.has(variant)) variants.set(variant, []);
+        variants.get(variant).push(name);
+      });
+    });
+    var query = compact(text);
+    if (!query) return [];
+    var scores = new Map();
+    new Set(deletions(query)).forEach(function (variant) {
+      (variants.get(variant) || []).forEach(function (name) {
+        if (!scores.has(name)) scores.set(name, ratio(query, keys.get(name)));
+      });
+    });
+    var found = Array.from(scores.entries()).filter(function (entry) {
+      return entry[1] >= near.cutoff;
+    });
+    found.sort(function (a, b) { return b[1] - a[1] || compareText(a[0], b[0]); });
+    var names = [], pages = [];
+    found.forEach(function (entry) {
+      var owner = owners.get(entry[0]);
+      if (names.length >= near.limit || owner.length !== 1) return;
+      if (pages.indexOf(owner[0]) >= 0 || owner[0] === exclude) return;
+      pages.push(owner[0]);
+      names.push(targets.has(entry[0]) ? entry[0] : graph.ids[owner[0]]);
+    });
+    return names;
+  }
+
+  var api = {
+    buildIndex: buildIndex,
+    shortestPath: shortestPath,
+    naturalCompare: naturalCompare,
+    nearNames: nearNames
+  };
   if (typeof module !== "undefined" && module.exports) module.exports = api;
   else root.MkDocsRelationsPaths = api;
 })(typeof globalThis !== "undefined" ? globalThis : this);

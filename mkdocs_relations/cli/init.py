@@ -179,6 +179,10 @@ def _init(args: argparse.Namespace, written: list[str]) -> int:
             print(f"  wikilinks: true ([[wikilinks]] in the text of {plural(len(linked), 'page')})")
         if theme != "material":
             print("  (install mkdocs-material and set theme: material for the Material theme)")
+        print(
+            "  (no site_url: set it to the site's address; Material's instant navigation "
+            "and the sitemap need it)"
+        )
     else:
         print(f"{config_file} exists: left as it is")
         if not has_plugin:

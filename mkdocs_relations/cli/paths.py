@@ -9,9 +9,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..model.diagnostics import bounded
-from ..model.direction import IN, OUT, Direction
+from ..model.direction import IN, OUT
 from ..model.paths import DEFAULT_MAX_HOPS, PathIndex
-from ..model.vocabulary import Vocabulary
+from ..model.vocabulary import TypeWord, Vocabulary
 from .output import ARROWS, Output, format_chain, json_text
 from .shared import EXIT_FAILED, EXIT_OK, Loaded, UsageError, add_source_arguments, resolve_page
 
@@ -100,37 +100,44 @@ def _note_errors(loaded: Loaded) -> None:
         )
 
 
-def _check_types(types: Sequence[str], vocabulary: Vocabulary, *, reach: bool = False) -> None:
-    """``--type`` names a type of the vocabulary; edges of any other type are never walked.
-    An inverse label is told how to ask for it: ``reach --reverse``; paths walk both ways."""
-    unknown = [t for t in types if t not in vocabulary]
-    if not unknown:
-        return
-    suggester = vocabulary.suggester()
-    named = []
-    for written in unknown:
-        hint = suggester.hint(written)
-        if hint.suggestion:
-            named.append(f"{written!r} (did you mean {hint.suggestion!r}?)")
-        elif hint.inverse_of:
-            how = "with --reverse" if reach else "paths walk both ways"
-            named.append(f"{written!r} (that is {hint.inverse_of} read backwards: {how})")
-        else:
-            named.append(repr(written))
-    raise UsageError(
-        f"unknown type {', '.join(named)}; --type takes a type's name, one of {bounded(vocabulary)}"
-    )
+def _type_words(types: Sequence[str], vocabulary: Vocabulary) -> list[TypeWord]:
+    """``--type`` read as every place reads a type: a name, a label, or an inverse label
+    ("used by": depends-on read backwards); anything else is an error with a suggestion."""
+    words = [vocabulary.word(t) for t in types]
+    unknown = [t for t, word in zip(types, words, strict=True) if word is None]
+    if unknown:
+        named = []
+        for written in unknown:
+            near = vocabulary.near_word(written)
+            named.append(f"{written!r} (did you mean {near!r}?)" if near else repr(written))
+        raise UsageError(
+            f"unknown type {', '.join(named)}; --type takes a type's name or its inverse "
+            f"label, one of {bounded(vocabulary)}"
+        )
+    return [word for word in words if word is not None]
 
 
 def run_path(args: argparse.Namespace, loaded: Loaded) -> int:
     source = resolve_page(loaded, args.source)
     target = resolve_page(loaded, args.target)
     max_hops = _hops(args, loaded)
-    _check_types(args.types or [], loaded.wiki.graph.vocabulary)
+    words = _type_words(args.types or [], loaded.wiki.graph.vocabulary)
+    backwards = [t for t, word in zip(args.types or [], words, strict=True) if word.reverse]
+    if args.directed and backwards:
+        name = loaded.wiki.graph.vocabulary.word(backwards[0])
+        raise UsageError(
+            f"--type {backwards[0]!r} reads {name.name if name else '?'} backwards, and "
+            "--directed walks edges only the way they are declared; drop --directed, or "
+            "name the type"
+        )
     _note_errors(loaded)
     index = PathIndex.from_graph(loaded.wiki.graph)
     steps = index.shortest_path(
-        source, target, max_hops=max_hops, types=args.types, directed=args.directed
+        source,
+        target,
+        max_hops=max_hops,
+        types=[word.name for word in words] or None,
+        directed=args.directed,
     )
     if args.format == "json":
         document = {
@@ -158,31 +165,43 @@ def run_reach(args: argparse.Namespace, loaded: Loaded) -> int:
     # print "nothing within the bound" beside the wiki's own spelling of it.
     used = {edge.type for edge in graph.edges()}
     transitive = [t.name for t in graph.vocabulary.values() if t.transitive]
-    types = args.types or [t for t in transitive if t in used] or transitive
-    _check_types(types, graph.vocabulary, reach=True)
+    written = args.types or [t for t in transitive if t in used] or transitive
+    words = _type_words(written, graph.vocabulary)
     _note_errors(loaded)
     index = PathIndex.from_graph(graph)
-    direction: Direction = IN if args.reverse else OUT
-    results = {t: index.reach(page, t, direction=direction, max_hops=max_hops) for t in types}
+    # (as written, type, reversed): "used by" is depends-on followed backwards, and --reverse
+    # turns every word around once more.
+    asked = [
+        (text, word.name, word.reverse != args.reverse)
+        for text, word in zip(written, words, strict=True)
+    ]
+    results = {
+        (name, backwards): index.reach(
+            page, name, direction=IN if backwards else OUT, max_hops=max_hops
+        )
+        for _, name, backwards in asked
+    }
+    types = [name for _, name, _ in asked]
     if args.format == "json":
         document = {
             "source": page,
             "reverse": args.reverse,
             "max_hops": max_hops,
             "types": {
-                t: [
+                text: [
                     {"page": r.page, "hops": r.hops, "path": [s.as_json() for s in r.chain]}
-                    for r in found
+                    for r in results[name, backwards]
                 ]
-                for t, found in results.items()
+                for text, name, backwards in asked
             },
         }
         print(json_text(document))
         return EXIT_OK
-    for relation, found in results.items():
-        label = graph.vocabulary[relation]
-        heading = label.inverse if args.reverse else label.label
-        print(f"{heading} (from [[{page}]], {relation}{', reversed' if args.reverse else ''}):")
+    for _, name, backwards in dict.fromkeys(asked):
+        found = results[name, backwards]
+        kind = graph.vocabulary[name]
+        heading = kind.inverse if backwards and not kind.symmetric else kind.label
+        print(f"{heading} (from [[{page}]], {name}{', reversed' if backwards else ''}):")
         if not found:
             print("  nothing within the bound")
         for hops in sorted({r.hops for r in found}):

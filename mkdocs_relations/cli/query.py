@@ -65,8 +65,9 @@ class QueryUsageError(Exception):
     """Bad flags or an unreadable file (exit 2)."""
 
 
-def query_source(args: argparse.Namespace) -> str:
-    """The YAML to read: the file's text as written (its lines stay right) or with flags."""
+def query_source(args: argparse.Namespace) -> tuple[str, bool]:
+    """The YAML to read, and whether flags made it: the file's text as written (its lines
+    stay right), or the file and the flags written out again (lines no one wrote)."""
     text = ""
     if args.file == "-":
         text = sys.stdin.read()
@@ -89,20 +90,20 @@ def query_source(args: argparse.Namespace) -> str:
             raise QueryUsageError(f"--where {condition!r}: write KEY=VALUE, e.g. status=active")
         flags.setdefault("where", {})[key.strip()] = _flag_value(condition, value)
     if not flags:
-        return text
+        return text, False
     base = _loaded(text) if text.strip() else {}
     if base is None:
-        return text  # the reader reports what is wrong, with its line
+        return text, False  # the reader reports what is wrong, with its line
     if not isinstance(base, dict):
-        return text
+        return text, False
     if "where" in flags and isinstance(base.get("where"), dict):
         flags["where"] = {**base["where"], **flags["where"]}
     kept = _without(text, set(flags))
     if kept is not None:
         # The file's own lines stay where they were, so a problem in them is reported at
-        # its line; the flags follow them.
-        return kept + yaml.safe_dump(flags, sort_keys=False, allow_unicode=True)
-    return yaml.safe_dump({**base, **flags}, sort_keys=False, allow_unicode=True)
+        # its line; the flags follow them (made of flags alone, the query has no lines).
+        return kept + yaml.safe_dump(flags, sort_keys=False, allow_unicode=True), not kept.strip()
+    return yaml.safe_dump({**base, **flags}, sort_keys=False, allow_unicode=True), True
 
 
 def _without(text: str, keys: set[str]) -> str | None:
@@ -185,7 +186,7 @@ def _loaded(text: str) -> Any:
 
 def run_query(args: argparse.Namespace, loaded: Loaded) -> int:
     try:
-        source = query_source(args)
+        source, from_flags = query_source(args)
     except QueryUsageError as exc:
         raise UsageError(str(exc)) from None
     page = resolve_page(loaded, args.page) if args.page else None
@@ -194,9 +195,13 @@ def run_query(args: argparse.Namespace, loaded: Loaded) -> int:
     query, problems = reader.read(source, name, 1, page)
     if query is None:
         for problem in problems:
-            print(problem.format(), file=sys.stderr)
+            # A query made of flags has no lines of its own: the key names the flag.
+            shown = f"mkdocs-relations: {problem.message}" if from_flags else problem.format()
+            print(shown, file=sys.stderr)
         return EXIT_FAILED
-    result = QueryEngine(loaded.wiki.graph, title=loaded.titles).answer(query)
+    wiki = loaded.wiki
+    unlisted = {wiki.config_page_id} if wiki.config_page_id else set()
+    result = QueryEngine(wiki.graph, title=loaded.titles, unlisted=unlisted).answer(query)
     if args.format == "json":
         print(json.dumps(result_json(result), ensure_ascii=False, indent=2))
     else:

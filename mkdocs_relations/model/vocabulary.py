@@ -86,6 +86,15 @@ CANONICAL: tuple[RelationType, ...] = (
 )
 
 
+@dataclass(frozen=True)
+class TypeWord:
+    """A type as a person names it: by name or label (read from the source), or by its inverse
+    label (``reverse``: read from the target). A symmetric type reads the same both ways."""
+
+    name: str
+    reverse: bool = False
+
+
 class Vocabulary(Mapping[str, RelationType]):
     """The known edge types, canonical ones first, then declared ones in declaration order."""
 
@@ -119,6 +128,7 @@ class Vocabulary(Mapping[str, RelationType]):
                 by_label.setdefault(t.label.casefold(), t.name)
             self._converses = converses
         return self._converses.get(name)
+        self._words: dict[str, TypeWord] | None = None
 
     def __getitem__(self, name: str) -> RelationType:
         return self._types[name]
@@ -138,6 +148,33 @@ class Vocabulary(Mapping[str, RelationType]):
                 [t.name for t in self._types.values() if t.symmetric],
             )
         return self._suggester
+
+    def word(self, text: str) -> TypeWord | None:
+        """The one reading of a type word, for every place that takes a type: a name as
+        written; else, ignoring case, an inverse label ("used by": ``depends-on`` read
+        backwards; a symmetric type's reads forwards) or a type's label ("depends on"). An
+        inverse label wins over a label ("used by" is depends-on backwards, not ``used-by``,
+        as blocks have always read it); the first type in vocabulary order wins a tie."""
+        if text in self._types:
+            return TypeWord(text)
+        if self._words is None:
+            words: dict[str, TypeWord] = {}
+            for kind in self._types.values():
+                words.setdefault(kind.inverse.casefold(), TypeWord(kind.name, not kind.symmetric))
+            for kind in self._types.values():
+                words.setdefault(kind.label.casefold(), TypeWord(kind.name))
+            self._words = words
+        return self._words.get(" ".join(text.split()).casefold())
+
+    def near_word(self, text: str) -> str | None:
+        """What to suggest for an unknown type word: a type name it misspells, or the inverse
+        label it misspells (which :meth:`word` reads), else nothing."""
+        hint = self.suggester().hint(text)
+        if hint.suggestion is not None:
+            return hint.suggestion
+        if hint.inverse_of is not None:
+            return self._types[hint.inverse_of].inverse
+        return None
 
     def get_or_unknown(self, name: str) -> RelationType:
         """The type, or a neutral stand-in for an unknown one (already reported by lint)."""

@@ -9,6 +9,7 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ..frontmatter.edges import note_text
 from ..model.direction import IN, OUT
 from ..model.graph import Edge, Graph
 from .labels import Labels
@@ -85,6 +86,23 @@ def extra_json(edge: Edge) -> dict[str, Any]:
     return {str(key): _json_value(value) for key, value in edge.extra.items()}
 
 
+def _note_and_extra(edge: Edge) -> dict[str, Any]:
+    """``note``, and the extra keys but the one the note was read from (said once, with its
+    key under ``note_key`` when that is not ``note``)."""
+    found: dict[str, Any] = {}
+    extra = extra_json(edge)
+    if edge.note:
+        found["note"] = edge.note
+        key = next((k for k, v in edge.extra.items() if note_text(v) == edge.note), None)
+        if key is not None:
+            del extra[str(key)]
+            if key != "note":
+                found["note_key"] = key
+    if extra:
+        found["extra"] = extra
+    return found
+
+
 def _json_value(value: Any) -> Any:
     if isinstance(value, (datetime.date, datetime.datetime)):
         return value.isoformat()
@@ -159,8 +177,7 @@ def export_json(graph: Graph, title: Callable[[str], str] | None = None) -> dict
                 **({"written": edge.target} if edge.target != edge.target_id else {}),
                 **({"redlink": True} if edge.redlink else {}),
                 **({"reason": edge.redlink_reason} if edge.redlink_reason else {}),
-                **({"note": edge.note} if edge.note else {}),
-                **({"extra": extra_json(edge)} if edge.extra else {}),
+                **_note_and_extra(edge),
             }
             for edge in graph.edges()
         ],

@@ -46,6 +46,7 @@ DEFAULT_LABELS: dict[str, str] = {
     "finder_hop_found": "1 hop:",
     "finder_pick": "Several pages match “{text}”; pick one from the list.",
     "finder_none": "No page matches “{text}”; try part of its title, its id or an alias.",
+    "finder_none_near": "No page matches “{text}”; did you mean “{near}”?",
     "finder_empty": "Type a page name.",
     "finder_not_in_graph": "This page is not in the graph.",
     "finder_declared_on": "declared on {title}",
@@ -66,6 +67,7 @@ FINDER_MESSAGES = (
     "finder_hop_found",
     "finder_pick",
     "finder_none",
+    "finder_none_near",
     "finder_empty",
     "finder_not_in_graph",
     "finder_declared_on",
@@ -109,6 +111,7 @@ class Labels:
         self.text: dict[str, str] = {**DEFAULT_LABELS, **self.overrides}
         # Headings are asked for once per edge end on every page: remember them.
         self._cache: dict[tuple[str, Direction], str] = {}
+        self._headings: dict[tuple[str, Direction], str] = {}
 
     def __getitem__(self, key: str) -> str:
         return self.text[key]
@@ -123,7 +126,8 @@ class Labels:
 
     def _type_label(self, relation: str, direction: Direction) -> str:
         kind = self.vocabulary.get_or_unknown(relation)
-        if direction == IN:
+        # A symmetric type reads the same from both ends: one label, one group.
+        if direction == IN and not kind.symmetric:
             return self.overrides.get(f"{relation}.inverse") or kind.inverse
         text = self.overrides.get(f"{relation}.label")
         if text is None and relation not in DEFAULT_LABELS:
@@ -132,7 +136,11 @@ class Labels:
 
     def heading(self, relation: str, direction: Direction) -> str:
         """The same label as a heading: "Depends on", "Used by"."""
-        return _capital(self.type_label(relation, direction))
+        key = (relation, direction)
+        found = self._headings.get(key)
+        if found is None:
+            found = self._headings[key] = _capital(self.type_label(relation, direction))
+        return found
 
     def fill(self, key: str, **values: object) -> str:
         return fill(self.text[key], **values)

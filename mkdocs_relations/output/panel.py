@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from ..model.direction import IN, OUT, Direction, number
 from ..model.graph import Edge, Graph
+from ..model.natural import NaturalKeys
 from ..model.paths import DEFAULT_MAX_HOPS, PathIndex
 from .labels import Labels
 from .picture import Picture, picture
@@ -62,7 +63,8 @@ class PanelBuilder:
         self.max_hops = max_hops
         self.picture_limit = picture_limit
         self._order = {name: i for i, name in enumerate(graph.vocabulary)}
-        self._reach = ReachBuilder(graph, index, labels, max_hops, self._rank)
+        self._natural = NaturalKeys()
+        self._reach = ReachBuilder(graph, index, labels, max_hops, self._rank, self._natural)
         self._wrap = Wrapper()
 
     def label(self, relation: str, direction: Direction) -> str:
@@ -166,9 +168,11 @@ class PanelBuilder:
             if (edge.type, direction) not in entry.pairs:
                 entry.pairs.append((edge.type, direction))
         ordered = [groups[k] for k in sorted(groups, key=lambda k: first[k])]
+        natural = self._natural
         for position, group in enumerate(ordered):
             group.anchor = f"relations-group-{position}"
-            group.entries.sort(key=lambda e: (e.title.casefold(), e.page or "", e.direction))
+            # Titles as a person counts them ("Client 2" before "Client 10").
+            group.entries.sort(key=lambda e: (natural[e.title], e.page or "", e.direction))
         return ordered
 
     def _rank(self, relation: str) -> int:

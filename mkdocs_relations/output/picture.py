@@ -21,13 +21,15 @@ from ..model.direction import IN, OUT, Direction
 from ..model.vocabulary import Vocabulary
 from .labels import Labels
 from .records import Group
-from .text_fit import FONT, Wrapper
+from .text_fit import FONT, Wrapper, widest_word
 
 WIDTH = 480
 LINE = 19
 MARGIN = 2
 GAP = 40  # between a column and the centre: the lines live here and nowhere else
 CENTER_WIDTH = 104
+#: The centre widens up to this for a title's longest word, which is never split if it fits.
+CENTER_MAX = 164
 PAD_X, PAD_Y = 8, 5
 MAX_LINES = 3
 
@@ -182,23 +184,29 @@ def _layout(
     fit: Wrapper,
 ) -> Picture:
     sides = int(bool(left)) + int(bool(right))
-    column = (WIDTH - 2 * MARGIN - CENTER_WIDTH - sides * GAP) / max(sides, 1)
+    center_width: float = CENTER_WIDTH
+    center_lines = fit(title, CENTER_WIDTH - 2 * PAD_X, 4, bold=True)
+    if fit.splits(title, CENTER_WIDTH - 2 * PAD_X, 4, bold=True):
+        # The centre widens to the title's widest word rather than split a word that fits.
+        longest = widest_word(title, bold=True)
+        center_width = round(min(CENTER_MAX, max(CENTER_WIDTH, longest + 2 * PAD_X + 1)), 1)
+        center_lines = fit(title, center_width - 2 * PAD_X, 4, bold=True)
+    column = (WIDTH - 2 * MARGIN - center_width - sides * GAP) / max(sides, 1)
     x = float(MARGIN)
     left_x = x
     if left:
         x += column + GAP
     center_x = x
-    right_x = center_x + CENTER_WIDTH + GAP
+    right_x = center_x + center_width + GAP
     left_boxes, left_captions, left_height = _column(left, left_x, column, fit)
     right_boxes, right_captions, right_height = _column(right, right_x, column, fit)
-    center_lines = fit(title, CENTER_WIDTH - 2 * PAD_X, 4, bold=True)
     wires_left = sum(len(b.items) for b in left)
     wires_right = sum(len(b.items) for b in right)
     center_h = float(max(len(center_lines) * LINE + 2 * PAD_Y, 10 * max(wires_left, wires_right)))
     center_h = min(center_h, max(left_height, right_height, len(center_lines) * LINE + 2 * PAD_Y))
     height = max(left_height, right_height, center_h) + 2 * MARGIN
     center = Box(
-        center_x, round((height - center_h) / 2, 1), CENTER_WIDTH, center_h, center_lines, title
+        center_x, round((height - center_h) / 2, 1), center_width, center_h, center_lines, title
     )
     center.kind = "current"
     # The shorter column stands level with the centre rather than at the top.

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ..model.direction import IN, OUT, Direction, number
 from ..model.graph import Edge, Graph
+from ..model.natural import NaturalKeys
 from ..model.paths import PathIndex, Reached, Step
 from .labels import Labels
 from .records import PageRef
@@ -84,8 +85,10 @@ class ReachBuilder:
         labels: Labels,
         max_hops: int,
         rank: Callable[[str], int],
+        natural: NaturalKeys | None = None,
     ) -> None:
         self.index = index
+        self.natural = NaturalKeys() if natural is None else natural
         self.labels = labels
         self.max_hops = max_hops
         self.rank = rank
@@ -157,8 +160,9 @@ class ReachBuilder:
                         page=reached.page,
                     )
                 )
-            # Sorted like the direct edges: by title, within each distance.
-            entries.sort(key=lambda e: (e.hops, e.title.casefold(), e.page))
+            # Sorted like the direct edges: by title in natural order, within each distance.
+            natural = self.natural
+            entries.sort(key=lambda e: (e.hops, natural[e.title], e.page))
             hops: dict[int, list[ReachEntry]] = {}
             for entry in entries:
                 hops.setdefault(entry.hops, []).append(entry)

@@ -10,7 +10,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from ..model.graph import Graph
+from ..model.suggest import NAME_CUTOFF
 from ..resources import ASSETS
+from ..wiki.lookup import SUGGESTIONS
 from . import export
 from .export import site_graph, to_json, to_script
 from .labels import Labels
@@ -43,6 +45,10 @@ class GraphScript:
     version: int
     #: The global the script assigns.
     variable: str
+    #: How near a name must be, and how many to name, for the finder's "did you mean"
+    #: (the command line's: suggest.NAME_CUTOFF, Resolver.suggest's limit).
+    near_cutoff: float = NAME_CUTOFF
+    near_limit: int = SUGGESTIONS
 
 
 def graph_script() -> GraphScript:

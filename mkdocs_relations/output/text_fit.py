@@ -42,22 +42,42 @@ class Wrapper:
     """:func:`wrap` with a memory: a title is wrapped once per build, not once per panel."""
 
     def __init__(self) -> None:
-        self._done: dict[tuple[str, float, int, bool], list[str]] = {}
+        self._done: dict[tuple[str, float, int, bool], tuple[list[str], bool]] = {}
 
     def __call__(self, text: str, width: float, max_lines: int, *, bold: bool = False) -> list[str]:
+        return list(self._wrapped(text, width, max_lines, bold)[0])
+
+    def splits(self, text: str, width: float, max_lines: int, *, bold: bool = False) -> bool:
+        """Whether wrapping the text so split a word wider than the line (cached alike)."""
+        return self._wrapped(text, width, max_lines, bold)[1]
+
+    def _wrapped(
+        self, text: str, width: float, max_lines: int, bold: bool
+    ) -> tuple[list[str], bool]:
         key = (text, width, max_lines, bold)
-        lines = self._done.get(key)
-        if lines is None:
-            lines = self._done[key] = wrap(text, width, max_lines, bold=bold)
-        return list(lines)
+        found = self._done.get(key)
+        if found is None:
+            found = self._done[key] = _wrap(text, width, max_lines, bold)
+        return found
+
+
+def widest_word(text: str, *, bold: bool = False) -> float:
+    """The width of the text's widest word."""
+    return max((text_width(word, bold=bold) for word in text.split()), default=0.0)
 
 
 def wrap(text: str, width: float, max_lines: int, *, bold: bool = False) -> list[str]:
     """Lines that fit ``width`` at FONT; the last one ends in "…" when text is left over."""
+    return _wrap(text, width, max_lines, bold)[0]
+
+
+def _wrap(text: str, width: float, max_lines: int, bold: bool) -> tuple[list[str], bool]:
+    """The lines, and whether a word wider than the line had to be split."""
     words = text.split()
     lines: list[str] = []
     current = ""
     at = 0
+    split = False
     while at < len(words):
         word = words[at]
         candidate = f"{current} {word}" if current else word
@@ -66,9 +86,11 @@ def wrap(text: str, width: float, max_lines: int, *, bold: bool = False) -> list
             at += 1
             continue
         if not current:
-            # One word wider than the box: break it where it stops fitting.
+            # Only a word wider than the whole line is split, with a hyphen where it stops
+            # fitting; a word that fits a line waits for the next one.
             cut = max(1, _fit(word, width, bold))
-            current, words[at] = word[:cut], word[cut:]
+            current, words[at] = word[:cut] + ("-" if cut > 1 else ""), word[cut:]
+            split = True
         lines.append(current)
         current = ""
         if len(lines) == max_lines:
@@ -81,18 +103,18 @@ def wrap(text: str, width: float, max_lines: int, *, bold: bool = False) -> list
         while last and text_width(last + "…", bold=bold) > width:
             last = last[:-1]
         lines[-1] = last.rstrip() + "…"
-    return lines or [""]
+    return lines or [""], split
 
 
 def _fit(word: str, width: float, bold: bool) -> int:
-    """How many of the word's first characters fit: one pass, adding widths as
-    :func:`text_width` adds them (trying every prefix made a 10,000-character title take
-    most of a minute)."""
+    """How many of the word's first characters fit with the hyphen that ends them: one pass,
+    adding widths as :func:`text_width` adds them (trying every prefix made a 10,000-character
+    title take most of a minute)."""
     ascii_width = _ASCII.get
-    scale = FONT * (1.08 if bold else 1.0)
+    room = width / (FONT * (1.08 if bold else 1.0)) - _ASCII["-"]
     total = 0.0
     for n, char in enumerate(word):
         total += ascii_width(char) or _char_width(char)
-        if total * scale > width:
+        if total > room:
             return max(1, n)
     return len(word)

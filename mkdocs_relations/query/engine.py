@@ -6,9 +6,10 @@ it to a brute-force oracle):
 A query is YAML; every key is optional. It is either a **walk** from one page or a **list**.
 
 * ``from``: the page a walk starts at, in any target form; default: the page holding the
-  block. ``list``: ``pages`` (every page), ``types`` (the vocabulary) or ``wanted`` (targets
-  with no page, deliberate redlinks included); a list takes no ``from``, ``follow``,
-  ``direction`` or ``depth``.
+  block. ``list``: ``pages`` (every page but the engine's ``unlisted`` ones, wiki-config.md
+  and overview pages), ``types`` (the vocabulary) or ``wanted`` (targets with no page,
+  deliberate redlinks included); a list takes no ``from``, ``follow``, ``direction`` or
+  ``depth``.
 * ``follow``: the types to walk, by name (walked along the declared direction) or by inverse
   label (``used by``: ``depends-on`` walked against it); default every type. ``direction``:
   ``out`` (default), ``in`` (every followed type walked the other way) or ``both``. Symmetric
@@ -28,7 +29,8 @@ A query is YAML; every key is optional. It is either a **walk** from one page or
   ``false`` for booleans, ISO dates), equals one of the given values, or for a list, one of
   its items does; ``null`` matches a page without the key.
 * Columns (``columns``): ``title``, ``id``, ``folder``; ``in``, ``out``, ``edges`` (counts,
-  as ``where`` counts them); a type name (the pages this page points at by that type, then
+  as ``where`` counts them); ``relationships`` (how many the page's panel lists: one per
+  heading and page at the other end); a type name (the pages this page points at by that type, then
   targets with no page) or an inverse label (the pages pointing at it by that type); in a
   walk also ``hops``, ``type`` (the last step's label as read along the walk), ``via``,
   ``note`` and ``edge.KEY`` (attributes of the last step's edge as declared); any other
@@ -36,10 +38,12 @@ A query is YAML; every key is optional. It is either a **walk** from one page or
   ``edges`` (declared edges of the type); ``list: wanted`` has ``target``, ``edges`` (how
   many point at it), ``from`` (the pages that do) and ``kind`` (``redlink`` or ``missing``).
   Wanted targets are grouped ignoring case, spaces, hyphens and underscores.
-* Order: a walk by (hops, page id); pages by id; types in vocabulary order; wanted by edges
-  (most first), then target. ``sort: COLUMN`` (``-COLUMN`` descending) sorts stably on that
-  column first (counts and hops as numbers, the rest as case-folded text, titles as the
-  site shows them). ``limit`` keeps the first rows.
+* Order: a walk by (hops, title, page id); pages by (title, page id); types in vocabulary
+  order; wanted by edges (most first), then target. Titles, and pages listed in a cell, are
+  in natural order (:mod:`mkdocs_relations.model.natural`: numbers as numbers, then case-folded
+  text) as the site shows them. ``sort: COLUMN`` (``-COLUMN`` descending) sorts stably on
+  that column first (counts and hops as numbers, the rest as text in natural order).
+  ``limit`` keeps the first rows.
 
 Long because the specification and the engine that answers it are kept together so they are
 read together, as paths.py keeps the path specification with its search.
@@ -47,17 +51,20 @@ read together, as paths.py keeps the path specification with its search.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from functools import partial
 from typing import Any
 
+from ..model.direction import IN, OUT
 from ..model.graph import Edge, Graph, Page
+from ..model.natural import NaturalKey, NaturalKeys, natural_key
 from ..model.paths import PathIndex
 from ..model.targets import loose
+from ..output.labels import Labels
 from .records import Query, Where
 from .rows import Cell, Item, Result, Row, text_cell, type_rows, wanted_rows
 
-NUMERIC = ("hops", "in", "out", "edges")
+NUMERIC = ("hops", "in", "out", "edges", "relationships")
 
 
 class QueryEngine:
@@ -69,18 +76,21 @@ class QueryEngine:
         index: PathIndex | None = None,
         labels: Mapping[str, str] | None = None,
         title: Callable[[str], str] | None = None,
+        unlisted: Collection[str] = (),
     ) -> None:
         """``labels`` overrides how a step reads, as the panel's ``labels`` option does
         (``depends-on``, ``depends-on.inverse``); ``title`` gives a page's title as the site
-        shows it (the build's titles, or ``titles.Titles`` on the command line)."""
+        shows it (the build's titles, or ``titles.Titles`` on the command line); ``unlisted``
+        pages (wiki-config.md, overview pages) are left out of ``list: pages``; the
+        collection is read when a query is answered, not copied."""
+        self.unlisted = unlisted
         self.graph = graph
         self.title = title or graph.title
         self.labels = labels or {}
+        self._words = Labels(graph.vocabulary, self.labels)
         self.index = index or PathIndex.from_graph(graph)
         self._type_rank = {name: i for i, name in enumerate(self.index.types)}
-        self._labels = {
-            t.inverse.casefold(): t.name for t in graph.vocabulary.values() if not t.symmetric
-        }
+        self._natural = NaturalKeys()
         # A wiki with a block on every page names the same pages and steps over and over.
         self._page_cells: dict[str, Cell] = {}
         self._text_cells: dict[str, Cell] = {}
@@ -96,11 +106,15 @@ class QueryEngine:
             )
             entries = [(key, values.__getitem__, None, 0, None, None) for key, values in found]
         else:
+            unlisted = self.unlisted
             reached = (
                 self.walk(query)
                 if query.list is None
-                else [(page, 0, None, None) for page in self.graph.pages]
+                else [(page, 0, None, None) for page in self.graph.pages if page not in unlisted]
             )
+            # Rows read as a person counts: by hops, then titles in natural order, then id.
+            natural, title = self._natural, self.title
+            reached.sort(key=lambda entry: (entry[1], natural[title(entry[0])], entry[0]))
             walk = tuple((page, via) for page, _, via, _ in reached if via is not None)
             where = query.where
             everything = not (where.folders or where.edges or where.meta or where.negated)
@@ -237,6 +251,20 @@ class QueryEngine:
         mine, theirs = (out, incoming) if side == "out" else (incoming, out)
         return mine + [t for t in theirs if t in vocabulary and vocabulary[t].symmetric]
 
+    def relationships(self, page: Page) -> int:
+        """How many relationships the page's panel lists: one per heading and page at the
+        other end, so a relationship declared from both ends counts once (panel._groups)."""
+        words = self._words
+        seen = set()
+        for edge in page.edges:
+            if edge.target_id != page.id:
+                other = edge.target_id if edge.target_id is not None else "\x00" + edge.target
+                seen.add((words.type_label(edge.type, OUT).casefold(), other))
+        for edge in self.graph.incoming.get(page.id, ()):
+            if edge.source != page.id:
+                seen.add((words.type_label(edge.type, IN).casefold(), edge.source))
+        return len(seen)
+
     # --- rows ------------------------------------------------------------------------------
 
     def _item(self, page_id: str) -> Item:
@@ -267,6 +295,8 @@ class QueryEngine:
             return (Item(page_id.rpartition("/")[0]),)
         if name in ("in", "out", "edges"):
             return (Item(str(len(self.edge_types(page, name)))),)
+        if name == "relationships":
+            return (Item(str(self.relationships(page))),)
         if step is not None and via is not None:
             if name == "hops":
                 return self._text_cell(str(hops))
@@ -278,18 +308,15 @@ class QueryEngine:
                 edge = self.step_edge(via, page_id, *step)
                 value = edge.note if name == "note" else edge.extra.get(name[5:])
                 return text_cell(value)
-        if name in self.graph.vocabulary:
-            return self._related(page, name, reverse=False)
-        if name.casefold() in self._labels:
-            return self._related(page, self._labels[name.casefold()], reverse=True)
+        word = self.graph.vocabulary.word(name)
+        if word is not None:
+            return self._related(page, word.name, reverse=word.reverse)
         return text_cell(page.meta.get(name))
 
     def step_label(self, relation: str, reverse: bool) -> str:
-        label = self.labels.get(f"{relation}.inverse" if reverse else relation)
-        if label:
-            return label
-        kind = self.graph.vocabulary.get_or_unknown(relation)
-        return kind.inverse if reverse else kind.label
+        """The step's words as the panel reads them (``labels:`` applied; a symmetric type
+        the same from both ends)."""
+        return self._words.type_label(relation, IN if reverse else OUT)
 
     def step_edge(self, via: str, page_id: str, relation: str, reverse: bool) -> Edge:
         """The declared edge a walk's step went along (the first, when several)."""
@@ -315,13 +342,18 @@ class QueryEngine:
             for edge in self.graph.incoming.get(page.id, ()):
                 if edge.type == relation and edge.source != page.id:
                     pages.add(edge.source)
-        return tuple(self._item(p) for p in sorted(pages)) + tuple(
-            Item(missing[k], missing=True) for k in sorted(missing)
+        natural = self._natural
+        items = sorted(
+            (self._item(p) for p in pages), key=lambda i: (natural[i.text], i.page or "")
         )
+        return tuple(items) + tuple(Item(missing[k], missing=True) for k in sorted(missing))
 
 
-def _sort_key(column: str, cell: Cell) -> tuple[int, float, str]:
+_NUMBER: NaturalKey = ""
+
+
+def _sort_key(column: str, cell: Cell) -> tuple[int, float, NaturalKey]:
     text = " ".join(item.text for item in cell)
     if column in NUMERIC and text.isdigit():
-        return (0, float(text), "")
-    return (1, 0.0, text.casefold())
+        return (0, float(text), _NUMBER)
+    return (1, 0.0, natural_key(text))

@@ -21,7 +21,8 @@ DEFAULT_LABELS = {
     "overview_orphans": "Orphans",
     "overview_orphans_intro": "Pages with no relationship in or out.",
     "overview_hubs": "Hubs",
-    "overview_hubs_intro": "The ten pages with the most relationships.",
+    "overview_hubs_intro": "The ten pages with the most relationships, counted as their "
+    "panels list them.",
     "overview_superseded": "Superseded pages",
     "overview_superseded_intro": "Pages another page supersedes, with their successors.",
     "overview_query": "Query",
@@ -38,8 +39,8 @@ SECTIONS = (
     ("orphans", "list: pages\nwhere: {not: {edges: any}}"),
     (
         "hubs",
-        "list: pages\nwhere: {edges: any}\nsort: -edges\nlimit: 10\nshow: table\n"
-        "columns: [title, edges]",
+        "list: pages\nwhere: {edges: any}\nsort: -relationships\nlimit: 10\nshow: table\n"
+        "columns: [title, relationships]",
     ),
     (
         "superseded",

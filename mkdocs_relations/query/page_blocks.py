@@ -20,6 +20,7 @@ from ..output.render import Renderer
 from ..wiki.pipeline import Wiki
 from .engine import QueryEngine
 from .fences import find_blocks, replace_blocks
+from .overview import MARKER as OVERVIEW
 from .parser import QueryReader
 from .records import Query
 from .views import build_view, render_view
@@ -55,13 +56,18 @@ class BlockAnswers:
         self.pending: dict[str, list[Pending]] = {}
         self._engine: QueryEngine | None = None
         self._count = 0
+        #: Pages ``list: pages`` leaves out: wiki-config.md and every overview page (filled
+        #: while pages are read; the engine reads this same set when it answers).
+        self.unlisted: set[str] = {wiki.config_page_id} if wiki.config_page_id else set()
 
     def engine(
         self, index: PathIndex | None = None, title: Callable[[str], str] | None = None
     ) -> QueryEngine:
         """The engine that answers; the first call sets its path index and its titles."""
         if self._engine is None:
-            self._engine = QueryEngine(self.wiki.graph, index, self.labels, title)
+            self._engine = QueryEngine(
+                self.wiki.graph, index, self.labels, title, unlisted=self.unlisted
+            )
         return self._engine
 
     def collect(
@@ -132,6 +138,9 @@ class BlockAnswers:
         lost = [pending.file_line() for token, (pending, _) in found.items() if token not in placed]
         return html, lost
 
+    def _symmetric(self, relation: str) -> bool:
+        return self.wiki.graph.vocabulary.get_or_unknown(relation).symmetric
+
     def answers(
         self, file: str, ref: Callable[[str], PageRef], renderer: Renderer
     ) -> list[tuple[Pending, str]]:
@@ -143,7 +152,14 @@ class BlockAnswers:
                 answer = ""  # reported as a diagnostic; the build fails unless told not to
             else:
                 result = engine.answer(pending.query)
-                view = build_view(result, ref, engine.step_label, self.labels)
+                view = build_view(
+                    result,
+                    ref,
+                    engine.step_label,
+                    self.labels,
+                    symmetric=self._symmetric,
+                    type_word=self.wiki.graph.vocabulary.word,
+                )
                 answer = render_view(renderer, view)
             found.append((pending, answer))
         return found
@@ -188,4 +204,6 @@ def collect_files(
         if "\r" in text:
             text = text.replace("\r\n", "\n").replace("\r", "\n")
         answers.collect(text, name, graph_pages.get(name), 0)
+        if name in graph_pages and OVERVIEW in text:
+            answers.unlisted.add(graph_pages[name])
     return answers

@@ -236,22 +236,14 @@ class QueryReader:
     def _follow(self, node: Node, page_id: str | None) -> tuple[Follow, ...]:
         follows = []
         for item, text in texts(node, "follow", "a type name or an inverse label"):
-            if text in self.vocabulary:
-                follows.append(Follow(text, False))
-                continue
-            by_label = [
-                t.name
-                for t in self.vocabulary.values()
-                if t.inverse.casefold() == text.casefold() and not t.symmetric
-            ]
-            if by_label:
-                follows.append(Follow(by_label[0], True))
-                continue
-            raise Problem(
-                item,
-                f"follow: unknown type {text!r}.{self._near(text)} Use a type name "
-                f"({', '.join(self.vocabulary)}) or an inverse label such as 'used by'",
-            )
+            word = self.vocabulary.word(text)
+            if word is None:
+                raise Problem(
+                    item,
+                    f"follow: unknown type {text!r}.{self._near(text)} Use a type name "
+                    f"({', '.join(self.vocabulary)}) or an inverse label such as 'used by'",
+                )
+            follows.append(Follow(word.name, word.reverse))
         return tuple(dict.fromkeys(follows))
 
     def _direction(self, node: Node, page_id: str | None) -> str:
@@ -289,29 +281,44 @@ class QueryReader:
                     for _, text in texts(value, "where: folder", "a folder such as services/")
                 ]
             elif key in EDGE_CONDITIONS:
-                edges.append((key, self._types(value, key)))
+                edges.append(self._types(value, key))
             elif key == "not":
                 negated.append(self._where(value, page_id))
             else:
                 meta.append((key, meta_values(value, key)))
         return Where(tuple(folders), tuple(edges), tuple(meta), tuple(negated))
 
-    def _types(self, node: Node, key: str) -> frozenset[str] | None:
+    def _types(self, node: Node, key: str) -> tuple[str, frozenset[str] | None]:
+        """The condition's side and types; inverse labels read the other side ("out: used
+        by" is "in: depends-on"), so one condition takes names or inverse labels, not both."""
         names = [(item, text) for item, text in texts(node, f"where: {key}", "a type name or any")]
         if any(text == "any" for _, text in names):
-            return None
+            return key, None
+        words = []
         for item, text in names:
-            if text not in self.vocabulary:
+            word = self.vocabulary.word(text)
+            if word is None:
                 raise Problem(
                     item,
                     f"where: {key}: unknown type {text!r}.{self._near(text)} "
-                    "Use a type name or any",
+                    "Use a type name, an inverse label or any",
                 )
-        return frozenset(text for _, text in names)
+            words.append((item, word))
+        reverse = {word.reverse for _, word in words}
+        if len(reverse) > 1 and key != "edges":
+            item = next(item for item, word in words if word.reverse)
+            raise Problem(
+                item,
+                f"where: {key}: mixes type names and inverse labels; an inverse label reads "
+                f"the other side, so write it as a name in its own condition",
+            )
+        if reverse == {True} and key != "edges":
+            key = "in" if key == "out" else "out"
+        return key, frozenset(word.name for _, word in words)
 
     def _near(self, text: str) -> str:
-        """ " Did you mean 'depends-on'?" for a typo of a known type, else nothing."""
-        near = self.vocabulary.suggester().hint(text).suggestion
+        """ " Did you mean 'depends-on'?" for a typo of a known type or label, else nothing."""
+        near = self.vocabulary.near_word(text)
         return f" Did you mean {near!r}?" if near else ""
 
     def _show(self, node: Node, page_id: str | None) -> str:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..model.graph import Edge, Graph
+from ..model.natural import natural_key
 from ..model.targets import loose
 from .records import Query
 
@@ -88,7 +89,12 @@ def wanted_rows(graph: Graph, page: Callable[[str], Item]) -> list[tuple[str, di
         values = {
             "target": (Item(written, missing=True),),
             "edges": (Item(str(len(edges))),),
-            "from": tuple(page(p) for p in sorted({e.source for e in edges})),
+            "from": tuple(
+                sorted(
+                    (page(p) for p in {e.source for e in edges}),
+                    key=lambda item: (natural_key(item.text), item.page or ""),
+                )
+            ),
             "kind": (Item("redlink" if any(e.redlink for e in edges) else "missing"),),
         }
         rows.append((-len(edges), written.casefold(), key, values))

@@ -9,49 +9,23 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from ..model.vocabulary import TypeWord
 from ..output.export import mermaid_text
+from ..output.labels import DEFAULT_LABELS as PANEL_LABELS
 from ..output.records import PageRef
 from ..output.render import Renderer, ascii_html
+from .graph_view import GraphPicture, graph_picture
+from .records import WALK_COLUMNS
 from .rows import Result, Row
+
+#: Columns the engine reads before any type of that name (query.QueryEngine._cell).
+RESERVED_COLUMNS = frozenset(("title", "id", "folder", "in", "out", "edges", *WALK_COLUMNS))
 
 DEFAULT_LABELS = {
     "query_empty": "No page matches this query.",
     "query_picture": "Pages reached from {title}",
+    "query_all": "All {n} pages, as a list",
 }
-_COLUMN_WIDTH = 230
-_ROW_HEIGHT = 40
-_MARGIN = 24
-
-
-@dataclass
-class PictureNode:
-    x: float
-    y: float
-    label: str
-    full: str
-    url: str | None
-
-
-@dataclass
-class PictureLine:
-    x1: float
-    y1: float
-    x2: float
-    y2: float
-    label: str
-    #: The edge was declared by the page on the right: the arrow points back.
-    reverse: bool
-    lx: float
-    ly: float
-
-
-@dataclass
-class QueryPicture:
-    width: int
-    height: int
-    label: str
-    nodes: list[PictureNode]
-    lines: list[PictureLine]
 
 
 @dataclass
@@ -70,7 +44,7 @@ class QueryView:
     #: Tree: row key -> the rows hanging from it.
     children: dict[str, list[Row]] = field(default_factory=dict)
     root: str | None = None
-    picture: QueryPicture | None = None
+    picture: GraphPicture | None = None
     mermaid: str = ""
 
 
@@ -79,15 +53,20 @@ def build_view(
     ref: Callable[[str], PageRef],
     step_label: Callable[[str, bool], str],
     labels: Mapping[str, str],
+    symmetric: Callable[[str], bool] = lambda relation: False,
+    type_word: Callable[[str], TypeWord | None] = lambda name: None,
 ) -> QueryView:
-    """``ref(page_id)`` gives the title and the URL relative to the page showing the view."""
-    labels = {**DEFAULT_LABELS, **labels}
+    """``ref(page_id)`` gives the title and the URL relative to the page showing the view;
+    ``step_label`` reads a step as the panel does, ``symmetric`` says which types have no
+    direction (their lines carry no arrow), ``type_word`` reads a column that names a type
+    (its heading is then the panel's label)."""
+    labels = {"more": PANEL_LABELS["more"], **DEFAULT_LABELS, **labels}
     query = result.query
     named = {i.page for row in result.rows for cell in row.cells for i in cell if i.page}
     refs = {page: ref(page) for page in sorted(named)}
-    headings = [name[:1].upper() + name[1:] for name in result.columns]
+    headings = [_heading(name, query.list, step_label, type_word) for name in result.columns]
     view = QueryView(query.show, list(result.columns), headings, result.rows, labels, refs)
-    if query.show in ("list", "tree"):
+    if query.show in ("list", "tree", "graph"):
         view.steps = {row.key: step_label(*row.step) for row in result.rows if row.step}
     if query.start is not None and query.show in ("tree", "graph", "mermaid"):
         view.root = query.start
@@ -104,10 +83,43 @@ def build_view(
                     top.append(row)
             view.rows = top
         elif query.show == "graph":
-            view.picture = _picture(result, parents, refs[query.start], ref, labels)
+            root = refs[query.start]
+
+            def title_url(page: str) -> tuple[str, str | None]:
+                found = refs[page] if page in refs else ref(page)
+                return found.title, found.url
+
+            view.picture = graph_picture(
+                result.rows,
+                parents,
+                (query.start, root.title, None),
+                title_url,
+                step_label,
+                symmetric,
+                labels,
+            )
+            if view.picture.hidden:
+                # Past what the picture shows, every row is listed under it.
+                for row in result.rows:
+                    refs.setdefault(row.key, ref(row.key))
         else:
             view.mermaid = _mermaid_source(result, parents, refs[query.start], ref)
     return view
+
+
+def _heading(
+    name: str,
+    kind: str | None,
+    step_label: Callable[[str, bool], str],
+    type_word: Callable[[str], TypeWord | None],
+) -> str:
+    """A column's heading: a type's column reads as the panel reads the type ("Depends on",
+    "Used by"), any other column its name with a capital."""
+    word = None
+    if kind in (None, "pages") and name not in RESERVED_COLUMNS:
+        word = type_word(name)
+    text = step_label(word.name, word.reverse) if word is not None else name
+    return text[:1].upper() + text[1:]
 
 
 def _parents(result: Result) -> dict[str, str]:
@@ -121,57 +133,6 @@ def _parents(result: Result) -> dict[str, str]:
             parent = via[parent]
         parents[row.key] = parent
     return parents
-
-
-def _picture(
-    result: Result,
-    parents: dict[str, str],
-    root: PageRef,
-    ref: Callable[[str], PageRef],
-    labels: Mapping[str, str],
-) -> QueryPicture:
-    layers: dict[int, list[Row]] = {}
-    for row in result.rows:
-        layers.setdefault(row.hops, []).append(row)
-    tallest = max([1, *(len(rows) for rows in layers.values())])
-    height = 2 * _MARGIN + tallest * _ROW_HEIGHT
-    depth = max([0, *layers])
-    width = 2 * _MARGIN + (depth + 1) * _COLUMN_WIDTH
-    place: dict[str, tuple[float, float]] = {}
-    start = result.query.start or ""
-    place[start] = (_MARGIN + 8.0, height / 2)
-    nodes = [PictureNode(*place[start], _truncate(root.title), root.title, None)]
-    order: dict[str, int] = {start: 0}
-    for hops, rows in sorted(layers.items()):
-        # Under the page each one hangs from, in that page's order: few lines cross.
-        rows = sorted(rows, key=lambda row: order.get(parents[row.key], 0))
-        order.update((row.key, i) for i, row in enumerate(rows))
-        top = (height - len(rows) * _ROW_HEIGHT) / 2 + _ROW_HEIGHT / 2
-        for i, row in enumerate(rows):
-            x, y = _MARGIN + 8.0 + hops * _COLUMN_WIDTH, round(top + i * _ROW_HEIGHT, 1)
-            place[row.key] = (x, y)
-            target = ref(row.key)
-            nodes.append(PictureNode(x, y, _truncate(target.title), target.title, target.url))
-    lines = []
-    for row in result.rows:
-        x1, y1 = place.get(parents[row.key], place[start])
-        x2, y2 = place[row.key]
-        relation, reverse = row.step or ("", False)
-        lines.append(
-            PictureLine(
-                x1 + 7,
-                y1,
-                x2 - 7,
-                y2,
-                relation,
-                reverse,
-                # Near the far end: lines fanning out of one page part there.
-                round(x1 + (x2 - x1) * 0.6, 1),
-                round(y1 + (y2 - y1) * 0.6 - 4, 1),
-            )
-        )
-    title = labels["query_picture"].format(title=root.title)
-    return QueryPicture(width, int(height), title, nodes, lines)
 
 
 def _mermaid_source(
@@ -188,10 +149,6 @@ def _mermaid_source(
         source, target = (child, parent) if reverse else (parent, child)
         lines.append(f"  {source} -->|{mermaid_text(relation)}| {target}")
     return "\n".join(lines) + "\n"
-
-
-def _truncate(text: str, limit: int = 24) -> str:
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def render_view(renderer: Renderer, view: QueryView) -> str:

@@ -285,8 +285,10 @@ def mirror_mismatches(graph: Graph) -> Iterable[Diagnostic]:
                 graph.pages[source].file,
                 edge.line,
                 "mirror-mismatch",
-                f"this {edge.type} edge and {graph.pages[target].file}:{other.line} "
-                f"({other.type} {source!r}) state one pair of pages two ways, a two-way link "
+                # The other end by its page id: a file path here would be docs-relative
+                # beside this diagnostic's path as shown (with the docs folder).
+                f"this {edge.type} edge and the {other.type} edge on [[{target}]] (its line "
+                f"{other.line}) state one pair of pages two ways, a two-way link "
                 f"here and a directed one there; keep the {other.type} edge and remove this "
                 "one, or make the two agree",
             )

@@ -117,6 +117,10 @@ def nearest(candidates: tuple[str, ...], source_id: str) -> str:
     return min(candidates, key=lambda c: (-shared(c), c.count("/"), c))
 
 
+#: How many pages "did you mean" names at most (the command line, the finder).
+SUGGESTIONS = 3
+
+
 class Resolver:
     """Indexes pages once, then resolves targets with dictionary lookups."""
 
@@ -195,7 +199,7 @@ class Resolver:
         candidates = tuple(dict.fromkeys(found))
         return Resolution(candidates[0] if len(candidates) == 1 else None, step, candidates)
 
-    def suggest(self, path: str, limit: int = 3, source_id: str = "") -> list[str]:
+    def suggest(self, path: str, limit: int = SUGGESTIONS, source_id: str = "") -> list[str]:
         """Pages a target that resolved to nothing probably meant, best first, each page once.
 
         Each is spelt as the user would write it: the near name itself where it resolves to

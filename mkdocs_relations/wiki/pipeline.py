@@ -12,7 +12,7 @@ from ..frontmatter.block import Frontmatter, read_frontmatter
 from ..frontmatter.dialect import Dialect, DialectSettings, field_overlap
 from ..frontmatter.dialect_fields import DEFAULT_FIELD, OtherFields
 from ..frontmatter.edges import DEFAULT_NOTE_KEYS
-from ..frontmatter.page import ReadOptions, read_page
+from ..frontmatter.page import ReadOptions, page_id_for, read_page
 from ..model.diagnostics import Diagnostic, apply_severity
 from ..model.graph import Graph, Page
 from ..model.vocabulary import merge
@@ -65,6 +65,9 @@ class Wiki:
     confirmations: Confirmations | None = None
     #: How the pages were read.
     dialect: Dialect = field(default_factory=Dialect)
+    #: The page id of wiki-config.md when it is a page: the wiki's settings, not its content
+    #: (``list: pages`` leaves it out).
+    config_page_id: str | None = None
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -191,6 +194,7 @@ def _load(sources: Mapping[str, str], options: Options, diagnostics: list[Diagno
     if options.severity.get("suspect-edge") == "ignore":
         # Silenced: no panel marks what the lint does not report.
         suspects = frozenset()
+    config_id = page_id_for(options.config_page)
     return Wiki(
         graph,
         apply_severity(diagnostics, options.severity),
@@ -199,6 +203,7 @@ def _load(sources: Mapping[str, str], options: Options, diagnostics: list[Diagno
         suspects,
         confirmations,
         dialect,
+        config_id if config_id in graph.pages else None,
     )
 
 
