@@ -104,14 +104,7 @@ def options_from(plugin: RelationsConfig, config: MkDocsConfig) -> Options:
         docs_dir=config.docs_dir,
         plugin_settings=_plugin_settings(config.config_file_path, types_file),
         note_keys=tuple(plugin.note_keys) if plugin.note_keys else None,
-        dialect=DialectSettings(
-            fields=tuple(plugin.field) if isinstance(plugin.field, list) else None,
-            type_key=plugin.type_key,
-            target_key=plugin.target_key,
-            targets_key=plugin.targets_key,
-            relation_keys=None if plugin.relation_keys is None else tuple(plugin.relation_keys),
-            id_key=plugin.id_key,
-        ),
+        dialect=dialect_settings(plugin),
     )
 
 
@@ -388,3 +381,15 @@ def stripped_lines(page: MkDocsPage, markdown: str) -> int:
     if not source.endswith(markdown):
         return 0  # another plugin changed the text; lines count from its start
     return source.count("\n", 0, len(source) - len(markdown))
+
+
+def dialect_settings(plugin: RelationsConfig) -> DialectSettings:
+    """The dialect keys the plugin's options state (unset ones defer to wiki-config.md)."""
+    return DialectSettings(
+        fields=tuple(plugin.field) if isinstance(plugin.field, list) else None,
+        type_key=plugin.type_key,
+        target_key=plugin.target_key,
+        targets_key=plugin.targets_key,
+        relation_keys=None if plugin.relation_keys is None else tuple(plugin.relation_keys),
+        id_key=plugin.id_key,
+    )

@@ -87,7 +87,7 @@ def _init(args: argparse.Namespace, written: list[str]) -> int:
             mkdocs_api()
         except NoGenerator as exc:
             raise InitError(str(exc)) from None
-        from ..mkdocs_input import ConfigFileError, load_mkdocs, plugin_config
+        from ..mkdocs_input import ConfigFileError, dialect_settings, load_mkdocs, plugin_config
 
         try:
             config, pages, _ = load_mkdocs(config_file)
@@ -104,14 +104,7 @@ def _init(args: argparse.Namespace, written: list[str]) -> int:
         plugin_field = plugin.field if isinstance(plugin.field, str) else None
         has_plugin = "relations" in config.plugins
         write_config = False
-        plugin_dialect = DialectSettings(
-            fields=tuple(plugin.field) if isinstance(plugin.field, list) else None,
-            type_key=plugin.type_key,
-            target_key=plugin.target_key,
-            targets_key=plugin.targets_key,
-            relation_keys=None if plugin.relation_keys is None else tuple(plugin.relation_keys),
-            id_key=plugin.id_key,
-        )
+        plugin_dialect = dialect_settings(plugin)
     else:
         if not args.docs_dir:
             raise InitError(

@@ -10,8 +10,7 @@ import sys
 from typing import Any
 
 from ..model.diagnostics import display_path, plural
-from ..wiki.pipeline import reviewed_file
-from ..wiki.suspect import EdgeKey, Fingerprints, confirmed_for, format_confirmations
+from ..wiki.suspect import EdgeKey, Fingerprints, confirmed_for, format_confirmations, reviewed_file
 from .shared import EXIT_FAILED, EXIT_OK, Loaded, UsageError, add_source_arguments, resolve_page
 
 
@@ -50,7 +49,7 @@ def run_review(args: argparse.Namespace, loaded: Loaded) -> int:
 def _accept(args: argparse.Namespace, loaded: Loaded) -> int:
     wiki = loaded.wiki
     graph = wiki.graph
-    path = reviewed_file(loaded.options, loaded.sources)
+    path = reviewed_file(loaded.options.docs_dir, loaded.options.config_page, loaded.sources)
     if path is None or wiki.confirmations is None:
         raise UsageError("cannot tell where the docs folder is; pass -f or --docs-dir")
     chosen = {resolve_page(loaded, text) for text in args.pages} if args.pages else None

@@ -187,7 +187,8 @@ def _load(sources: Mapping[str, str], options: Options, diagnostics: list[Diagno
         )
     )
     confirmations = suspect.read_confirmations(
-        reviewed_file(options, sources), suspect.reviewed_path(options.config_page)
+        suspect.reviewed_file(options.docs_dir, options.config_page, sources),
+        suspect.reviewed_path(options.config_page),
     )
     found, suspects = suspect.check(graph, sources, confirmations)
     diagnostics.extend(found)
@@ -205,21 +206,6 @@ def _load(sources: Mapping[str, str], options: Options, diagnostics: list[Diagno
         dialect,
         config_id if config_id in graph.pages else None,
     )
-
-
-def reviewed_file(options: Options, sources: Mapping[str, str]) -> str | None:
-    """Where the reviewed-edges file is on disk: beside wiki-config.md in the docs folder."""
-    docs = options.docs_dir
-    if docs is None:
-        # load_wiki called without a folder: find it from any page's path.
-        for file, path in sources.items():
-            tail = os.sep + file.replace("/", os.sep)
-            if path.endswith(tail):
-                docs = path[: -len(tail)]
-                break
-    if docs is None:
-        return None
-    return os.path.join(docs, *suspect.reviewed_path(options.config_page).split("/"))
 
 
 class _Containment:

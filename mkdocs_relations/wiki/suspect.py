@@ -220,3 +220,17 @@ def check(
             )
         )
     return diagnostics, frozenset(suspects)
+
+
+def reviewed_file(docs: str | None, config_page: str, sources: Mapping[str, str]) -> str | None:
+    """Where the reviewed-edges file is on disk: beside wiki-config.md in the docs folder."""
+    if docs is None:
+        # load_wiki called without a folder: find it from any page's path.
+        for file, path in sources.items():
+            tail = os.sep + file.replace("/", os.sep)
+            if path.endswith(tail):
+                docs = path[: -len(tail)]
+                break
+    if docs is None:
+        return None
+    return os.path.join(docs, *reviewed_path(config_page).split("/"))

@@ -40,7 +40,8 @@ from ..frontmatter.nodes import (
 )
 from ..model.diagnostics import Diagnostic, clip
 from ..model.targets import TargetError, loose, parse_target
-from ..model.vocabulary import RelationType, parse_types
+from ..model.type_declarations import parse_types
+from ..model.vocabulary import RelationType
 
 KEYS = ("relationship_field", "relationship_types", "redlinks", "note_keys", *DIALECT_KEYS)
 
