@@ -121,7 +121,7 @@ def test_the_path_search_has_no_default_bound() -> None:
     result = subprocess.run([node, "-e", script], capture_output=True, text=True, check=True)
     thrown, api, steps = json.loads(result.stdout)
     assert thrown, "a search without maxHops must fail, not run unbounded or guess a default"
-    assert api == ["buildIndex", "naturalCompare", "nearNames", "shortestPath"]
+    assert api == ["buildIndex", "naturalCompare", "nearNames", "rankMatches", "shortestPath"]
     assert steps == [{"from": 0, "to": 1, "type": "t", "direction": "out"}]
 
 

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from finder_js import NODE, PATHS_JS, RUNNER
 
+from mkdocs_relations.model.natural import natural_key
 from mkdocs_relations.model.paths import PathIndex, Step
 
 NAMES = [
@@ -190,3 +191,58 @@ def test_javascript_matches_python(tmp_path: Path) -> None:
     assert total > 20_000
     for case, (got, want) in enumerate(zip(actual, expected, strict=True)):
         assert got == want, f"case {case} differs"
+
+
+RANK_JS = """
+const paths = require(process.argv[1]);
+const cases = JSON.parse(require("fs").readFileSync(0, "utf8"));
+process.stdout.write(JSON.stringify(cases.map(
+  (c) => paths.rankMatches(c.search, c.titles, c.text, c.exclude, c.limit))));
+"""
+
+
+def _ranked(search: list[list[str]], titles: list[str], text: str, exclude: int, limit: int):
+    """The finder's ranking, written from its specification: a name equal to the text, then
+    one starting with it, then one holding it; ties by natural order of title, then number."""
+    query = text.strip().lower()
+    if not query:
+        return []
+    scored = []
+    for number, names in enumerate(search):
+        if number == exclude:
+            continue
+        scores = [0 if n == query else 1 if n.startswith(query) else 2 for n in names if query in n]
+        if scores:
+            scored.append((min(scores), natural_key(titles[number]), number))
+    return [number for *_, number in sorted(scored)[:limit]]
+
+
+def test_the_finders_ranking_is_its_specification() -> None:
+    """The ranking of pages for what a reader types lives in the pure script, held here to
+    its specification on random names (the browser tests only see its first options)."""
+    if NODE is None:
+        pytest.skip("node is not installed")
+    rng = random.Random(17)
+    letters = ["a", "b", "e", "l", "r", " ", "2", "10", "é"]
+    cases = []
+    for _ in range(300):
+        pages = rng.randint(0, 12)
+        titles = ["".join(rng.choices(letters, k=rng.randint(1, 6))) for _ in range(pages)]
+        search = [
+            [t.lower(), *("".join(rng.choices(letters, k=rng.randint(1, 4))) for _ in "ab")]
+            for t in titles
+        ]
+        text = "".join(rng.choices(letters, k=rng.randint(0, 3)))
+        cases.append(
+            {"search": search, "titles": titles, "text": text,
+             "exclude": rng.randint(-1, max(pages - 1, 0)), "limit": rng.randint(1, 8)}
+        )  # fmt: skip
+    found = subprocess.run(
+        [NODE, "-e", RANK_JS, str(PATHS_JS)],
+        input=json.dumps(cases), capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    expected = [
+        _ranked(c["search"], c["titles"], c["text"], c["exclude"], c["limit"]) for c in cases
+    ]
+    assert json.loads(found.stdout) == expected
+    assert any(len(ranked) > 1 for ranked in expected)  # the cases do rank something

@@ -65,30 +65,11 @@
     return loading;
   }
 
-  /* Up to MAX_OPTIONS page numbers matching the text: exact names, then prefixes, then
-   * substrings; ties by title in natural order. The page numbered ``exclude`` is left out. */
+  /* Up to MAX_OPTIONS page numbers matching the text (the ranking is the pure script's). */
   function matches(data, text, exclude) {
-    var query = text.trim().toLowerCase();
-    if (!query) return [];
-    var scored = [];
-    for (var i = 0; i < data.search.length; i++) {
-      if (i === exclude) continue; // the page the reader is on is never the answer
-      var names = data.search[i];
-      var best = 9;
-      for (var j = 0; j < names.length; j++) {
-        var at = names[j].indexOf(query);
-        if (at < 0) continue;
-        var score = names[j] === query ? 0 : at === 0 ? 1 : 2;
-        if (score < best) best = score;
-      }
-      if (best < 9) scored.push([best, data.graph.titles[i], i]);
-    }
-    // Ties by title as the panel orders them (natural order), then by id.
-    var natural = window.MkDocsRelationsPaths.naturalCompare;
-    scored.sort(function (a, b) {
-      return a[0] - b[0] || natural(a[1], b[1]) || a[2] - b[2];
-    });
-    return scored.slice(0, MAX_OPTIONS).map(function (s) { return s[2]; });
+    return window.MkDocsRelationsPaths.rankMatches(
+      data.search, data.graph.titles, text, exclude, MAX_OPTIONS
+    );
   }
 
   function element(tag, className, text) {

@@ -293,11 +293,38 @@
     return names;
   }
 
+  /* Page numbers whose names match the text, best first, at most ``limit``: a name equal
+   * to the text, then one starting with it, then one holding it (names and text compared
+   * lower-cased); ties by title in natural order, then by number. ``search[i]`` holds page
+   * i's lower-cased names (title, id, aliases); the page numbered ``exclude`` is left out. */
+  function rankMatches(search, titles, text, exclude, limit) {
+    var query = String(text).trim().toLowerCase();
+    if (!query) return [];
+    var scored = [];
+    for (var i = 0; i < search.length; i++) {
+      if (i === exclude) continue; // the page the reader is on is never the answer
+      var names = search[i];
+      var best = 9;
+      for (var j = 0; j < names.length; j++) {
+        var at = names[j].indexOf(query);
+        if (at < 0) continue;
+        var score = names[j] === query ? 0 : at === 0 ? 1 : 2;
+        if (score < best) best = score;
+      }
+      if (best < 9) scored.push([best, titles[i], i]);
+    }
+    scored.sort(function (a, b) {
+      return a[0] - b[0] || naturalCompare(a[1], b[1]) || a[2] - b[2];
+    });
+    return scored.slice(0, limit).map(function (s) { return s[2]; });
+  }
+
   var api = {
     buildIndex: buildIndex,
     shortestPath: shortestPath,
     naturalCompare: naturalCompare,
-    nearNames: nearNames
+    nearNames: nearNames,
+    rankMatches: rankMatches
   };
   if (typeof module !== "undefined" && module.exports) module.exports = api;
   else root.MkDocsRelationsPaths = api;
