@@ -64,8 +64,17 @@ def _check(rule: Rule, engine: QueryEngine, name: str) -> list[tuple[str, Diagno
     graph = engine.graph
     found: list[tuple[str, Diagnostic]] = []
 
+    # Once per page and condition: a hub is the target of many edges, and checking it again
+    # for each would make the rules cost the sum of squared in-degrees, not pages plus edges.
+    seen: dict[tuple[str, int], bool] = {}
+
     def matches(page_id: str, where: Where | None) -> bool:
-        return where is None or engine.matches(page_id, where)
+        if where is None:
+            return True
+        key = (page_id, id(where))
+        if key not in seen:
+            seen[key] = engine.matches(page_id, where)
+        return seen[key]
 
     def add(page: Page, line: int, code: str, message: str) -> None:
         level: Any = rule.severity
