@@ -28,11 +28,10 @@ from .model.diagnostics import Diagnostic, apply_severity, display_path, summary
 from .output.page_additions import PageAdditions, relative_url
 from .output.site_files import QUERY_CSS, OutsideSite, asset_source, write_graph_files
 from .query.fences import marker_lines, replace_lines
-from .query.overview import DEFAULT_LABELS as OVERVIEW_LABELS
 from .query.overview import MARKER as OVERVIEW
 from .query.overview import overview_markdown, overview_page
 from .query.page_blocks import BlockAnswers
-from .query.rule_checks import RuleReport, rule_report, rules_markdown
+from .query.rule_checks import RuleReport, rule_report, with_rules
 from .resources import TEMPLATES
 from .wiki.body_links import BodyLinks, other_renderers
 from .wiki.pipeline import Wiki, load_wiki
@@ -154,9 +153,9 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
     def _overview(self, *, page: bool) -> str:
         """The overview (a whole page, or what replaces the marker), with the rules' results."""
         labels = self.config.labels
-        text = overview_page(labels) if page else overview_markdown(labels)
-        rules = rules_markdown(self.rules, {**OVERVIEW_LABELS, **labels})
-        return f"{text}\n{rules}" if rules else text
+        return with_rules(
+            overview_page(labels) if page else overview_markdown(labels), self.rules, labels
+        )
 
     def on_env(self, env: object, *, config: MkDocsConfig, files: Files) -> None:
         if self.wiki is None:

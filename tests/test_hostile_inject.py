@@ -494,3 +494,32 @@ def test_a_page_named_like_a_script_is_only_a_link_in_chromium(
         assert dialogs == [] and page.evaluate("window.x") is None
         assert page.url == url + "javascript%3Awindow.x%3D1%3Balert%281%29/"
         page.close()
+
+
+def test_inject_checks_rules_and_lists_them_in_the_overview_as_the_build_does(
+    tmp_path: Path,
+) -> None:
+    """The build fails on a rule's error and its overview ends with the rules' section;
+    inject, which lints first, must do both, or a Zensical site passes what MkDocs fails."""
+    rules = (
+        "---\nrules:\n  - pages: {folder: services}\n    requires: depends-on\n"
+        "    severity: {severity}\n---\n# Config\n"
+    )
+    pages = {
+        **WIKI,
+        "overview.md": "# Overview\n\n<!-- relations/overview -->\n",
+        "services/api.md": "# API\n",
+        "wiki-config.md": rules.replace("{severity}", "error"),
+    }
+    root = project(tmp_path / "failing", pages)
+    failed = run("inject", cwd=root)
+    assert failed.returncode == 1, failed.stdout + failed.stderr
+    assert "docs/services/api.md:1: error: [rule-required]" in failed.stdout
+    root = project(
+        tmp_path / "warning", {**pages, "wiki-config.md": rules.replace("{severity}", "warning")}
+    )
+    done = run("inject", cwd=root)
+    assert done.returncode == 0, done.stderr
+    overview = (root / "site" / "overview" / "index.html").read_text("utf-8")
+    assert "<h2" in overview and ">Rules</h2>" in overview, overview[-3000:]
+    assert "services/api" in overview.split(">Rules</h2>", 1)[1]

@@ -11,6 +11,7 @@ from ..generators import default_config_file
 from ..inject.built_site import InjectError, inject
 from ..model.diagnostics import apply_severity, display_path, summary
 from ..query.page_blocks import collect_files
+from ..query.rule_checks import rule_report
 from ..wiki.pipeline import load_wiki
 from .shared import EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError, require_mkdocs_api
 
@@ -66,7 +67,12 @@ def run_inject(args: argparse.Namespace, _: object) -> int:
     display = display_of(plugin)
     # The relations blocks are checked as the build checks them, and answered below.
     blocks = collect_files(wiki, sorted(pages.sources.items()), display.max_hops, display.labels)
-    diagnostics = wiki.diagnostics + apply_severity(blocks.diagnostics, options.severity)
+    # And the rules of wiki-config.md, as the build checks them (the overview lists them too).
+    rules = rule_report(
+        wiki, pages.sources.get(options.config_page), options.config_page, display.max_hops
+    )
+    found = blocks.diagnostics + rules.diagnostics
+    diagnostics = wiki.diagnostics + apply_severity(found, options.severity)
     base = os.path.dirname(os.path.abspath(config_file))
     prefix = os.path.relpath(os.path.join(base, display_prefix(config))).replace(os.sep, "/")
     for diagnostic in diagnostics:
@@ -88,6 +94,7 @@ def run_inject(args: argparse.Namespace, _: object) -> int:
             use_directory_urls=bool(config.use_directory_urls),
             template_dirs=[custom_dir] if custom_dir else [],
             blocks=blocks,
+            rules=rules,
         )
     except InjectError as exc:
         print(f"mkdocs-relations: {exc}", file=sys.stderr)

@@ -13,6 +13,7 @@ from ..output.page_additions import PageAdditions
 from ..query.overview import MARKER as OVERVIEW
 from ..query.overview import overview_markdown
 from ..query.page_blocks import BlockAnswers
+from ..query.rule_checks import RuleReport, with_rules
 from .html_places import code_blocks
 
 
@@ -55,13 +56,15 @@ def overview_answers(
     url: str,
     additions: PageAdditions,
     title: Callable[[str], str],
+    rules: RuleReport | None = None,
 ) -> list[tuple[int, int, str]]:
     """The overview's HTML in place of each ``<!-- relations/overview -->`` the generator
     kept as a comment, answered as the plugin answers it (its blocks are the overview's
     own, so they are checked and answered apart from the page's)."""
     own = BlockAnswers(blocks.wiki, blocks.reader.max_hops, blocks.labels)
     own.engine(additions.builder.index, title)
-    markdown = own.collect(overview_markdown(blocks.labels), file, None, 0)
+    overview = with_rules(overview_markdown(blocks.labels), rules, blocks.labels)
+    markdown = own.collect(overview, file, None, 0)
     html = markdown_to_html(markdown)
     html, _ = own.answer(file, html, additions.references(url), additions.renderer)
     places = []

@@ -31,6 +31,7 @@ from ..output.site_files import (
 )
 from ..query.overview import MARKER as OVERVIEW
 from ..query.page_blocks import BlockAnswers
+from ..query.rule_checks import RuleReport
 from ..wiki.pipeline import Wiki
 from ..wiki.titles import name_title
 from .answers import block_answers, overview_answers
@@ -92,6 +93,7 @@ def inject(
     use_directory_urls: bool = True,
     template_dirs: Sequence[str] = (),
     blocks: BlockAnswers | None = None,
+    rules: RuleReport | None = None,
 ) -> Injected:
     """Add the plugin's output to every page of the site built from ``wiki``'s docs, and
     answer the ``relations`` blocks collected in ``blocks``."""
@@ -159,7 +161,7 @@ def inject(
         if blocks is not None and file in blocks.pending:
             answers = block_answers(blocks, file, text, url, additions, result.lost)
         if blocks is not None and OVERVIEW in text:
-            answers += overview_answers(blocks, file, text, url, additions, title_of)
+            answers += overview_answers(blocks, file, text, url, additions, title_of, rules)
         if not (top or bottom or answers):
             result.unchanged.append(dest)
             continue

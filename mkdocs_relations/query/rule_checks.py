@@ -13,6 +13,7 @@ from ..model.diagnostics import Diagnostic
 from ..model.graph import Page
 from ..wiki.pipeline import Wiki
 from .engine import QueryEngine
+from .overview import DEFAULT_LABELS as OVERVIEW_LABELS
 from .records import Where
 from .rules import Rule, read_rules
 
@@ -172,3 +173,10 @@ def rules_markdown(report: RuleReport, labels: Mapping[str, str], heading_level:
 
 def _cell(text: str) -> str:
     return html.escape(text).replace("|", "\\|")
+
+
+def with_rules(overview: str, report: RuleReport | None, labels: Mapping[str, str]) -> str:
+    """The overview's Markdown followed by the rules' section, when the wiki has rules: the
+    plugin's overview and inject's answer to the overview marker are this one text."""
+    rules = rules_markdown(report, {**OVERVIEW_LABELS, **labels}) if report is not None else ""
+    return f"{overview}\n{rules}" if rules else overview
