@@ -2,6 +2,7 @@
 
     python benchmarks/phases.py                       # 2,000 pages, theme mkdocs, index-only nav
     python benchmarks/phases.py --pages 500 --theme material
+    python benchmarks/phases.py --override    # the panel through a theme's copy of its templates
 
 Two builds of one generated wiki, each in a child process. The first times the plugin's hooks
 with ``time.process_time`` and nothing else: that is the plugin's total. The second runs the
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -25,7 +27,10 @@ REPO = HERE.parent
 sys.path.insert(0, str(HERE))
 
 import generate  # noqa: E402
+import yaml  # noqa: E402
 from run import HOOK_TIMER, _mkdocs_yml  # noqa: E402
+
+from mkdocs_relations.resources import TEMPLATES  # noqa: E402
 
 #: phase -> the functions whose cumulative time it is, as (file suffix, function name).
 PHASES: dict[str, list[tuple[str, str]]] = {
@@ -36,7 +41,11 @@ PHASES: dict[str, list[tuple[str, str]]] = {
     "reach lists": [("output/reach.py", "lists")],
     "picture layout": [("output/picture.py", "picture")],
     "panel data (rest)": [("output/panel.py", "build"), ("output/panel.py", "breadcrumbs")],
-    "panel rendering (Jinja)": [("output/render.py", "panel"), ("output/render.py", "breadcrumbs")],
+    "panel rendering": [
+        ("output/render.py", "panel"),
+        ("output/render.py", "breadcrumbs"),
+        ("output/render.py", "mentions"),
+    ],
     "path finder": [("output/render.py", "path_finder")],
     "relations blocks": [("query/page_blocks.py", "collect"), ("query/page_blocks.py", "answer")],
     "graph files": [("output/site_files.py", "write_graph_files")],
@@ -71,11 +80,22 @@ def _run(script: str, config: Path, site: Path) -> str:
     return result.stdout.strip().splitlines()[-1]
 
 
-def profile(pages: int, theme: str, short_nav: bool, work: Path) -> dict[str, float]:
-    """Seconds of the plugin's own CPU time by phase, plus ``total`` and ``other``."""
+def profile(
+    pages: int, theme: str, short_nav: bool, work: Path, override: bool = False
+) -> dict[str, float]:
+    """Seconds of the plugin's own CPU time by phase, plus ``total`` and ``other``.
+
+    ``override``: the theme's custom_dir holds a copy of the package's templates, so the panel
+    is rendered as an override is, by the template engine.
+    """
     docs = work / "docs"
     generate.write(generate.plan(pages, seed=1), docs, seed=1)
     config = _mkdocs_yml(work, "ours", theme, ["relations"], short_nav)
+    if override:
+        shutil.copytree(TEMPLATES, work / "overrides")
+        settings = yaml.safe_load(config.read_text(encoding="utf-8"))
+        settings["theme"]["custom_dir"] = str(work / "overrides")
+        config.write_text(yaml.safe_dump(settings), encoding="utf-8")
     _run(HOOK_TIMER, config, work / "site")  # warm the file cache and the imports
     total = float(_run(HOOK_TIMER, config, work / "site"))
     profiled = json.loads(_run(PROFILED, config, work / "site"))
@@ -113,15 +133,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--theme", default="mkdocs", choices=("mkdocs", "material"))
     parser.add_argument("--nav", default="index", choices=("index", "default"))
     parser.add_argument("--json", action="store_true", help="seconds by phase, as JSON")
+    parser.add_argument(
+        "--override", action="store_true", help="render the panel from a theme's template copy"
+    )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
-        result = profile(args.pages, args.theme, args.nav == "index", Path(folder))
+        result = profile(args.pages, args.theme, args.nav == "index", Path(folder), args.override)
     if args.json:
         print(json.dumps(result, indent=2))
         return 0
     print(
         f"The plugin's own CPU time in one build of {args.pages} pages "
-        f"(theme {args.theme}, {args.nav} navigation):\n"
+        f"(theme {args.theme}, {args.nav} navigation"
+        f"{', the panel templates overridden' if args.override else ''}):\n"
     )
     print(table(result, args.pages))
     return 0

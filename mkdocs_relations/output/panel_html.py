@@ -1,0 +1,213 @@
+"""The default panel templates as Python: byte for byte what Jinja renders from them.
+
+Rendering ``relations/panel.html`` (with ``picture.html``) through the template engine was
+the largest part of the plugin's own time in a build: 0.46 ms of 1.2 ms a page on 2,000
+pages, most of it the engine looking up attributes and wrapping every escaped string. The
+HTML itself is a few kilobytes of prepared strings. These functions write the same bytes
+from the same data, joined once; :class:`~.render.Renderer` uses them only while the theme
+has no copy of the template, so a ``custom_dir`` override still gets the template engine.
+
+Each function follows its template line by line, with the template's whitespace control
+already applied (trim_blocks and lstrip_blocks, as Jinja's lexer applies them). Tests render
+every page of the corpora both ways and compare, so the template and this module cannot
+drift apart unnoticed: change both together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .labels import fill
+from .panel import Panel
+from .picture import Picture
+from .records import PageRef
+
+
+class Escaped(dict[str, str]):
+    """Strings escaped as Jinja's autoescape does (markupsafe), each one once per build.
+
+    Titles and URLs recur: a page is named in the panel of every neighbour, pages in one
+    folder share their relative links.
+    """
+
+    def __missing__(self, text: str) -> str:
+        done = (
+            text.replace("&", "&amp;")
+            .replace(">", "&gt;")
+            .replace("<", "&lt;")
+            .replace("'", "&#39;")
+            .replace('"', "&#34;")
+        )
+        # A build names each page a bounded number of ways; cap it anyway for huge sites.
+        if len(self) < 200_000:
+            self[text] = done
+        return done
+
+
+def panel_html(panel: Panel, placement: str, finder: bool, e: Escaped) -> list[str]:
+    """The parts of relations/panel.html for one page, to be joined."""
+    labels = panel.labels
+    out = [
+        f'<aside class="relations relations--{e[placement]}" data-relations-panel '
+        'data-search-exclude aria-labelledby="relations-panel">\n'
+        f'  <h2 class="relations__title" id="relations-panel">{e[labels["title"]]}</h2>'
+    ]
+    add = out.append
+    if panel.groups:
+        add('<dl class="relations__groups simple">')
+        for group in panel.groups:
+            add(
+                f'    <dt class="relations__label" id="{e[group.anchor]}">{e[group.label]}</dt>\n'
+                '    <dd class="relations__entries">\n      <ul>'
+            )
+            for folded, entries in group.parts:
+                if folded:
+                    more = e[fill(labels["more"], n=len(entries))]
+                    add(
+                        '      </ul>\n      <details class="relations__fold" '
+                        'data-relations-fold>\n        <summary class="relations__summary">'
+                        f"{more}</summary>\n        <ul>"
+                    )
+                for entry in entries:
+                    kind = (
+                        f'data-relation-type="{e[entry.type]}" '
+                        f'data-relation-direction="{entry.direction}"'
+                    )
+                    if entry.url is not None:
+                        add(
+                            f'        <li><a href="{e[entry.url]}" class="relations__link" '
+                            f"{kind}>{e[entry.title]}</a>"
+                        )
+                    else:
+                        reason = e[str(entry.reason)]
+                        add(
+                            '        <li><span class="relations__redlink" role="link" '
+                            f'aria-disabled="true" title="{reason}" {kind} '
+                            f"data-relation-redlink>{e[entry.title]}</span> "
+                            f'<span class="relations__note relations__reason">{reason}</span>'
+                        )
+                    if entry.note:
+                        add(f' <span class="relations__note">{e[entry.note]}</span>')
+                    if entry.suspect:
+                        add(
+                            ' <span class="relations__note relations__suspect" '
+                            f"data-relation-suspect>{e[labels['suspect']]}</span>"
+                        )
+                    add("</li>")
+            add("      </ul>")
+            if group.folded:
+                add("      </details>")
+            add("    </dd>")
+        add("  </dl>")
+    for reach in panel.reach:
+        reverse = "true" if reach.direction == "in" else "false"
+        add(
+            f'  <details class="relations__reach" data-relation-reach="{e[reach.type]}" '
+            f'data-relation-reverse="{reverse}">\n'
+            f'    <summary class="relations__summary">{e[reach.label]} '
+            f'<span class="relations__count">({e[reach.count]})</span></summary>\n'
+            '    <dl class="relations__hops simple">'
+        )
+        for hop in reach.hops:
+            add(f"      <dt>{e[hop.label]}</dt>\n      <dd>\n        <ul>")
+            for step in hop.entries:
+                add(
+                    f'          <li data-relation-hops="{step.hops}"><a href="{e[step.url]}" '
+                    f'title="{e[step.chain]}">{e[step.title]}</a>'
+                )
+                if step.via_text:
+                    add(f' <span class="relations__via">{e[step.via_text]}</span>')
+                add("</li>")
+            add("        </ul>\n      </dd>")
+        add("    </dl>")
+        if reach.more:
+            add(f'<p class="relations__more">{e[reach.more]}</p>')
+        add("  </details>")
+    if panel.picture:
+        out += picture_html(panel.picture, e)
+    if finder:
+        add(
+            '  <p class="relations__find" data-relations-finder-link hidden>'
+            f'<a href="#relations-finder">{e[labels["find_from_here"]]}</a></p>'
+        )
+    add("</aside>")
+    return out
+
+
+_DEFS = (
+    '" xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">\n'
+    "    <title>{label}</title>\n    <defs>\n"
+    '      <marker id="relations-arrow" viewBox="0 0 10 10" refX="10" refY="5" '
+    'markerWidth="7" markerHeight="7" orient="auto">\n'
+    '        <path d="M 0 0 L 10 5 L 0 10 z" class="relations__arrowhead"/>\n'
+    "      </marker>\n    </defs>"
+)
+
+
+def picture_html(pic: Picture, e: Escaped) -> list[str]:
+    """The parts of relations/picture.html (autoescape off there: only strings are escaped)."""
+    label = e[pic.label]
+    grouped = " data-relations-grouped" if pic.grouped else ""
+    out = [
+        f'<figure class="relations__picture" data-relations-picture{grouped}>\n'
+        f'  <svg viewBox="0 0 {pic.width} {pic.height}" width="{pic.width}" '
+        f'height="{pic.height}" font-size="{pic.font}" role="img" aria-label="{label}'
+        + _DEFS.format(label=label)
+    ]
+    add = out.append
+    for wire in pic.wires:
+        arrow = ' marker-end="url(#relations-arrow)"' if wire.arrow else ""
+        add(
+            f'    <line class="relations__edge" {wire.geometry} data-relations-wire='
+            f'"{e[wire.type]}" data-relations-wire-direction="{wire.direction}"{arrow}/>'
+        )
+    for caption in pic.captions:
+        x = str(caption.x)
+        spans = "".join(
+            [
+                f'<tspan x="{x}" y="{y}">{e[line].replace("→", "&#8594;")}</tspan>'
+                for y, line in caption.baselines
+            ]
+        )
+        add(
+            f'    <text class="relations__edge-label" x="{x}" text-anchor="middle" '
+            f'data-relations-caption="{e[caption.type]}">{spans}</text>'
+        )
+    for box in [*pic.boxes, pic.center]:
+        x = str(box.text_x)
+        kind = box.kind
+        if box.url is not None:
+            start = f'    <a xlink:href="{e[box.url]}" class="relations__node relations__node--'
+            end = "</text></a>"
+        else:
+            start, end = '    <g class="relations__node relations__node--', "</text></g>"
+        tip = f"<title>{e[box.full]}</title>" if box.shortened else ""
+        spans = "".join([f'<tspan x="{x}" y="{y}">{e[line]}</tspan>' for y, line in box.baselines])
+        add(
+            f'{start}{kind}">{tip}<rect {box.geometry}/><text x="{x}" text-anchor="middle">'
+            f"{spans}{end}"
+        )
+    add("  </svg>\n</figure>")
+    return out
+
+
+def breadcrumbs_html(trail: Sequence[PageRef], title: str, label: str, e: Escaped) -> list[str]:
+    """The parts of relations/breadcrumbs.html."""
+    out = [
+        '<nav class="relations-trail" data-relations-breadcrumbs data-search-exclude '
+        f'aria-label="{e[label]}">\n  <ol>'
+    ]
+    out += [f'    <li><a href="{e[step.url]}">{e[step.title]}</a></li>' for step in trail]
+    out.append(f'    <li aria-current="page">{e[title]}</li>\n  </ol>\n</nav>')
+    return out
+
+
+def mentions_html(pages: Sequence[PageRef], label: str, e: Escaped) -> list[str]:
+    """The parts of relations/mentions.html."""
+    out = [
+        '<aside class="relations-mentions" data-relations-mentions data-search-exclude>\n'
+        f'  <h2 id="relations-mentions">{e[label]}</h2>\n  <ul>'
+    ]
+    out += [f'    <li><a href="{e[page.url]}">{e[page.title]}</a></li>' for page in pages]
+    out.append("  </ul>\n</aside>")
+    return out
