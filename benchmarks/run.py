@@ -47,9 +47,16 @@ START = "<!-- results:start -->"
 END = "<!-- results:end -->"
 SHAPES_START = "<!-- shapes:start -->"
 SHAPES_END = "<!-- shapes:end -->"
-#: Relations blocks against the panel have a table of their own too.
+#: Relations blocks against the panel have a table of their own too, and so has the profile.
 QUERIES_START = "<!-- queries:start -->"
 QUERIES_END = "<!-- queries:end -->"
+PHASES_START = "<!-- phases:start -->"
+PHASES_END = "<!-- phases:end -->"
+#: Build overhead targets: (default navigation, navigation with the index only) per theme.
+#: Where MkDocs is at its fastest the bound is what the peers cost there (1.035× to 1.088×).
+BUILD_TARGETS = {"mkdocs": (1.03, 1.10), "material": (1.03, 1.06)}
+#: The panel's rendering, milliseconds a page, in the per-phase profile.
+RENDER_TARGET = 0.08
 PEERS = {
     # name in the table: (mkdocs.yml plugin entry, distribution)
     "mkdocs-backlinks-section-plugin": ("backlinks_section", "mkdocs-backlinks-section-plugin"),
@@ -161,7 +168,7 @@ def build_overhead(settings: Settings, work: Path, report: Report) -> None:
             variants = {
                 "mkdocs-relations": _mkdocs_yml(work, "ours", theme, ["relations"], short_nav)
             }
-            if short_nav and theme == settings.themes[-1]:
+            if short_nav:
                 for name, entry in peers.items():
                     variants[name] = _mkdocs_yml(work, name, theme, [entry], short_nav)
             pairs: dict[str, list[tuple[float, float]]] = {name: [] for name in variants}
@@ -177,11 +184,12 @@ def build_overhead(settings: Settings, work: Path, report: Report) -> None:
                     pairs[name].append((bare, withit))
             ours = median_ratio(pairs["mkdocs-relations"])
             seconds = statistics.median(b for b, _ in pairs["mkdocs-relations"])
+            target = BUILD_TARGETS.get(theme, (1.03, 1.03))[short_nav]
             report.add(
                 f"Build overhead, theme {theme}, {nav} ({seconds:.1f} s without the plugin)",
                 f"{ours:.3f}×",
-                "≤ 1.03×",
-                "met" if ours <= 1.03 else "missed",
+                f"≤ {target:.2f}×",
+                "met" if ours <= target else "missed",
             )
             for name in variants:
                 if name == "mkdocs-relations" or not pairs[name]:
@@ -492,8 +500,8 @@ def shapes(settings: Settings, work: Path, report: Report) -> None:
             f"DAG, {size:,} pages, {edges:,} depends-on edges, index-only navigation: build "
             f"with the plugin against without ({seconds:.1f} s without); plugin ms per page",
             f"{ratio:.2f}×; {per_page * 1000:.2f} ms",
-            "≤ 2×",
-            "met" if ratio <= 2 else "missed",
+            "≤ 1.5×",
+            "met" if ratio <= 1.5 else "missed",
         )
         shutil.rmtree(folder)
     if len(cost_per_page) > 1:
@@ -502,8 +510,8 @@ def shapes(settings: Settings, work: Path, report: Report) -> None:
             f"DAG: plugin cost per page, {settings.dag_sizes[-1]:,} pages against "
             f"{settings.dag_sizes[0]:,}",
             f"{growth:.2f}×",
-            "flat (≤ 1.3×)",
-            "met" if growth <= 1.3 else "missed",
+            "flat (≤ 1.2×)",
+            "met" if growth <= 1.2 else "missed",
         )
 
     # Many declared types, many edges of near-miss unknown types.
@@ -576,6 +584,36 @@ def shapes(settings: Settings, work: Path, report: Report) -> None:
         "met" if ratio <= 1.5 else "missed",
     )
     shutil.rmtree(root)
+
+
+# 5b: where the plugin's own time goes ---------------------------------------------------
+
+
+def phase_profile(settings: Settings, work: Path, report: Report) -> str:
+    """The per-phase table of benchmarks/phases.py for the build wiki; one row per target."""
+    import phases  # imports this module: only once both are loaded
+
+    folder = work / "phases"
+    result = phases.profile(settings.build_pages, "mkdocs", True, folder)
+    shutil.rmtree(folder)
+    rendering = result["panel rendering"] * 1000 / settings.build_pages
+    report.add(
+        f"Panel rendering, ms a page in the per-phase profile ({settings.build_pages:,} pages)",
+        f"{rendering:.3f} ms",
+        f"≤ {RENDER_TARGET} ms",
+        "met" if rendering <= RENDER_TARGET else "missed",
+    )
+    total = result["total"] * 1000 / settings.build_pages
+    report.add(
+        "The plugin's own CPU time, ms a page, same build", f"{total:.3f} ms", "reported", "—"
+    )
+    lead = (
+        f"The plugin's own CPU time in one build of {settings.build_pages:,} pages (theme "
+        "mkdocs, index-only navigation), by phase:"
+    )
+    return (
+        f"{PHASES_START}\n\n{lead}\n\n{phases.table(result, settings.build_pages)}\n\n{PHASES_END}"
+    )
 
 
 # 6: the path finder in Chromium ------------------------------------------------------------
@@ -756,7 +794,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=DOCS_PAGE, help="page whose table is rewritten")
     parser.add_argument(
         "--only",
-        choices=("build", "lint", "browser", "shapes", "queries"),
+        choices=("build", "lint", "browser", "shapes", "queries", "phases"),
         action="append",
         help="run only these",
     )
@@ -770,7 +808,7 @@ def main(argv: list[str] | None = None) -> int:
             unknown_edges=101, typo_pages=500, typos=50, unused_lint_pages=500,
             unused_build_pages=100,
         )  # fmt: skip
-    parts = args.only or ["build", "lint", "browser", "shapes", "queries"]
+    parts = args.only or ["build", "phases", "lint", "browser", "shapes", "queries"]
     # The graph shapes have a table of their own, so either half can be run alone.
     report, shape_report, query_report = Report(), Report(), Report()
     start = time.perf_counter()
@@ -778,6 +816,7 @@ def main(argv: list[str] | None = None) -> int:
         work = Path(temp)
         if "build" in parts:
             build_overhead(settings, work, report)
+        phase_table = phase_profile(settings, work, report) if "phases" in parts else None
         if "lint" in parts:
             lint_scaling(settings, work, report)
         if "browser" in parts:
@@ -792,6 +831,8 @@ def main(argv: list[str] | None = None) -> int:
     text = out.read_text(encoding="utf-8") if out.exists() else f"{START}\n{END}\n"
     if set(parts) - {"shapes", "queries"}:
         text = _replace(text, render(report, main_elapsed), START, END)
+    if phase_table is not None and PHASES_START in text:
+        text = _replace(text, phase_table, PHASES_START, PHASES_END)
     if "shapes" in parts:
         table = render(shape_report, shapes_elapsed, SHAPES_START, SHAPES_END)
         text = _replace(text, table, SHAPES_START, SHAPES_END)

@@ -13,7 +13,8 @@ from conftest import REPO
 def test_quick_benchmark_run(tmp_path: Path) -> None:
     out = tmp_path / "benchmarks.md"
     out.write_text(
-        "# Benchmarks\n\n<!-- results:start -->\n<!-- results:end -->\n\nBetween.\n\n"
+        "# Benchmarks\n\n<!-- results:start -->\n<!-- results:end -->\n\n"
+        "<!-- phases:start -->\n<!-- phases:end -->\n\nBetween.\n\n"
         "<!-- shapes:start -->\n<!-- shapes:end -->\n\nAnd.\n\n"
         "<!-- queries:start -->\n<!-- queries:end -->\n\nAfter.\n"
     )
@@ -29,6 +30,9 @@ def test_quick_benchmark_run(tmp_path: Path) -> None:
     assert "Relations block on every page" in queries and "DAG" not in queries
     assert "Lint alone" in results and "DAG" not in results
     assert "DAG" in shapes and "Lint alone" not in shapes
+    # The per-phase profile: its own table, between its markers, with the rendering row.
+    table = results.split("<!-- phases:start -->")[1].split("<!-- phases:end -->")[0]
+    assert "| panel rendering |" in table and "| **total** |" in table
     for row in (
         "Build overhead, theme mkdocs, default navigation",
         "Build overhead, theme mkdocs, navigation with the index only",
@@ -43,6 +47,8 @@ def test_quick_benchmark_run(tmp_path: Path) -> None:
         "Lint, 500 pages with 50 misspelt targets",
         "unused acyclic and transitive types against none",
         "Relations block on every page",
+        "Panel rendering, ms a page in the per-phase profile",
+        "Peer mkdocs-backlinks-section-plugin, theme mkdocs, navigation with the index only",
     ):
         assert row in text, row
     assert "Measured " in text
