@@ -264,13 +264,13 @@ def test_one_search_per_transitive_type_the_page_uses(
         }
     )
     calls: list[tuple[str, int, bool]] = []
-    real = reach_module.bounded_reach
+    real = reach_module.reach_tree
 
     def counting(index: PathIndex, source: str, relation: int, **kw: object) -> object:
         calls.append((source, relation, kw["direction"] == "in"))
         return real(index, source, relation, **kw)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(reach_module, "bounded_reach", counting)
+    monkeypatch.setattr(reach_module, "reach_tree", counting)
     assert site.build(strict=True).ok
     # a: forward t5; b: forward and backward t5; c: backward t5. The wiki-config page has
     # no edges. Nothing for the 999 types no edge uses.

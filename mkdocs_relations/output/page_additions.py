@@ -100,7 +100,7 @@ class PageAdditions:
         display: Display,
         template_dirs: Sequence[str] = (),
     ) -> None:
-        """``pages`` maps each page id to its (title, site-relative URL)."""
+        """``pages`` maps each page id to its (title, site-relative URL), read once per id."""
         self.wiki = wiki
         self.pages = pages
         self.display = display
@@ -117,7 +117,13 @@ class PageAdditions:
         )
         self.renderer = Renderer(template_dirs)
         self._graph = graph_script()
-        self._url_parts: dict[str, list[str]] = {}
+        # Per page id: (title, URL, the URL's parts, the parts joined with a "/" after each).
+        self._targets: dict[str, tuple[str, str, list[str], str]] = {}
+        # Links shared by pages: by the page's base (every page of a folder, with URLs that
+        # end in a file name), and by the folder the base sits in (pages with directory URLs,
+        # each its own base) for targets outside the base.
+        self._by_base: dict[str, dict[str, PageRef]] = {}
+        self._by_folder: dict[str, dict[str, PageRef]] = {}
         # The finder offers the types the wiki uses, by their labels.
         used = {edge.type for edge in graph.resolved_edges()}
         self._types = [
@@ -134,21 +140,39 @@ class PageAdditions:
         worked out once: for its panel and for its blocks' answers."""
         refs: dict[str, PageRef] = {}
         base = _base(page_url)
-        known = self._url_parts
+        inside = "".join(part + "/" for part in base)
+        # A link from ``base`` to a URL outside it climbs out of the base's last part first,
+        # then is the same for every base in that folder: work out once per (folder, target),
+        # not per (page, target); a link into the base (or from the root) once per (base, target).
+        own = self._by_base.setdefault(inside, {})
+        shared = own
+        if base:
+            shared = self._by_folder.setdefault("".join(p + "/" for p in base[:-1]), {})
+        targets = self._target
 
         def ref(other: str) -> PageRef:
             # A page is named several times in one panel (edges, reach, picture), and in
-            # the panels of all its neighbours: its URL is split once per build.
+            # the panels of all its neighbours.
             found = refs.get(other)
             if found is None:
-                title, url = self.pages.get(other, (other, ""))
-                parts = known.get(url)
-                if parts is None:
-                    parts = known[url] = _parts(url)
-                found = refs[other] = PageRef(title, _relative(url, parts, base))
+                title, url, parts, joined = targets(other)
+                links = own if joined.startswith(inside) else shared
+                found = links.get(other)
+                if found is None:
+                    found = links[other] = PageRef(title, _relative(url, parts, base))
+                refs[other] = found
             return found
 
         return ref
+
+    def _target(self, page_id: str) -> tuple[str, str, list[str], str]:
+        found = self._targets.get(page_id)
+        if found is None:
+            title, url = self.pages.get(page_id, (page_id, ""))
+            parts = _parts(url)
+            joined = "".join(part + "/" for part in parts)
+            found = self._targets[page_id] = (title, url, parts, joined)
+        return found
 
     def render(
         self,

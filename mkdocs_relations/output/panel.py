@@ -15,10 +15,9 @@ from ..model.graph import Edge, Graph
 from ..model.natural import NaturalKeys
 from ..model.paths import DEFAULT_MAX_HOPS, PathIndex
 from .labels import Labels
-from .picture import Picture, picture
+from .picture import Picture, Pictures
 from .reach import ReachBuilder, ReachEntry, ReachList
 from .records import Entry, Group, PageRef
-from .text_fit import Wrapper
 
 #: How many neighbours the picture draws one by one before it draws groups instead.
 DEFAULT_PICTURE_LIMIT = 12
@@ -65,7 +64,9 @@ class PanelBuilder:
         self._order = {name: i for i, name in enumerate(graph.vocabulary)}
         self._natural = NaturalKeys()
         self._reach = ReachBuilder(graph, index, labels, max_hops, self._rank, self._natural)
-        self._wrap = Wrapper()
+        self._pictures = Pictures(
+            labels, graph.vocabulary, picture_limit, link_groups="direct" in self.panels
+        )
 
     def label(self, relation: str, direction: Direction) -> str:
         """Heading for a type read from one side: "Depends on" / "Used by"."""
@@ -85,15 +86,7 @@ class PanelBuilder:
         center = ref(page_id)
         pic = None
         if "picture" in self.panels:
-            pic = picture(
-                center.title,
-                groups,
-                self.labels,
-                self.graph.vocabulary,
-                self.picture_limit,
-                link_groups="direct" in self.panels,
-                wrapper=self._wrap,
-            )
+            pic = self._pictures.picture(center.title, groups)
         shown = groups if "direct" in self.panels else []
         return Panel(shown, reach, pic, self.labels.text)
 

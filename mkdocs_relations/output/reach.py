@@ -10,7 +10,6 @@ breadth-first order (pages by id within a layer) and the same first-found chains
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -23,10 +22,6 @@ from .records import PageRef
 
 #: A transitive list shows at most this many pages, and the search stops one layer later.
 MAX_REACH_ENTRIES = 20
-
-
-#: Stands for the chain while the "via" label is filled once (a private-use character).
-_SLOT = "\ue000"
 
 
 @dataclass(frozen=True)
@@ -98,8 +93,12 @@ class ReachBuilder:
             if graph.vocabulary.get_or_unknown(name).transitive
         }
         self.type_number = {name: i for i, name in enumerate(index.types)}
-        self._arrows: dict[tuple[str, Direction], str] = {}
-        self._via_parts: list[str] | None = None
+        # Words that depend only on the type, the direction or a count: filled once a build.
+        self._words: dict[tuple[str, Direction], tuple[str, str]] = {}
+        self._hops: dict[int, str] = {}
+        self._more: dict[int, str] = {}
+        # The "via" label, filled for up to 20 entries a list on every page.
+        self._via = labels.filler("via", "chain")
 
     def lists(
         self,
@@ -126,40 +125,22 @@ class ReachBuilder:
             ]
         )
         lists = []
+        index = self.index
+        start = index.rank[page_id]
         for _, _, direction, kind in searches:
             relation = self.transitive[kind]
-            found = bounded_reach(
-                self.index,
+            found = reach_tree(
+                index,
                 page_id,
                 kind,
                 direction=direction,
                 max_hops=self.max_hops,
                 limit=MAX_REACH_ENTRIES,
             )
-            if not found.found:
+            if not found.shown:
                 continue
-            if direction == IN and relation == "depends-on":
-                label = self.labels["impact"]
-            else:
-                base = self.labels.heading(relation, direction)
-                label = self.labels.fill("transitive", label=base)
-            entries = []
-            for reached in found.found:
-                target = ref(reached.page)
-                # Each page of the chain once: its title serves the "via" line and the chain.
-                titles = [ref(step.target).title for step in reached.chain]
-                via = titles[:-1]
-                entries.append(
-                    ReachEntry(
-                        target.title,
-                        target.url,
-                        reached.hops,
-                        self._chain_text(reached.chain, titles, ref),
-                        via,
-                        via_text=self._via(" › ".join(via)) if via else "",
-                        page=reached.page,
-                    )
-                )
+            label, arrow = self._type_words(relation, direction)
+            entries = self._entries(found, start, arrow, ref)
             # Sorted like the direct edges: by title in natural order, within each distance.
             natural = self.natural
             entries.sort(key=lambda e: (e.hops, natural[e.title], e.page))
@@ -167,42 +148,164 @@ class ReachBuilder:
             for entry in entries:
                 hops.setdefault(entry.hops, []).append(entry)
             count = str(len(entries)) + ("+" if found.truncated else "")
-            more = self.labels.fill("more_reach", n=len(entries)) if found.truncated else None
+            more = self._more_words(len(entries)) if found.truncated else None
             lists.append(
                 ReachList(
                     relation,
                     direction,
                     label,
                     count,
-                    [ReachHop(n, self.labels.hops(n), items) for n, items in hops.items()],
+                    [ReachHop(n, self._hop_words(n), items) for n, items in hops.items()],
                     more,
                 )
             )
         return lists
 
-    def _chain_text(
-        self, chain: tuple[Step, ...], titles: list[str], ref: Callable[[str], PageRef]
-    ) -> str:
-        """ "Payments → depends on → Ledger → depends on → Storage", in the type's labels;
-        ``titles`` are the titles of the chain's steps' targets."""
-        if not chain:
-            return ""
-        parts = [ref(chain[0].source).title]
-        arrows = self._arrows
-        for step, title in zip(chain, titles, strict=True):
-            arrow = arrows.get((step.type, step.direction))
-            if arrow is None:
-                label = self.labels.type_label(step.type, step.direction)
-                arrow = arrows[(step.type, step.direction)] = f"→ {label} →"
-            parts += (arrow, title)
-        return " ".join(parts)
+    def _entries(
+        self, found: ReachTree, start: int, arrow: str, ref: Callable[[str], PageRef]
+    ) -> list[ReachEntry]:
+        """An entry per page shown. Chains are paths in the search's tree, so each page's
+        pieces (title, chain, the titles before it) are made once from its parent's and
+        serve every entry whose chain passes through it."""
+        ids = self.index.ids
+        parents = found.parents
+        # node -> (title, chain text, titles from the first step to this page, joined)
+        pieces: dict[int, tuple[str, str, list[str], str]] = {
+            start: ("", ref(ids[start]).title, [], "")
+        }
+        entries = []
+        for node, hops in found.shown:
+            # The page's ancestors without pieces yet, nearest first (at most max_hops).
+            missing = []
+            parent = parents[node]
+            while parent not in pieces:
+                missing.append(parent)
+                parent = parents[parent]
+            for step in reversed(missing):
+                pieces[step] = _extend(pieces[parents[step]], ref(ids[step]).title, arrow)
+            _, chain, before, joined = pieces[parents[node]]
+            target = ref(ids[node])
+            entries.append(
+                ReachEntry(
+                    target.title,
+                    target.url,
+                    hops,
+                    f"{chain} {arrow} {target.title}",
+                    list(before),
+                    via_text=self._via(joined) if before else "",
+                    page=ids[node],
+                )
+            )
+        return entries
 
-    def _via(self, chain: str) -> str:
-        """The "via" label filled: split once around its placeholder (a panel per page, up
-        to 20 entries a list, each with its own chain)."""
-        if self._via_parts is None:
-            self._via_parts = self.labels.fill("via", chain=_SLOT).split(_SLOT)
-        return chain.join(self._via_parts)
+    def _type_words(self, relation: str, direction: Direction) -> tuple[str, str]:
+        """A list's heading, and the arrow between the pages of its chains."""
+        key = (relation, direction)
+        found = self._words.get(key)
+        if found is None:
+            if direction == IN and relation == "depends-on":
+                label = self.labels["impact"]
+            else:
+                base = self.labels.heading(relation, direction)
+                label = self.labels.fill("transitive", label=base)
+            arrow = f"→ {self.labels.type_label(relation, direction)} →"
+            found = self._words[key] = (label, arrow)
+        return found
+
+    def _hop_words(self, n: int) -> str:
+        found = self._hops.get(n)
+        if found is None:
+            found = self._hops[n] = self.labels.hops(n)
+        return found
+
+    def _more_words(self, n: int) -> str:
+        found = self._more.get(n)
+        if found is None:
+            found = self._more[n] = self.labels.fill("more_reach", n=n)
+        return found
+
+
+def _extend(
+    parent: tuple[str, str, list[str], str], title: str, arrow: str
+) -> tuple[str, str, list[str], str]:
+    """A page's pieces from its parent's in the search tree."""
+    _, chain, before, joined = parent
+    return (
+        title,
+        f"{chain} {arrow} {title}",
+        [*before, title],
+        f"{joined} › {title}" if before else title,
+    )
+
+
+@dataclass(frozen=True)
+class ReachTree:
+    """What a bounded search found: the pages shown, and the search tree their chains follow."""
+
+    #: Each page the search reached -> the page it was first reached from (-1 for the start).
+    parents: dict[int, int]
+    #: The pages shown as (rank, hops): by distance, then rank.
+    shown: list[tuple[int, int]]
+    truncated: bool
+
+
+def reach_tree(
+    index: PathIndex,
+    source: str,
+    relation: int,
+    *,
+    direction: Direction,
+    max_hops: int,
+    limit: int,
+) -> ReachTree:
+    """The breadth-first search of :meth:`PathIndex.reach` along one type and direction,
+    stopped once the pages two hops or more away that it shows are known.
+
+    The panel shows pages by distance, then rank, at most ``limit`` of them. Layers are
+    made whole (a page's parent is the first page of the layer before that reaches it) until
+    the one that would pass the limit; of that layer only the ``room`` lowest ranks are
+    shown, and each page of the layer before can add one of them only among its first
+    ``room + 1`` new neighbours (its list is in rank order), so no list is read further.
+    The work is the pages shown (and the direct ones) times ``limit``, however many pages
+    the graph reaches.
+    """
+    neighbours = index.neighbours(relation, direction)
+    start = index.rank[source]
+    parents = {start: -1}
+    shown: list[tuple[int, int]] = []
+    layer = [start]
+    hops = 0
+    while layer and hops < max_hops:
+        hops += 1
+        found: dict[int, int] = {}
+        if hops == 1:
+            # Direct neighbours: never listed, but every one of them is a parent.
+            for node in neighbours[start]:
+                found[node] = start
+        else:
+            room = limit - len(shown)
+            wanted = room + 1
+            for parent in layer:
+                new = 0
+                for node in neighbours[parent]:
+                    if node in parents:
+                        continue
+                    if node not in found:
+                        found[node] = parent
+                    new += 1
+                    if new == wanted:
+                        break
+            if len(found) > room:
+                lowest = sorted(found)[:room]
+                for node in lowest:
+                    parents[node] = found[node]
+                shown += [(node, hops) for node in lowest]
+                return ReachTree(parents, shown, True)
+            shown += [(node, hops) for node in sorted(found)]
+        parents.update(found)
+        # In the order a breadth-first search finds them: by parent, then rank.
+        layer = list(found)
+    return ReachTree(parents, shown, False)
 
 
 def bounded_reach(
@@ -216,49 +319,15 @@ def bounded_reach(
 ) -> BoundedReach:
     """Pages ``relation`` edges (type number in ``index``) reach from ``source`` in 2+ hops,
     walked along them (``out``) or against them (``in``)."""
-    start = index.rank[source]
-    wanted = number(direction)
-    parents: dict[int, tuple[int, int]] = {start: (-1, 0)}  # node -> (parent, hops)
-    beyond: list[int] = []
-    queue = deque([start])
-    # Once more than ``limit`` pages are found, the search finishes the layer it is in and
-    # stops: the pages listed are then the same as the full search's first ones, which sorts
-    # each layer by id. Finishing a layer costs only the edges of pages already found.
-    last_layer = max_hops
-    while queue:
-        node = queue.popleft()
-        hops = parents[node][1]
-        if hops >= last_layer:
-            break
-        for neighbour, way, kind in index.adjacency[node]:
-            if kind != relation or way != wanted or neighbour in parents:
-                continue
-            parents[neighbour] = (node, hops + 1)
-            if hops + 1 >= 2:
-                beyond.append(neighbour)
-                if len(beyond) > limit:
-                    last_layer = hops + 1
-            queue.append(neighbour)
-    beyond.sort(key=lambda n: (parents[n][1], n))
-    shown = beyond[:limit]
-    return BoundedReach(_reached(index, parents, shown, relation, direction), len(beyond) > limit)
-
-
-def _reached(
-    index: PathIndex,
-    parents: dict[int, tuple[int, int]],
-    nodes: list[int],
-    relation: int,
-    direction: Direction,
-) -> list[Reached]:
-    found = []
-    name = index.types[relation]
-    for end in nodes:
+    found = reach_tree(index, source, relation, direction=direction, max_hops=max_hops, limit=limit)
+    name, ids = index.types[relation], index.ids
+    reached = []
+    for end, hops in found.shown:
         steps = []
         node = end
-        while parents[node][0] >= 0:
-            parent = parents[node][0]
-            steps.append(Step(index.ids[parent], index.ids[node], name, direction))
+        while found.parents[node] >= 0:
+            parent = found.parents[node]
+            steps.append(Step(ids[parent], ids[node], name, direction))
             node = parent
-        found.append(Reached(index.ids[end], parents[end][1], tuple(reversed(steps))))
-    return found
+        reached.append(Reached(ids[end], hops, tuple(reversed(steps))))
+    return BoundedReach(reached, found.truncated)
