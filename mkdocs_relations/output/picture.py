@@ -36,7 +36,7 @@ MAX_LINES = 3
 Kind = Literal["page", "redlink", "group", "current"]
 
 
-@dataclass
+@dataclass(slots=True)
 class Box:
     x: float
     y: float
@@ -69,7 +69,7 @@ class Box:
         return [(round(top + i * LINE, 1), text) for i, text in enumerate(self.lines)]
 
 
-@dataclass
+@dataclass(slots=True)
 class Caption:
     x: float
     y: float
@@ -81,7 +81,7 @@ class Caption:
         return [(round(self.y + LINE * 0.78 + i * LINE, 1), t) for i, t in enumerate(self.lines)]
 
 
-@dataclass
+@dataclass(slots=True)
 class Wire:
     x1: float
     y1: float
@@ -97,7 +97,7 @@ class Wire:
         return f'x1="{self.x1}" y1="{self.y1}" x2="{self.x2}" y2="{self.y2}"'
 
 
-@dataclass
+@dataclass(slots=True)
 class Picture:
     width: int
     height: int
@@ -111,20 +111,18 @@ class Picture:
     font: int = FONT
 
 
-@dataclass
-class _Item:
-    title: str
-    url: str | None
-    kind: Kind
-    type: str
-    direction: Direction
-    arrow: bool
+#: A box to draw: (title, URL, kind).
+_Item = tuple[str, "str | None", Kind]
 
 
-@dataclass
+@dataclass(slots=True)
 class _Block:
+    """Boxes under one caption, each with a line of one type to the centre."""
+
     caption: str | None
     type: str
+    #: Whether the lines have arrow heads.
+    arrow: bool
     items: list[_Item] = field(default_factory=list)
 
 
@@ -163,16 +161,16 @@ class Pictures:
         self.fit = wrapper or Wrapper()
         #: type -> (symmetric, caption on the left, caption on the right)
         self._types: dict[str, tuple[bool, str, str]] = {}
-        #: (title, width) -> (lines, box height)
-        self._boxes: dict[tuple[str, float], tuple[list[str], int]] = {}
+        #: width -> title -> (lines, box height)
+        self._boxes: dict[float, dict[str, tuple[list[str], int]]] = {}
         #: (sides, centre width, a left column?) -> (left column, centre x, right column)
         self._columns: dict[tuple[int, float, bool], tuple[_Column, float, _Column]] = {}
         self._label = labels.filler("picture", "title")
 
     def picture(self, title: str, groups: Sequence[Group]) -> Picture:
-        # Blocks by (type, symmetric), or by ("", heading) for group nodes.
-        left: dict[tuple[str, bool | str], _Block] = {}
-        right: dict[tuple[str, bool | str], _Block] = {}
+        # Blocks by type (which decides whether it is symmetric), or by heading for group nodes.
+        left: dict[str, _Block] = {}
+        right: dict[str, _Block] = {}
         count = 0
         types = self._types
         for group in groups:
@@ -182,17 +180,16 @@ class Pictures:
                 if words is None:
                     words = self._type_words(relation)
                 symmetric = words[0]
-                kind: Kind = "redlink" if entry.url is None else "page"
-                item = _Item(entry.title, entry.url, kind, relation, entry.direction, not symmetric)
                 if entry.direction == IN and not symmetric:
-                    block = left.get((relation, False))
+                    block = left.get(relation)
                     if block is None:
-                        block = left[(relation, False)] = _Block(words[1], relation)
+                        block = left[relation] = _Block(words[1], relation, True)
                 else:
-                    block = right.get((relation, symmetric))
+                    block = right.get(relation)
                     if block is None:
-                        block = right[(relation, symmetric)] = _Block(words[2], relation)
-                block.items.append(item)
+                        block = right[relation] = _Block(words[2], relation, not symmetric)
+                url = entry.url
+                block.items.append((entry.title, url, "page" if url is not None else "redlink"))
                 count += 1
         grouped = count > self.limit
         if grouped:
@@ -207,11 +204,13 @@ class Pictures:
                 url = f"#{group.anchor}" if self.link_groups and group.anchor else None
                 first = group.entries[0]
                 if ends == {(IN, False)}:
-                    item = _Item(text, url, "group", first.type, IN, True)
-                    left.setdefault(("", group.label), _Block(None, first.type)).items.append(item)
+                    side, arrow = left, True
                 else:
-                    item = _Item(text, url, "group", first.type, OUT, ends == {(OUT, False)})
-                    right.setdefault(("", group.label), _Block(None, first.type)).items.append(item)
+                    side, arrow = right, ends == {(OUT, False)}
+                block = side.get(group.label)
+                if block is None:
+                    block = side[group.label] = _Block(None, first.type, arrow)
+                block.items.append((text, url, "group"))
         return self._layout(title, list(left.values()), list(right.values()), grouped)
 
     def _type_words(self, relation: str) -> tuple[bool, str, str]:
@@ -243,44 +242,43 @@ class Pictures:
         left_column, center_x, right_column = columns
         left_boxes, left_captions, left_height = self._column(left, left_column)
         right_boxes, right_captions, right_height = self._column(right, right_column)
-        wires_left = sum(len(b.items) for b in left)
-        wires_right = sum(len(b.items) for b in right)
         text_h = len(center_lines) * LINE + 2 * PAD_Y
-        center_h = float(max(text_h, 10 * max(wires_left, wires_right)))
+        # One line per box on each side.
+        center_h = float(max(text_h, 10 * max(len(left_boxes), len(right_boxes))))
         center_h = min(center_h, max(left_height, right_height, text_h))
         height = max(left_height, right_height, center_h) + 2 * MARGIN
+        center_y = round((height - center_h) / 2, 1)
         center = Box(
-            center_x,
-            round((height - center_h) / 2, 1),
-            center_width,
-            center_h,
-            list(center_lines),
-            title,
-            kind="current",
+            center_x, center_y, center_width, center_h, list(center_lines), title, kind="current"
         )
-        # The shorter column stands level with the centre rather than at the top. Every
-        # height is a whole number, so a shift is a multiple of 0.5 and adding it is exact.
-        for boxes, captions, column_height in (
-            (left_boxes, left_captions, left_height),
-            (right_boxes, right_captions, right_height),
+        center_right = center_x + center_width
+        wires: list[Wire] = []
+        for boxes, captions, column_height, blocks, on_left in (
+            (left_boxes, left_captions, left_height, left, True),
+            (right_boxes, right_captions, right_height, right, False),
         ):
+            # The shorter column stands level with the centre rather than at the top. Every
+            # height is a whole number, so a shift is a multiple of 0.5 and adding it is exact.
             shift = round((height - 2 * MARGIN - column_height) / 2, 1)
             if shift:
-                for box in boxes:
-                    box.y += shift
                 for caption in captions:
                     caption.y += shift
-        wires = []
-        for boxes, blocks, on_left in ((left_boxes, left, True), (right_boxes, right, False)):
-            items = [i for b in blocks for i in b.items]
-            for n, (box, item) in enumerate(zip(boxes, items, strict=True)):
-                ey = round(center.y + center.h * (n + 1) / (len(boxes) + 1), 1)
-                my = box.y + box.h / 2  # exact: halves of whole numbers
-                if on_left:
-                    wire = Wire(box.x + box.w, my, center.x, ey, item.arrow, item.type, IN)
-                else:
-                    wire = Wire(center.x + center.w, ey, box.x, my, item.arrow, item.type, OUT)
-                wires.append(wire)
+            spaces = len(boxes) + 1
+            n = 0
+            for block in blocks:
+                arrow, relation = block.arrow, block.type
+                for _ in block.items:
+                    box = boxes[n]
+                    n += 1
+                    if shift:
+                        box.y += shift
+                    ey = round(center_y + center_h * n / spaces, 1)
+                    my = box.y + box.h / 2  # exact: halves of whole numbers
+                    if on_left:
+                        wire = Wire(box.x + box.w, my, center_x, ey, arrow, relation, IN)
+                    else:
+                        wire = Wire(center_right, ey, box.x, my, arrow, relation, OUT)
+                    wires.append(wire)
         return Picture(
             WIDTH,
             int(height + 0.999),
@@ -298,8 +296,11 @@ class Pictures:
         boxes: list[Box] = []
         captions: list[Caption] = []
         fit = self.fit
-        known = self._boxes
-        x, w, inner = column.x, column.w, column.inner
+        inner = column.inner
+        known = self._boxes.get(inner)
+        if known is None:
+            known = self._boxes[inner] = {}
+        x, w = column.x, column.w
         # Whole numbers all the way down (heights and gaps are), so no y needs rounding.
         y = float(MARGIN)
         for number, block in enumerate(blocks):
@@ -309,14 +310,13 @@ class Pictures:
                 lines = fit(block.caption, column.width, 2)
                 captions.append(Caption(column.caption_x, y, lines, block.type))
                 y += len(lines) * LINE + 2
-            for item in block.items:
-                key = (item.title, inner)
-                fitted = known.get(key)
+            for title, url, kind in block.items:
+                fitted = known.get(title)
                 if fitted is None:
-                    lines = fit.lines(item.title, inner, MAX_LINES)[0]
-                    fitted = known[key] = (lines, len(lines) * LINE + 2 * PAD_Y)
+                    lines = fit.lines(title, inner, MAX_LINES)[0]
+                    fitted = known[title] = (lines, len(lines) * LINE + 2 * PAD_Y)
                 lines, h = fitted
-                boxes.append(Box(x, y, w, h, list(lines), item.title, item.url, item.kind))
+                boxes.append(Box(x, y, w, h, list(lines), title, url, kind))
                 y += h + 6
         return boxes, captions, y - 6 if boxes else 0.0
 

@@ -23,6 +23,10 @@ from .records import PageRef
 #: A transitive list shows at most this many pages, and the search stops one layer later.
 MAX_REACH_ENTRIES = 20
 
+#: A page of a search tree as the entries after it need it: its chain, the titles from the
+#: first step to it, those joined, and the "via" line of a page one step further.
+_Pieces = tuple[str, list[str], str, str]
+
 
 @dataclass(frozen=True)
 class BoundedReach:
@@ -32,7 +36,7 @@ class BoundedReach:
     truncated: bool
 
 
-@dataclass
+@dataclass(slots=True)
 class ReachEntry:
     title: str
     url: str
@@ -46,14 +50,14 @@ class ReachEntry:
     page: str = ""
 
 
-@dataclass
+@dataclass(slots=True)
 class ReachHop:
     hops: int
     label: str
     entries: list[ReachEntry]
 
 
-@dataclass
+@dataclass(slots=True)
 class ReachList:
     type: str
     #: ``out``: along the type from this page; ``in``: against it (what reaches this page).
@@ -165,38 +169,54 @@ class ReachBuilder:
         self, found: ReachTree, start: int, arrow: str, ref: Callable[[str], PageRef]
     ) -> list[ReachEntry]:
         """An entry per page shown. Chains are paths in the search's tree, so each page's
-        pieces (title, chain, the titles before it) are made once from its parent's and
-        serve every entry whose chain passes through it."""
+        pieces (its chain, the titles from the first step to it, the "via" line of the pages
+        after it) are made once from its parent's and serve every entry that passes it."""
         ids = self.index.ids
         parents = found.parents
-        # node -> (title, chain text, titles from the first step to this page, joined)
-        pieces: dict[int, tuple[str, str, list[str], str]] = {
-            start: ("", ref(ids[start]).title, [], "")
-        }
+        pieces: dict[int, _Pieces] = {start: (ref(ids[start]).title, [], "", "")}
         entries = []
         for node, hops in found.shown:
-            # The page's ancestors without pieces yet, nearest first (at most max_hops).
-            missing = []
             parent = parents[node]
-            while parent not in pieces:
-                missing.append(parent)
-                parent = parents[parent]
-            for step in reversed(missing):
-                pieces[step] = _extend(pieces[parents[step]], ref(ids[step]).title, arrow)
-            _, chain, before, joined = pieces[parents[node]]
-            target = ref(ids[node])
+            piece = pieces.get(parent)
+            if piece is None:
+                piece = self._pieces(parent, pieces, parents, arrow, ref)
+            page = ids[node]
+            target = ref(page)
+            title = target.title
+            chain, before, _, via = piece
             entries.append(
                 ReachEntry(
-                    target.title,
-                    target.url,
-                    hops,
-                    f"{chain} {arrow} {target.title}",
-                    list(before),
-                    via_text=self._via(joined) if before else "",
-                    page=ids[node],
+                    title, target.url, hops, f"{chain} {arrow} {title}", list(before), via, page
                 )
             )
         return entries
+
+    def _pieces(
+        self,
+        node: int,
+        pieces: dict[int, _Pieces],
+        parents: dict[int, int],
+        arrow: str,
+        ref: Callable[[str], PageRef],
+    ) -> _Pieces:
+        """A page's pieces, made with those of its ancestors that have none yet (at most
+        ``max_hops`` of them)."""
+        missing = []
+        while node not in pieces:
+            missing.append(node)
+            node = parents[node]
+        piece = pieces[node]
+        for step in reversed(missing):
+            title = ref(self.index.ids[step]).title
+            chain, before, joined, _ = piece
+            joined = f"{joined} › {title}" if before else title
+            piece = pieces[step] = (
+                f"{chain} {arrow} {title}",
+                [*before, title],
+                joined,
+                self._via(joined),
+            )
+        return piece
 
     def _type_words(self, relation: str, direction: Direction) -> tuple[str, str]:
         """A list's heading, and the arrow between the pages of its chains."""
@@ -223,19 +243,6 @@ class ReachBuilder:
         if found is None:
             found = self._more[n] = self.labels.fill("more_reach", n=n)
         return found
-
-
-def _extend(
-    parent: tuple[str, str, list[str], str], title: str, arrow: str
-) -> tuple[str, str, list[str], str]:
-    """A page's pieces from its parent's in the search tree."""
-    _, chain, before, joined = parent
-    return (
-        title,
-        f"{chain} {arrow} {title}",
-        [*before, title],
-        f"{joined} › {title}" if before else title,
-    )
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,8 @@ _ASCII_WIDTH = _ASCII.__getitem__
 _ASCII_HUNDREDTHS = {char: round(width * 100) for char, width in _ASCII.items()}
 _SPACE = _ASCII_HUNDREDTHS[" "]
 _ELLIPSIS = round(_char_width("…") * 100)
-#: Closer to a line's width than this, a float sum's rounding could decide otherwise.
+#: Closer to a line's room than this (in hundredths of an em), a float sum's rounding could
+#: decide otherwise.
 _HAIR = 1e-6
 
 
@@ -61,22 +62,6 @@ def _hundredths(text: str) -> int:
     return sum(_ASCII_HUNDREDTHS.get(c) or round(_char_width(c) * 100) for c in text)
 
 
-def _fits(hundredths: int, text: str, width: float, scale: float) -> bool:
-    """Whether ``text``, ``hundredths`` wide, fits ``width`` as :func:`text_width` decides.
-
-    Wrapping asks this of every longer line it tries. A word's width is known once and a
-    line's is the sum of its words' (exact in hundredths), so only a line within a hair of
-    the width (which the float sum's last bits could decide either way, and those depend on
-    the order of additions and on Python's version) is measured again, as text_width does.
-    """
-    size = hundredths * FONT * scale / 100
-    if size < width - _HAIR:
-        return True
-    if size > width + _HAIR:
-        return False
-    return _ems(text) * FONT * scale <= width
-
-
 class Wrapper:
     """:func:`wrap` with a memory: a title is wrapped once per build and width, not once per
     panel, and a word is measured once per build (titles share words, and each is wrapped
@@ -84,7 +69,7 @@ class Wrapper:
 
     def __init__(self) -> None:
         self._done: dict[tuple[str, float, int, bool], tuple[list[str], bool]] = {}
-        self._words: dict[str, int] = {}
+        self._words = _Widths()
 
     def __call__(self, text: str, width: float, max_lines: int, *, bold: bool = False) -> list[str]:
         return list(self._wrapped(text, width, max_lines, bold)[0])
@@ -106,13 +91,15 @@ class Wrapper:
         key = (text, width, max_lines, bold)
         found = self._done.get(key)
         if found is None:
-            found = self._done[key] = _wrap(text, width, max_lines, bold, self._word)
+            found = self._done[key] = _wrap(text, width, max_lines, bold, self._words.__getitem__)
         return found
 
-    def _word(self, word: str) -> int:
-        found = self._words.get(word)
-        if found is None:
-            found = self._words[word] = _hundredths(word)
+
+class _Widths(dict[str, int]):
+    """Words' widths in hundredths of an em (``widths[word]``), each measured once."""
+
+    def __missing__(self, word: str) -> int:
+        found = self[word] = _hundredths(word)
         return found
 
 
@@ -132,8 +119,14 @@ def _wrap(
     """The lines, and whether a word wider than the line had to be split; ``measure`` gives
     a word's width as :func:`_hundredths` does."""
     scale = 1.08 if bold else 1.0
+    # A word's width is known once (exact in hundredths of an em) and a line's is the sum of
+    # its words', so a line is measured only when its exact width is within a hair of the
+    # room: then the float sum's last bits decide, and those depend on the order of the
+    # additions and on Python's version, so it is measured as text_width measures it.
+    room = width / (FONT * scale) * 100
+    below, above = room - _HAIR, room + _HAIR
     words = text.split()
-    sizes = [measure(word) for word in words]
+    sizes = list(map(measure, words))
     lines: list[str] = []
     current = ""
     size = 0
@@ -141,12 +134,13 @@ def _wrap(
     split = False
     while at < len(words):
         word = words[at]
-        if current:
-            candidate, candidate_size = f"{current} {word}", size + _SPACE + sizes[at]
-        else:
-            candidate, candidate_size = word, sizes[at]
-        if _fits(candidate_size, candidate, width, scale):
-            current, size = candidate, candidate_size
+        wider = size + _SPACE + sizes[at] if current else sizes[at]
+        if wider < below or (
+            wider <= above
+            and text_width(f"{current} {word}" if current else word, bold=bold) <= width
+        ):
+            current = f"{current} {word}" if current else word
+            size = wider
             at += 1
             continue
         if not current:
@@ -167,8 +161,10 @@ def _wrap(
         current = ""
     if at < len(words) or current:
         last = lines[-1]
-        size = _hundredths(last)
-        while last and not _fits(size + _ELLIPSIS, last + "…", width, scale):
+        size = _hundredths(last) + _ELLIPSIS
+        while last and (
+            size > above or (size >= below and text_width(last + "…", bold=bold) > width)
+        ):
             size -= _hundredths(last[-1])
             last = last[:-1]
         lines[-1] = last.rstrip() + "…"
