@@ -163,6 +163,8 @@ class Pictures:
         self._types: dict[str, tuple[bool, str, str]] = {}
         #: width -> title -> (lines, box height)
         self._boxes: dict[float, dict[str, tuple[list[str], int]]] = {}
+        #: width -> caption -> lines
+        self._captions: dict[float, dict[str, list[str]]] = {}
         #: (sides, centre width, a left column?) -> (left column, centre x, right column)
         self._columns: dict[tuple[int, float, bool], tuple[_Column, float, _Column]] = {}
         self._label = labels.filler("picture", "title")
@@ -300,6 +302,9 @@ class Pictures:
         known = self._boxes.get(inner)
         if known is None:
             known = self._boxes[inner] = {}
+        captioned = self._captions.get(column.width)
+        if captioned is None:
+            captioned = self._captions[column.width] = {}
         x, w = column.x, column.w
         # Whole numbers all the way down (heights and gaps are), so no y needs rounding.
         y = float(MARGIN)
@@ -307,8 +312,10 @@ class Pictures:
             if number:
                 y += 10
             if block.caption:
-                lines = fit(block.caption, column.width, 2)
-                captions.append(Caption(column.caption_x, y, lines, block.type))
+                lines = captioned.get(block.caption)
+                if lines is None:
+                    lines = captioned[block.caption] = fit(block.caption, column.width, 2)
+                captions.append(Caption(column.caption_x, y, list(lines), block.type))
                 y += len(lines) * LINE + 2
             for title, url, kind in block.items:
                 fitted = known.get(title)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..model.direction import IN, OUT, Direction, number
+from ..model.direction import IN, ORDER, OUT, Direction, number
 from ..model.graph import Edge, Graph
 from ..model.natural import NaturalKeys
 from ..model.paths import PathIndex, Reached, Step
@@ -26,6 +26,7 @@ MAX_REACH_ENTRIES = 20
 #: A page of a search tree as the entries after it need it: its chain, the titles from the
 #: first step to it, those joined, and the "via" line of a page one step further.
 _Pieces = tuple[str, list[str], str, str]
+_ALONG, _AGAINST = number(OUT), number(IN)
 
 
 @dataclass(frozen=True)
@@ -97,6 +98,9 @@ class ReachBuilder:
             if graph.vocabulary.get_or_unknown(name).transitive
         }
         self.type_number = {name: i for i, name in enumerate(index.types)}
+        # A transitive type's name -> (its rank among the lists, its number in the index),
+        # with a direction between them: lists by rank, then outgoing first, then number.
+        self._searched = {name: (rank(name), n) for n, name in self.transitive.items()}
         # Words that depend only on the type, the direction or a count: filled once a build.
         self._words: dict[tuple[str, Direction], tuple[str, str]] = {}
         self._hops: dict[int, str] = {}
@@ -112,27 +116,26 @@ class ReachBuilder:
         ref: Callable[[str], PageRef],
     ) -> list[ReachList]:
         # Only the types on this page's own edges can reach anything: one search per type
-        # the page uses, however many transitive types the vocabulary declares.
-        forward = {self.type_number.get(e.type) for e in outgoing if e.target_id}
-        backward = {self.type_number.get(e.type) for e in incoming}
-        # Outgoing lists before incoming ones of the same type, as the path indexes order them.
-        searches: list[tuple[int, int, Direction, int]] = sorted(
-            [
-                (self.rank(self.transitive[n]), number(OUT), OUT, n)
-                for n in forward
-                if n in self.transitive
-            ]
-            + [
-                (self.rank(self.transitive[n]), number(IN), IN, n)
-                for n in backward
-                if n in self.transitive
-            ]
+        # the page uses, however many transitive types the vocabulary declares. Outgoing
+        # lists before incoming ones of the same type, as the path indexes order them.
+        transitive = self._searched
+        wanted = {
+            (transitive[e.type][0], _ALONG, transitive[e.type][1])
+            for e in outgoing
+            if e.target_id and e.type in transitive
+        }
+        wanted.update(
+            (transitive[e.type][0], _AGAINST, transitive[e.type][1])
+            for e in incoming
+            if e.type in transitive
         )
+        searches = sorted(wanted)
         lists = []
         index = self.index
         start = index.rank[page_id]
-        for _, _, direction, kind in searches:
+        for _, way, kind in searches:
             relation = self.transitive[kind]
+            direction = ORDER[way]
             found = reach_tree(
                 index,
                 page_id,
