@@ -124,6 +124,7 @@ class PageAdditions:
         # each its own base) for targets outside the base.
         self._by_base: dict[str, dict[str, PageRef]] = {}
         self._by_folder: dict[str, dict[str, PageRef]] = {}
+        self._bases: dict[str, tuple[list[str], str, dict[str, PageRef], dict[str, PageRef]]] = {}
         # The finder offers the types the wiki uses, by their labels.
         used = {edge.type for edge in graph.resolved_edges()}
         self._types = [
@@ -139,31 +140,43 @@ class PageAdditions:
         """Pages' titles and URLs as links from the page at ``page_url``, by page id, each
         worked out once: for its panel and for its blocks' answers."""
         refs: dict[str, PageRef] = {}
-        base = _base(page_url)
-        inside = "".join(part + "/" for part in base)
-        # A link from ``base`` to a URL outside it climbs out of the base's last part first,
-        # then is the same for every base in that folder: work out once per (folder, target),
-        # not per (page, target); a link into the base (or from the root) once per (base, target).
-        own = self._by_base.setdefault(inside, {})
-        shared = own
-        if base:
-            shared = self._by_folder.setdefault("".join(p + "/" for p in base[:-1]), {})
-        targets = self._target
+        base, inside, own, shared = self._links(page_url)
+        targets = self._targets
 
         def ref(other: str) -> PageRef:
             # A page is named several times in one panel (edges, reach, picture), and in
             # the panels of all its neighbours.
             found = refs.get(other)
             if found is None:
-                title, url, parts, joined = targets(other)
-                links = own if joined.startswith(inside) else shared
+                target = targets.get(other) or self._target(other)
+                links = own if target[3].startswith(inside) else shared
                 found = links.get(other)
                 if found is None:
-                    found = links[other] = PageRef(title, _relative(url, parts, base))
+                    found = links[other] = PageRef(target[0], _relative(target[1], target[2], base))
                 refs[other] = found
             return found
 
         return ref
+
+    def _links(
+        self, page_url: str
+    ) -> tuple[list[str], str, dict[str, PageRef], dict[str, PageRef]]:
+        """The base links from ``page_url`` start at (its parts, and joined with a "/" after
+        each), and the links it shares with other pages: into its base, and out of it."""
+        found = self._bases.get(page_url)
+        if found is None:
+            base = _base(page_url)
+            inside = "".join(part + "/" for part in base)
+            # A link from ``base`` to a URL outside it climbs out of the base's last part
+            # first, then is the same from every base in that folder: worked out once per
+            # (folder, target), not per (page, target); a link into the base (or from the
+            # root) once per (base, target).
+            own = self._by_base.setdefault(inside, {})
+            shared = own
+            if base:
+                shared = self._by_folder.setdefault("".join(p + "/" for p in base[:-1]), {})
+            found = self._bases[page_url] = (base, inside, own, shared)
+        return found
 
     def _target(self, page_id: str) -> tuple[str, str, list[str], str]:
         found = self._targets.get(page_id)

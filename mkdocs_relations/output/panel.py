@@ -166,7 +166,16 @@ class PanelBuilder:
                 identity = (folded, other if other is not None else "\x00" + edge.target)
                 entry = entries.get(identity)
                 if entry is None:
-                    entry = entries[identity] = self._entry(edge, direction, ref)
+                    if other is None:
+                        entry = self._entry(edge, direction, ref)
+                        entry.pairs.append(pair)
+                    else:
+                        target = ref(other)
+                        entry = Entry(
+                            target.title, target.url, edge.type, direction, edge.note,
+                            False, None, other, [pair],
+                        )  # fmt: skip
+                    entries[identity] = entry
                     group = groups.get(folded)
                     if group is None:
                         group = groups[folded] = Group(label)
@@ -174,12 +183,13 @@ class PanelBuilder:
                     elif order < first[folded]:
                         first[folded] = order
                     group.entries.append(entry)
-                elif entry.note is None:
-                    entry.note = edge.note
+                else:
+                    if entry.note is None:
+                        entry.note = edge.note
+                    if pair not in entry.pairs:
+                        entry.pairs.append(pair)
                 if suspect and (edge.source, edge.line) in suspect:
                     entry.suspect = True
-                if pair not in entry.pairs:
-                    entry.pairs.append(pair)
         ordered = [groups[k] for k in sorted(groups, key=first.__getitem__)]
         natural = self._natural
         for position, group in enumerate(ordered):
