@@ -9,6 +9,9 @@ Made to be read on a phone: the picture is WIDTH units wide and shown at most WI
 pixels wide, so its FONT-unit text is never smaller than 11 CSS pixels on a 390-pixel
 screen (358 pixels of content in Material). Text wraps inside its box, and lines run only in
 the gaps between the columns, so no line ever crosses a label and nothing is clipped.
+
+Long because the records theme templates read (box, caption, line, picture) stand beside the
+one layout that fills them, and :class:`Pictures` keeps what a build's pictures share.
 """
 
 from __future__ import annotations

@@ -2,10 +2,15 @@
 
 The panel lists the pages a transitive type reaches beyond the page's direct edges, at most
 ``limit`` of them. Computing every reachable page and its chain for every page costs the
-number of (page, reachable page) pairs, which on a deep graph is quadratic; this search stops
-as soon as it has found one page more than it will show, and builds chains only for those it
-shows. Its answers agree with :meth:`PathIndex.reach` on the pages they list: the same
-breadth-first order (pages by id within a layer) and the same first-found chains.
+number of (page, reachable page) pairs, which on a deep graph is quadratic; this search reads
+each page's edges of the one type only as far as the pages it will show (a hub's thousands
+of neighbours are not all read to show 20), and builds chains only for those it shows, from
+pieces made once per page of its tree. Its answers agree with :meth:`PathIndex.reach` on the
+pages they list: the same breadth-first order (pages by id within a layer) and the same
+first-found chains.
+
+Long because the search and the lists' words are one reading of the panel's transitive
+section: what the search finds is shaped for the entries, and only the entries use it.
 """
 
 from __future__ import annotations
