@@ -166,7 +166,7 @@ class PageAdditions:
         found = self._bases.get(page_url)
         if found is None:
             base = _base(page_url)
-            inside = "".join(part + "/" for part in base)
+            inside = "/".join(base) + "/" if base else ""
             # A link from ``base`` to a URL outside it climbs out of the base's last part
             # first, then is the same from every base in that folder: worked out once per
             # (folder, target), not per (page, target); a link into the base (or from the
@@ -174,7 +174,8 @@ class PageAdditions:
             own = self._by_base.setdefault(inside, {})
             shared = own
             if base:
-                shared = self._by_folder.setdefault("".join(p + "/" for p in base[:-1]), {})
+                folder = inside[: -len(base[-1]) - 1]
+                shared = self._by_folder.setdefault(folder, {})
             found = self._bases[page_url] = (base, inside, own, shared)
         return found
 
@@ -183,7 +184,7 @@ class PageAdditions:
         if found is None:
             title, url = self.pages.get(page_id, (page_id, ""))
             parts = _parts(url)
-            joined = "".join(part + "/" for part in parts)
+            joined = "/".join(parts) + "/" if parts else ""
             found = self._targets[page_id] = (title, url, parts, joined)
         return found
 
