@@ -153,33 +153,30 @@ class ReachBuilder:
                 continue
             label, arrow = self._type_words(relation, direction)
             entries = self._entries(found, start, arrow, ref)
-            # Sorted like the direct edges: by title in natural order, within each distance.
-            natural = self.natural
-            entries.sort(key=lambda e: (e.hops, natural[e.title], e.page))
-            hops: dict[int, list[ReachEntry]] = {}
-            for entry in entries:
-                hops.setdefault(entry.hops, []).append(entry)
+            # Sorted like the direct edges: by title in natural order, within each distance
+            # (a page is listed once, so the entries themselves are never compared).
+            entries.sort()
+            hops: list[ReachHop] = []
+            items: list[ReachEntry] = []
+            for n, _, _, entry in entries:
+                if not hops or hops[-1].hops != n:
+                    items = []
+                    hops.append(ReachHop(n, self._hop_words(n), items))
+                items.append(entry)
             count = str(len(entries)) + ("+" if found.truncated else "")
             more = self._more_words(len(entries)) if found.truncated else None
-            lists.append(
-                ReachList(
-                    relation,
-                    direction,
-                    label,
-                    count,
-                    [ReachHop(n, self._hop_words(n), items) for n, items in hops.items()],
-                    more,
-                )
-            )
+            lists.append(ReachList(relation, direction, label, count, hops, more))
         return lists
 
     def _entries(
         self, found: ReachTree, start: int, arrow: str, ref: Callable[[str], PageRef]
-    ) -> list[ReachEntry]:
-        """An entry per page shown. Chains are paths in the search's tree, so each page's
-        pieces (its chain, the titles from the first step to it, the "via" line of the pages
-        after it) are made once from its parent's and serve every entry that passes it."""
+    ) -> list[tuple[int, str, str, ReachEntry]]:
+        """An entry per page shown, with what it sorts by (distance, title in natural order,
+        page id). Chains are paths in the search's tree, so each page's pieces (its chain, the
+        titles from the first step to it, the "via" line of the pages after it) are made once
+        from its parent's and serve every entry that passes it."""
         ids = self.index.ids
+        natural = self.natural
         parents = found.parents
         pieces: dict[int, _Pieces] = {start: (ref(ids[start]).title, [], "", "")}
         entries = []
@@ -192,11 +189,10 @@ class ReachBuilder:
             target = ref(page)
             title = target.title
             chain, before, _, via = piece
-            entries.append(
-                ReachEntry(
-                    title, target.url, hops, f"{chain} {arrow} {title}", list(before), via, page
-                )
+            entry = ReachEntry(
+                title, target.url, hops, f"{chain} {arrow} {title}", list(before), via, page
             )
+            entries.append((hops, natural[title], page, entry))
         return entries
 
     def _pieces(
