@@ -253,7 +253,8 @@ class ReachBuilder:
 class ReachTree:
     """What a bounded search found: the pages shown, and the search tree their chains follow."""
 
-    #: Each page the search reached -> the page it was first reached from (-1 for the start).
+    #: The search tree: each page of a whole layer, and each page shown, -> the page it was
+    #: first reached from (-1 for the start).
     parents: dict[int, int]
     #: The pages shown as (rank, hops): by distance, then rank.
     shown: list[tuple[int, int]]
@@ -288,12 +289,11 @@ def reach_tree(
     hops = 0
     while layer and hops < max_hops:
         hops += 1
-        found: dict[int, int] = {}
         if hops == 1:
             # Direct neighbours: never listed, but every one of them is a parent.
-            for node in neighbours[start]:
-                found[node] = start
+            found = dict.fromkeys(neighbours[start], start)
         else:
+            found = {}
             room = limit - len(shown)
             wanted = room + 1
             for parent in layer:
