@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from built_html import edges, page_elements, panels, parse, reach
 from conftest import Site
 from wikis import CYCLE_AND_DIAMOND
 from wikis import PANEL_WIKI as WIKI
+
+from mkdocs_relations.output.text_fit import Wrapper, text_width, wrap
 
 THEMES = ["mkdocs", "readthedocs", "material"]
 
@@ -381,3 +384,66 @@ def test_panels_and_blocks_list_titles_in_natural_order(site: Site) -> None:
     assert [title for _, _, title, _ in edges(base)] == ["Hub"]
     # The reach list leaves out the direct edge (Hub) and sorts like the groups.
     assert reach(base, "depends-on", True) == [(2, title) for title in expected]
+
+
+def _wrap_by_measuring(text: str, width: float, max_lines: int, bold: bool) -> list[str] | None:
+    """The picture's wrapping as first written: every line tried is measured whole (None
+    where a word wider than a line would be split: that path has tests of its own)."""
+    words = text.split()
+    lines: list[str] = []
+    current = ""
+    at = 0
+    while at < len(words):
+        word = words[at]
+        candidate = f"{current} {word}" if current else word
+        if text_width(candidate, bold=bold) <= width:
+            current = candidate
+            at += 1
+            continue
+        if not current:
+            return None
+        lines.append(current)
+        current = ""
+        if len(lines) == max_lines:
+            break
+    if current and len(lines) < max_lines:
+        lines.append(current)
+        current = ""
+    if at < len(words) or current:
+        last = lines[-1]
+        while last and text_width(last + "…", bold=bold) > width:
+            last = last[:-1]
+        lines[-1] = last.rstrip() + "…"
+    return lines or [""]
+
+
+def test_wrapping_decides_as_measuring_each_line() -> None:
+    """Wrapping adds words' exact widths and measures a line only within a hair of the width:
+    the same lines as measuring every line, also at widths a line fits exactly."""
+    rng = random.Random(5)
+    alphabet = [*"abcdefgHIJKLMmwW0123456789 iljI.,:;|!'`frt()-/@%", *"éßü中文😀…", *" " * 8]
+    wrapper = Wrapper()
+    exact = compared = 0
+    for _ in range(20_000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 50)))
+        bold = rng.random() < 0.5
+        words = text.split()
+        if words and rng.random() < 0.5:
+            # A width some line fits exactly, or with its "…": where float sums decide.
+            line = " ".join(words[: rng.randint(1, len(words))]) + rng.choice(["", "…"])
+            width = text_width(line, bold=bold)
+        else:
+            width = rng.choice(WIDTHS)
+        max_lines = rng.choice([1, 2, 3, 4])
+        expected = _wrap_by_measuring(text, width, max_lines, bold)
+        if expected is None:
+            continue
+        compared += 1
+        exact += width not in WIDTHS
+        assert wrap(text, width, max_lines, bold=bold) == expected, (text, width, max_lines)
+        assert wrapper(text, width, max_lines, bold=bold) == expected, (text, width, max_lines)
+    assert compared > 10_000 and exact > 5_000, (compared, exact)
+
+
+#: Widths the picture wraps to: the centre, columns of one and two sides, captions.
+WIDTHS = (88, 130.0, 316.0, 81.3, 60.1, 144.4, 40, 10)

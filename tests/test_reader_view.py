@@ -6,17 +6,23 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from built_html import Element, edges, page_elements, panels, reach
 from conftest import REPO, Site, run
 from wikis import PANEL_WIKI
 
-from mkdocs_relations.model.direction import ORDER
-from mkdocs_relations.model.paths import PathIndex
+from mkdocs_relations.model.direction import ORDER, Direction
+from mkdocs_relations.model.graph import Graph
+from mkdocs_relations.model.natural import NaturalKeys
+from mkdocs_relations.model.paths import DEFAULT_MAX_HOPS, PathIndex
 from mkdocs_relations.output import reach as reach_module
 from mkdocs_relations.output.labels import fill
-from mkdocs_relations.output.reach import bounded_reach
+from mkdocs_relations.output.page_additions import Display, PageAdditions
+from mkdocs_relations.output.reach import ReachBuilder, bounded_reach
+from mkdocs_relations.wiki.pipeline import load_wiki
 
 
 def _classed(elements: list[Element], name: str) -> list[Element]:
@@ -264,13 +270,13 @@ def test_one_search_per_transitive_type_the_page_uses(
         }
     )
     calls: list[tuple[str, int, bool]] = []
-    real = reach_module.bounded_reach
+    real = reach_module.reach_tree
 
     def counting(index: PathIndex, source: str, relation: int, **kw: object) -> object:
         calls.append((source, relation, kw["direction"] == "in"))
         return real(index, source, relation, **kw)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(reach_module, "bounded_reach", counting)
+    monkeypatch.setattr(reach_module, "reach_tree", counting)
     assert site.build(strict=True).ok
     # a: forward t5; b: forward and backward t5; c: backward t5. The wiki-config page has
     # no edges. Nothing for the 999 types no edge uses.
@@ -285,12 +291,12 @@ def test_one_search_per_transitive_type_the_page_uses(
 
 def test_bounded_reach_agrees_with_the_full_search() -> None:
     rng = random.Random(7)
-    for _ in range(200):
-        n = rng.randint(2, 12)
+    for round_ in range(300):
+        n = rng.randint(2, 12) if round_ < 200 else rng.randint(20, 40)
         ids = [f"p{i}" for i in range(n)]
         edge_list = [
             (rng.choice(ids), rng.choice(ids), rng.choice(["a", "b"]))
-            for _ in range(rng.randint(0, 30))
+            for _ in range(rng.randint(0, 30 if round_ < 200 else 120))
         ]
         index = PathIndex(ids, edge_list)
         for source in ids:
@@ -302,12 +308,138 @@ def test_bounded_reach_agrees_with_the_full_search() -> None:
                         if r.hops >= 2
                     ]
                     number = index.types.index(relation)
-                    for limit in (1, 3, 50):
+                    for limit in (0, 1, 3, 50):
                         got = bounded_reach(
                             index, source, number, direction=direction, max_hops=3, limit=limit
                         )
                         assert got.truncated == (len(full) > limit)
                         assert sorted(got.found, key=lambda r: (r.hops, r.page)) == full[:limit]
+
+
+def test_reach_lists_are_the_full_search_cut_to_what_they_show(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The panel's lists, chains and "via" lines included, against PathIndex.reach: its first
+    pages by distance and id, sorted by title within a distance, each chain in words."""
+    rng = random.Random(11)
+    seen: set[tuple[str, int]] = set()
+    for round_ in range(40):
+        n = rng.randint(3, 30)
+        ids = [f"f{i % 3}/p{i:02d}" for i in range(n)]
+        lines: dict[str, list[str]] = {page: [] for page in ids}
+        for _ in range(rng.randint(n, 3 * n)):
+            source, target = rng.choice(ids), rng.choice(ids)
+            kind = rng.choice(["depends-on", "part-of", "relates-to"])
+            lines[source].append(f"  - {{type: {kind}, target: {target}}}")
+        folder = tmp_path / str(round_)
+        sources = {}
+        for page in ids:
+            # Titles repeat, and some differ only by a number, so order and chains show them.
+            title = f"Page {rng.randint(1, n)}"
+            body = "relationships:\n" + "\n".join(lines[page]) + "\n" if lines[page] else ""
+            file = folder / f"{page}.md"
+            file.parent.mkdir(parents=True, exist_ok=True)
+            file.write_text(f"---\ntitle: {title}\n{body}---\n# {title}\n", encoding="utf-8")
+            sources[f"{page}.md"] = str(file)
+        wiki = load_wiki(sources)
+        titles = {page: (wiki.graph.pages[page].title or page, f"{page}/") for page in ids}
+        additions = PageAdditions(wiki, titles, Display())
+        labels, index = additions.labels, additions.builder.index
+        natural = NaturalKeys()
+        builder = ReachBuilder(wiki.graph, index, labels, DEFAULT_MAX_HOPS, _rank(wiki.graph))
+        limit = rng.choice([1, 3, 20])
+        monkeypatch.setattr(reach_module, "MAX_REACH_ENTRIES", limit)
+        for page in ids:
+            ref = additions.references(titles[page][1])
+            graph_page = wiki.graph.pages[page]
+            outgoing = [e for e in graph_page.edges if e.target_id != page]
+            incoming = [e for e in wiki.graph.incoming.get(page, ()) if e.source != page]
+            for listed in builder.lists(page, outgoing, incoming, ref):
+                full = [
+                    r
+                    for r in index.reach(
+                        page, listed.type, direction=listed.direction, max_hops=DEFAULT_MAX_HOPS
+                    )
+                    if r.hops >= 2
+                ]
+                expected = []
+                for reached in full[:limit]:
+                    steps = [ref(step.target).title for step in reached.chain]
+                    words = [ref(page).title]
+                    for step, title in zip(reached.chain, steps, strict=True):
+                        words += [f"→ {labels.type_label(step.type, step.direction)} →", title]
+                    via = steps[:-1]
+                    end = ref(reached.page)
+                    expected.append(
+                        (
+                            reached.hops,
+                            end.title,
+                            end.url,
+                            reached.page,
+                            " ".join(words),
+                            via,
+                            fill(labels["via"], chain=" › ".join(via)) if via else "",
+                        )
+                    )
+                expected.sort(key=lambda e: (e[0], natural[e[1]], e[3]))
+                shown = [
+                    (e.hops, e.title, e.url, e.page, e.chain, e.via, e.via_text)
+                    for hop in listed.hops
+                    for e in hop.entries
+                ]
+                assert shown == expected, (page, listed.type, listed.direction)
+                assert listed.count == f"{len(expected)}{'+' if len(full) > limit else ''}"
+                seen.update(("cut" if len(full) > limit else "whole", e[0]) for e in expected)
+    # The cases worth having: lists cut short and whole, chains of two hops and more.
+    assert {("cut", 2), ("cut", 3), ("whole", 2), ("whole", 3)} <= seen, seen
+
+
+def _rank(graph: Graph) -> Callable[[str], int]:
+    """Types in the vocabulary's order, as the panel ranks its lists."""
+    order = {name: i for i, name in enumerate(graph.vocabulary)}
+    return lambda name: order.get(name, len(order))
+
+
+class _Counted(list[int]):
+    """A neighbour list that counts the neighbours read from it."""
+
+    def __init__(self, items: list[int], reads: list[int]) -> None:
+        super().__init__(items)
+        self.reads = reads
+
+    def __iter__(self) -> Iterator[int]:
+        for item in super().__iter__():
+            self.reads[0] += 1
+            yield item
+
+
+@pytest.mark.parametrize("direction", ORDER)
+def test_reach_reads_what_it_shows_not_what_it_reaches(
+    direction: Direction, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """10,000 pages reachable, 20 shown: the search reads about 20 neighbours of each page it
+    stops at, never every neighbour of a hub (a counter, not a timer)."""
+    # start -> a, b; a -> c0..c9; each c -> 1,000 pages of its own (against the edges for "in").
+    links = [("start", "a"), ("start", "b")] + [("a", f"c{i}") for i in range(10)]
+    links += [(f"c{i}", f"c{i}/leaf{j:04d}") for i in range(10) for j in range(1000)]
+    if direction == "in":
+        links = [(target, source) for source, target in links]
+    pages = {page for link in links for page in link}
+    index = PathIndex(pages, [(source, target, "depends-on") for source, target in links])
+    reads = [0]
+    real = index.neighbours
+
+    def counted(relation: int, way: Direction) -> list[list[int]]:
+        return [_Counted(items, reads) for items in real(relation, way)]
+
+    monkeypatch.setattr(index, "neighbours", counted)
+    limit = reach_module.MAX_REACH_ENTRIES
+    got = bounded_reach(index, "start", 0, direction=direction, max_hops=4, limit=limit)
+    full = [r for r in index.reach("start", "depends-on", direction=direction) if r.hops >= 2]
+    assert len(full) == 10_010
+    assert got.truncated and sorted(got.found, key=lambda r: (r.hops, r.page)) == full[:limit]
+    # Pages expanded (start, its 2 direct pages, the 10 at two hops) times (limit + 1).
+    assert reads[0] <= 13 * (limit + 1), reads[0]
 
 
 def test_reach_cost_does_not_grow_with_the_graph() -> None:

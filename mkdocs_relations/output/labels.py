@@ -9,7 +9,7 @@ through its bare name, which always means the interface text.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from ..model.direction import IN, OUT, Direction
 from ..model.vocabulary import Vocabulary
@@ -79,6 +79,8 @@ FINDER_MESSAGES = (
 
 
 _PLACE = re.compile(r"\{\{|\}\}|\{(\w+)\}")
+#: Stands for a value while a label is filled once (a private-use character).
+_SLOT = "\ue000"
 
 
 def fill(text: str, **values: object) -> str:
@@ -144,6 +146,18 @@ class Labels:
 
     def fill(self, key: str, **values: object) -> str:
         return fill(self.text[key], **values)
+
+    def filler(self, key: str, name: str) -> Callable[[str], str]:
+        """``fill(key, name=value)`` as a function of the value, the label read once: for
+        words filled on every page (the picture's label, the "via" of each reach entry)."""
+        # Filled once with a stand-in, then split around it: the value goes back in each
+        # place, never read as a label (a title may hold braces).
+        parts = self.fill(key, **{name: _SLOT}).split(_SLOT)
+
+        def filled(value: str) -> str:
+            return value.join(parts)
+
+        return filled
 
     def hops(self, n: int) -> str:
         return self.text["hop"] if n == 1 else self.fill("hops", n=n)

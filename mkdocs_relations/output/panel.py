@@ -9,20 +9,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from ..model.direction import IN, OUT, Direction, number
 from ..model.graph import Edge, Graph
 from ..model.natural import NaturalKeys
 from ..model.paths import DEFAULT_MAX_HOPS, PathIndex
 from .labels import Labels
-from .picture import Picture, picture
+from .picture import Picture, Pictures
 from .reach import ReachBuilder, ReachEntry, ReachList
 from .records import Entry, Group, PageRef
-from .text_fit import Wrapper
 
 #: How many neighbours the picture draws one by one before it draws groups instead.
 DEFAULT_PICTURE_LIMIT = 12
 PANELS = ("direct", "transitive", "picture")
+#: A type read from one side, as a panel lists it: (its place among the groups, heading,
+#: heading case-folded, (type, direction)).
+_Heading = tuple[tuple[int, int], str, str, tuple[str, Direction]]
 PLACEMENTS = ("bottom", "top", "off")
 
 
@@ -64,8 +67,11 @@ class PanelBuilder:
         self.picture_limit = picture_limit
         self._order = {name: i for i, name in enumerate(graph.vocabulary)}
         self._natural = NaturalKeys()
+        self._headings: dict[tuple[str, Direction], _Heading] = {}
         self._reach = ReachBuilder(graph, index, labels, max_hops, self._rank, self._natural)
-        self._wrap = Wrapper()
+        self._pictures = Pictures(
+            labels, graph.vocabulary, picture_limit, link_groups="direct" in self.panels
+        )
 
     def label(self, relation: str, direction: Direction) -> str:
         """Heading for a type read from one side: "Depends on" / "Used by"."""
@@ -85,15 +91,7 @@ class PanelBuilder:
         center = ref(page_id)
         pic = None
         if "picture" in self.panels:
-            pic = picture(
-                center.title,
-                groups,
-                self.labels,
-                self.graph.vocabulary,
-                self.picture_limit,
-                link_groups="direct" in self.panels,
-                wrapper=self._wrap,
-            )
+            pic = self._pictures.picture(center.title, groups)
         shown = groups if "direct" in self.panels else []
         return Panel(shown, reach, pic, self.labels.text)
 
@@ -130,44 +128,69 @@ class PanelBuilder:
         target = ref(other)
         return Entry(target.title, target.url, edge.type, direction, note, page=other)
 
+    def _heading(self, relation: str, direction: Direction) -> _Heading:
+        """Where an edge of this type, read from this side, is listed; once a build."""
+        key = (relation, direction)
+        found = self._headings.get(key)
+        if found is None:
+            # A type stated from the other end (B depended-on-by A) reads as the type it
+            # mirrors (A depends-on B), so the pair is one entry under one heading.
+            converse = self.graph.vocabulary.converse(relation)
+            if converse is not None:
+                label = self.label(converse, IN if direction == OUT else OUT)
+            else:
+                label = self.label(relation, direction)
+            order = (self._rank(relation), number(direction))
+            found = self._headings[key] = (order, label, label.casefold(), key)
+        return found
+
     def _groups(
         self, outgoing: list[Edge], incoming: list[Edge], ref: Callable[[str], PageRef]
     ) -> list[Group]:
-        keyed: list[tuple[tuple[int, int], Edge, Direction]] = [
-            ((self._rank(e.type), number(OUT)), e, OUT) for e in outgoing
-        ]
-        keyed += [((self._rank(e.type), number(IN)), e, IN) for e in incoming]
         groups: dict[str, Group] = {}
         first: dict[str, tuple[int, int]] = {}
         # One map for the whole panel: a hub's group can hold thousands of entries. The key
         # is (heading, other end), not the edge: "A uses B" declared on A and "B used-by A"
         # declared on B are one relationship, shown once under "Uses".
         entries: dict[tuple[str, str], Entry] = {}
-        vocabulary = self.graph.vocabulary
-        for key, edge, direction in keyed:
-            # A type stated from the other end (B depended-on-by A) reads as the type it
-            # mirrors (A depends-on B), so the pair is one entry under one heading.
-            converse = vocabulary.converse(edge.type)
-            if converse is not None:
-                label = self.label(converse, IN if direction == OUT else OUT)
-            else:
-                label = self.label(edge.type, direction)
-            folded = label.casefold()
-            other = edge.target_id if direction == OUT else edge.source
-            identity = (folded, other if other is not None else "\x00" + edge.target)
-            entry = entries.get(identity)
-            if entry is None:
-                entry = entries[identity] = self._entry(edge, direction, ref)
-                group = groups.setdefault(folded, Group(label))
-                first[folded] = min(first.get(folded, key), key)
-                group.entries.append(entry)
-            elif entry.note is None:
-                entry.note = edge.note
-            if self.suspect and (edge.source, edge.line) in self.suspect:
-                entry.suspect = True
-            if (edge.type, direction) not in entry.pairs:
-                entry.pairs.append((edge.type, direction))
-        ordered = [groups[k] for k in sorted(groups, key=lambda k: first[k])]
+        headings = self._headings
+        suspect = self.suspect
+        sides: tuple[tuple[list[Edge], Direction], ...] = ((outgoing, OUT), (incoming, IN))
+        for edges, direction in sides:
+            for edge in edges:
+                heading = headings.get((edge.type, direction))
+                if heading is None:
+                    heading = self._heading(edge.type, direction)
+                order, label, folded, pair = heading
+                other = edge.target_id if direction == OUT else edge.source
+                identity = (folded, other if other is not None else "\x00" + edge.target)
+                entry = entries.get(identity)
+                if entry is None:
+                    if other is None:
+                        entry = self._entry(edge, direction, ref)
+                        entry.pairs.append(pair)
+                    else:
+                        target = ref(other)
+                        entry = Entry(
+                            target.title, target.url, edge.type, direction, edge.note,
+                            False, None, other, [pair],
+                        )  # fmt: skip
+                    entries[identity] = entry
+                    group = groups.get(folded)
+                    if group is None:
+                        group = groups[folded] = Group(label)
+                        first[folded] = order
+                    elif order < first[folded]:
+                        first[folded] = order
+                    group.entries.append(entry)
+                else:
+                    if entry.note is None:
+                        entry.note = edge.note
+                    if pair not in entry.pairs:
+                        entry.pairs.append(pair)
+                if suspect and (edge.source, edge.line) in suspect:
+                    entry.suspect = True
+        ordered = [groups[k] for k in sorted(groups, key=first.__getitem__)]
         natural = self._natural
         for position, group in enumerate(ordered):
             group.anchor = f"relations-group-{position}"
@@ -183,13 +206,16 @@ def _disambiguate(groups: list[Group], reach: list[ReachList]) -> None:
     """Where two pages in one panel share a title, add each one's folder to it."""
     entries: list[Entry | ReachEntry] = [e for g in groups for e in g.entries if e.page]
     entries += [e for r in reach for hop in r.hops for e in hop.entries]
-    pages: dict[str, set[str]] = {}
+    # Every entry of one page carries that page's title, so two pages share a title exactly
+    # when there are fewer titles than pages: the usual answer without a loop in Python.
+    pages = set(map(_page, entries))
+    if len(set(map(str.casefold, map(_title, entries)))) == len(pages):
+        return
+    by_title: dict[str, set[str]] = {}
     for entry in entries:
         page = entry.page or ""
-        pages.setdefault(entry.title.casefold(), set()).add(page)
-    clashes = {title: ids for title, ids in pages.items() if len(ids) > 1}
-    if not clashes:
-        return
+        by_title.setdefault(entry.title.casefold(), set()).add(page)
+    clashes = {title: ids for title, ids in by_title.items() if len(ids) > 1}
     for entry in entries:
         ids = clashes.get(entry.title.casefold())
         if ids is None:
@@ -199,3 +225,7 @@ def _disambiguate(groups: list[Group], reach: list[ReachList]) -> None:
         # The folder tells them apart unless two of them share one; then the whole id does.
         where = (page.rpartition("/")[0] or "/") if len(folders) == len(ids) else page
         entry.title = f"{entry.title} ({where})"
+
+
+_page = attrgetter("page")
+_title = attrgetter("title")

@@ -9,6 +9,9 @@ Made to be read on a phone: the picture is WIDTH units wide and shown at most WI
 pixels wide, so its FONT-unit text is never smaller than 11 CSS pixels on a 390-pixel
 screen (358 pixels of content in Material). Text wraps inside its box, and lines run only in
 the gaps between the columns, so no line ever crosses a label and nothing is clipped.
+
+Long because the records theme templates read (box, caption, line, picture) stand beside the
+one layout that fills them, and :class:`Pictures` keeps what a build's pictures share.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ MAX_LINES = 3
 Kind = Literal["page", "redlink", "group", "current"]
 
 
-@dataclass
+@dataclass(slots=True)
 class Box:
     x: float
     y: float
@@ -69,7 +72,7 @@ class Box:
         return [(round(top + i * LINE, 1), text) for i, text in enumerate(self.lines)]
 
 
-@dataclass
+@dataclass(slots=True)
 class Caption:
     x: float
     y: float
@@ -81,7 +84,7 @@ class Caption:
         return [(round(self.y + LINE * 0.78 + i * LINE, 1), t) for i, t in enumerate(self.lines)]
 
 
-@dataclass
+@dataclass(slots=True)
 class Wire:
     x1: float
     y1: float
@@ -97,7 +100,7 @@ class Wire:
         return f'x1="{self.x1}" y1="{self.y1}" x2="{self.x2}" y2="{self.y2}"'
 
 
-@dataclass
+@dataclass(slots=True)
 class Picture:
     width: int
     height: int
@@ -111,155 +114,235 @@ class Picture:
     font: int = FONT
 
 
-@dataclass
-class _Item:
-    title: str
-    url: str | None
-    kind: Kind
-    type: str
-    direction: Direction
-    arrow: bool
+#: A box to draw: (title, URL, kind).
+_Item = tuple[str, "str | None", Kind]
 
 
-@dataclass
+@dataclass(slots=True)
 class _Block:
+    """Boxes under one caption, each with a line of one type to the centre."""
+
     caption: str | None
     type: str
+    #: Whether the lines have arrow heads.
+    arrow: bool
     items: list[_Item] = field(default_factory=list)
 
 
-def picture(
-    title: str,
-    groups: Sequence[Group],
-    labels: Labels,
-    vocabulary: Vocabulary,
-    limit: int,
-    *,
-    link_groups: bool = True,
-    wrapper: Wrapper | None = None,
-) -> Picture:
-    fit = wrapper or Wrapper()
-    # Blocks by (type, symmetric), or by ("", heading) for group nodes.
-    left: dict[tuple[str, bool | str], _Block] = {}
-    right: dict[tuple[str, bool | str], _Block] = {}
-    count = 0
-    for group in groups:
-        for entry in group.entries:
-            symmetric = vocabulary.get_or_unknown(entry.type).symmetric
-            forward = labels.type_label(entry.type, OUT)
-            kind: Kind = "redlink" if entry.url is None else "page"
-            item = _Item(entry.title, entry.url, kind, entry.type, entry.direction, not symmetric)
-            if entry.direction == IN and not symmetric:
-                block = left.setdefault((entry.type, False), _Block(f"{forward} →", entry.type))
-            else:
-                caption = forward if symmetric else f"→ {forward}"
-                block = right.setdefault((entry.type, symmetric), _Block(caption, entry.type))
-            block.items.append(item)
-            count += 1
-    grouped = count > limit
-    if grouped:
-        left, right = {}, {}
+@dataclass(frozen=True)
+class _Column:
+    """Where a column stands, for one (sides, centre width): its numbers are worked out once
+    a build, not once a box."""
+
+    #: The box's x and width, and the caption's centre, as drawn (rounded).
+    x: float
+    w: float
+    caption_x: float
+    #: The width captions wrap to, and titles inside a box (not rounded).
+    width: float
+    inner: float
+
+
+class Pictures:
+    """The pictures of one build. What depends only on a type, on a title at a width or on
+    the columns' widths is worked out once: each page's title is drawn in the picture of
+    every neighbour, and every picture has one of a few column widths."""
+
+    def __init__(
+        self,
+        labels: Labels,
+        vocabulary: Vocabulary,
+        limit: int,
+        *,
+        link_groups: bool = True,
+        wrapper: Wrapper | None = None,
+    ) -> None:
+        self.labels = labels
+        self.vocabulary = vocabulary
+        self.limit = limit
+        self.link_groups = link_groups
+        self.fit = wrapper or Wrapper()
+        #: type -> (symmetric, caption on the left, caption on the right)
+        self._types: dict[str, tuple[bool, str, str]] = {}
+        #: width -> title -> (lines, box height)
+        self._boxes: dict[float, dict[str, tuple[list[str], int]]] = {}
+        #: width -> caption -> lines
+        self._captions: dict[float, dict[str, list[str]]] = {}
+        #: (sides, centre width, a left column?) -> (left column, centre x, right column)
+        self._columns: dict[tuple[int, float, bool], tuple[_Column, float, _Column]] = {}
+        self._label = labels.filler("picture", "title")
+
+    def picture(self, title: str, groups: Sequence[Group]) -> Picture:
+        # Blocks by type (which decides whether it is symmetric), or by heading for group nodes.
+        left: dict[str, _Block] = {}
+        right: dict[str, _Block] = {}
+        count = 0
+        types = self._types
         for group in groups:
-            ends = {
-                (e.direction, vocabulary.get_or_unknown(e.type).symmetric) for e in group.entries
-            }
-            text = f"{group.label} ({len(group.entries)})"
-            url = f"#{group.anchor}" if link_groups and group.anchor else None
-            first = group.entries[0]
-            if ends == {(IN, False)}:
-                item = _Item(text, url, "group", first.type, IN, True)
-                left.setdefault(("", group.label), _Block(None, first.type)).items.append(item)
-            else:
-                item = _Item(text, url, "group", first.type, OUT, ends == {(OUT, False)})
-                right.setdefault(("", group.label), _Block(None, first.type)).items.append(item)
-    return _layout(title, list(left.values()), list(right.values()), labels, grouped, fit)
+            for entry in group.entries:
+                relation = entry.type
+                words = types.get(relation)
+                if words is None:
+                    words = self._type_words(relation)
+                symmetric = words[0]
+                if entry.direction == IN and not symmetric:
+                    block = left.get(relation)
+                    if block is None:
+                        block = left[relation] = _Block(words[1], relation, True)
+                else:
+                    block = right.get(relation)
+                    if block is None:
+                        block = right[relation] = _Block(words[2], relation, not symmetric)
+                url = entry.url
+                block.items.append((entry.title, url, "page" if url is not None else "redlink"))
+                count += 1
+        grouped = count > self.limit
+        if grouped:
+            left, right = {}, {}
+            vocabulary = self.vocabulary
+            for group in groups:
+                ends = {
+                    (e.direction, vocabulary.get_or_unknown(e.type).symmetric)
+                    for e in group.entries
+                }
+                text = f"{group.label} ({len(group.entries)})"
+                url = f"#{group.anchor}" if self.link_groups and group.anchor else None
+                first = group.entries[0]
+                if ends == {(IN, False)}:
+                    side, arrow = left, True
+                else:
+                    side, arrow = right, ends == {(OUT, False)}
+                block = side.get(group.label)
+                if block is None:
+                    block = side[group.label] = _Block(None, first.type, arrow)
+                block.items.append((text, url, "group"))
+        return self._layout(title, list(left.values()), list(right.values()), grouped)
+
+    def _type_words(self, relation: str) -> tuple[bool, str, str]:
+        symmetric = self.vocabulary.get_or_unknown(relation).symmetric
+        forward = self.labels.type_label(relation, OUT)
+        words = self._types[relation] = (
+            symmetric,
+            f"{forward} →",
+            forward if symmetric else f"→ {forward}",
+        )
+        return words
+
+    def _layout(
+        self, title: str, left: list[_Block], right: list[_Block], grouped: bool
+    ) -> Picture:
+        fit = self.fit
+        sides = int(bool(left)) + int(bool(right))
+        center_width: float = CENTER_WIDTH
+        center_lines, split = fit.lines(title, CENTER_WIDTH - 2 * PAD_X, 4, bold=True)
+        if split:
+            # The centre widens to the title's widest word rather than split a word that fits.
+            longest = widest_word(title, bold=True)
+            center_width = round(min(CENTER_MAX, max(CENTER_WIDTH, longest + 2 * PAD_X + 1)), 1)
+            center_lines = fit.lines(title, center_width - 2 * PAD_X, 4, bold=True)[0]
+        key = (sides, center_width, bool(left))
+        columns = self._columns.get(key)
+        if columns is None:
+            columns = self._columns[key] = _columns(sides, center_width, bool(left))
+        left_column, center_x, right_column = columns
+        left_boxes, left_captions, left_height = self._column(left, left_column)
+        right_boxes, right_captions, right_height = self._column(right, right_column)
+        text_h = len(center_lines) * LINE + 2 * PAD_Y
+        # One line per box on each side.
+        center_h = float(max(text_h, 10 * max(len(left_boxes), len(right_boxes))))
+        center_h = min(center_h, max(left_height, right_height, text_h))
+        height = max(left_height, right_height, center_h) + 2 * MARGIN
+        center_y = round((height - center_h) / 2, 1)
+        center = Box(
+            center_x, center_y, center_width, center_h, list(center_lines), title, kind="current"
+        )
+        center_right = center_x + center_width
+        wires: list[Wire] = []
+        for boxes, captions, column_height, blocks, on_left in (
+            (left_boxes, left_captions, left_height, left, True),
+            (right_boxes, right_captions, right_height, right, False),
+        ):
+            # The shorter column stands level with the centre rather than at the top. Every
+            # height is a whole number, so a shift is a multiple of 0.5 and adding it is exact.
+            shift = round((height - 2 * MARGIN - column_height) / 2, 1)
+            if shift:
+                for caption in captions:
+                    caption.y += shift
+            spaces = len(boxes) + 1
+            n = 0
+            for block in blocks:
+                arrow, relation = block.arrow, block.type
+                for _ in block.items:
+                    box = boxes[n]
+                    n += 1
+                    if shift:
+                        box.y += shift
+                    ey = round(center_y + center_h * n / spaces, 1)
+                    my = box.y + box.h / 2  # exact: halves of whole numbers
+                    if on_left:
+                        wire = Wire(box.x + box.w, my, center_x, ey, arrow, relation, IN)
+                    else:
+                        wire = Wire(center_right, ey, box.x, my, arrow, relation, OUT)
+                    wires.append(wire)
+        return Picture(
+            WIDTH,
+            int(height + 0.999),
+            self._label(title),
+            center,
+            left_boxes + right_boxes,
+            left_captions + right_captions,
+            wires,
+            grouped,
+        )
+
+    def _column(
+        self, blocks: list[_Block], column: _Column
+    ) -> tuple[list[Box], list[Caption], float]:
+        boxes: list[Box] = []
+        captions: list[Caption] = []
+        fit = self.fit
+        inner = column.inner
+        known = self._boxes.get(inner)
+        if known is None:
+            known = self._boxes[inner] = {}
+        captioned = self._captions.get(column.width)
+        if captioned is None:
+            captioned = self._captions[column.width] = {}
+        x, w = column.x, column.w
+        # Whole numbers all the way down (heights and gaps are), so no y needs rounding.
+        y = float(MARGIN)
+        for number, block in enumerate(blocks):
+            if number:
+                y += 10
+            if block.caption:
+                lines = captioned.get(block.caption)
+                if lines is None:
+                    lines = captioned[block.caption] = fit(block.caption, column.width, 2)
+                captions.append(Caption(column.caption_x, y, list(lines), block.type))
+                y += len(lines) * LINE + 2
+            for title, url, kind in block.items:
+                fitted = known.get(title)
+                if fitted is None:
+                    lines = fit.lines(title, inner, MAX_LINES)[0]
+                    fitted = known[title] = (lines, len(lines) * LINE + 2 * PAD_Y)
+                lines, h = fitted
+                boxes.append(Box(x, y, w, h, list(lines), title, url, kind))
+                y += h + 6
+        return boxes, captions, y - 6 if boxes else 0.0
 
 
-def _layout(
-    title: str,
-    left: list[_Block],
-    right: list[_Block],
-    labels: Labels,
-    grouped: bool,
-    fit: Wrapper,
-) -> Picture:
-    sides = int(bool(left)) + int(bool(right))
-    center_width: float = CENTER_WIDTH
-    center_lines = fit(title, CENTER_WIDTH - 2 * PAD_X, 4, bold=True)
-    if fit.splits(title, CENTER_WIDTH - 2 * PAD_X, 4, bold=True):
-        # The centre widens to the title's widest word rather than split a word that fits.
-        longest = widest_word(title, bold=True)
-        center_width = round(min(CENTER_MAX, max(CENTER_WIDTH, longest + 2 * PAD_X + 1)), 1)
-        center_lines = fit(title, center_width - 2 * PAD_X, 4, bold=True)
+def _columns(sides: int, center_width: float, has_left: bool) -> tuple[_Column, float, _Column]:
+    """The left column, the centre's x and the right column, for one picture's shape."""
     column = (WIDTH - 2 * MARGIN - center_width - sides * GAP) / max(sides, 1)
     x = float(MARGIN)
     left_x = x
-    if left:
+    if has_left:
         x += column + GAP
     center_x = x
     right_x = center_x + center_width + GAP
-    left_boxes, left_captions, left_height = _column(left, left_x, column, fit)
-    right_boxes, right_captions, right_height = _column(right, right_x, column, fit)
-    wires_left = sum(len(b.items) for b in left)
-    wires_right = sum(len(b.items) for b in right)
-    center_h = float(max(len(center_lines) * LINE + 2 * PAD_Y, 10 * max(wires_left, wires_right)))
-    center_h = min(center_h, max(left_height, right_height, len(center_lines) * LINE + 2 * PAD_Y))
-    height = max(left_height, right_height, center_h) + 2 * MARGIN
-    center = Box(
-        center_x, round((height - center_h) / 2, 1), center_width, center_h, center_lines, title
+    inner = column - 2 * PAD_X
+    return (
+        _Column(round(left_x, 1), round(column, 1), round(left_x + column / 2, 1), column, inner),
+        center_x,
+        _Column(round(right_x, 1), round(column, 1), round(right_x + column / 2, 1), column, inner),
     )
-    center.kind = "current"
-    # The shorter column stands level with the centre rather than at the top.
-    for boxes, captions, column_height in (
-        (left_boxes, left_captions, left_height),
-        (right_boxes, right_captions, right_height),
-    ):
-        shift = round((height - 2 * MARGIN - column_height) / 2, 1)
-        placed: list[Box | Caption] = [*boxes, *captions]
-        for thing in placed:
-            thing.y = round(thing.y + shift, 1)
-    wires = []
-    for boxes, items, on_left in (
-        (left_boxes, [i for b in left for i in b.items], True),
-        (right_boxes, [i for b in right for i in b.items], False),
-    ):
-        for n, (box, item) in enumerate(zip(boxes, items, strict=True)):
-            ey = round(center.y + center.h * (n + 1) / (len(boxes) + 1), 1)
-            my = round(box.y + box.h / 2, 1)
-            if on_left:
-                wire = Wire(box.x + box.w, my, center.x, ey, item.arrow, item.type, IN)
-            else:
-                wire = Wire(center.x + center.w, ey, box.x, my, item.arrow, item.type, OUT)
-            wires.append(wire)
-    return Picture(
-        WIDTH,
-        int(height + 0.999),
-        labels.fill("picture", title=title),
-        center,
-        left_boxes + right_boxes,
-        left_captions + right_captions,
-        wires,
-        grouped,
-    )
-
-
-def _column(
-    blocks: list[_Block], x: float, width: float, fit: Wrapper
-) -> tuple[list[Box], list[Caption], float]:
-    boxes: list[Box] = []
-    captions: list[Caption] = []
-    y = float(MARGIN)
-    for number, block in enumerate(blocks):
-        if number:
-            y += 10
-        if block.caption:
-            lines = fit(block.caption, width, 2)
-            captions.append(Caption(round(x + width / 2, 1), round(y, 1), lines, block.type))
-            y += len(lines) * LINE + 2
-        for item in block.items:
-            lines = fit(item.title, width - 2 * PAD_X, MAX_LINES)
-            h = len(lines) * LINE + 2 * PAD_Y
-            boxes.append(Box(round(x, 1), round(y, 1), round(width, 1), h, lines, item.title))
-            boxes[-1].url, boxes[-1].kind = item.url, item.kind
-            y += h + 6
-    return boxes, captions, y - 6 if boxes else 0.0

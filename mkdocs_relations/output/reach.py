@@ -2,19 +2,23 @@
 
 The panel lists the pages a transitive type reaches beyond the page's direct edges, at most
 ``limit`` of them. Computing every reachable page and its chain for every page costs the
-number of (page, reachable page) pairs, which on a deep graph is quadratic; this search stops
-as soon as it has found one page more than it will show, and builds chains only for those it
-shows. Its answers agree with :meth:`PathIndex.reach` on the pages they list: the same
-breadth-first order (pages by id within a layer) and the same first-found chains.
+number of (page, reachable page) pairs, which on a deep graph is quadratic; this search reads
+each page's edges of the one type only as far as the pages it will show (a hub's thousands
+of neighbours are not all read to show 20), and builds chains only for those it shows, from
+pieces made once per page of its tree. Its answers agree with :meth:`PathIndex.reach` on the
+pages they list: the same breadth-first order (pages by id within a layer) and the same
+first-found chains.
+
+Long because the search and the lists' words are one reading of the panel's transitive
+section: what the search finds is shaped for the entries, and only the entries use it.
 """
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..model.direction import IN, OUT, Direction, number
+from ..model.direction import IN, ORDER, OUT, Direction, number
 from ..model.graph import Edge, Graph
 from ..model.natural import NaturalKeys
 from ..model.paths import PathIndex, Reached, Step
@@ -24,9 +28,10 @@ from .records import PageRef
 #: A transitive list shows at most this many pages, and the search stops one layer later.
 MAX_REACH_ENTRIES = 20
 
-
-#: Stands for the chain while the "via" label is filled once (a private-use character).
-_SLOT = "\ue000"
+#: A page of a search tree as the entries after it need it: its chain, the titles from the
+#: first step to it, those joined, and the "via" line of a page one step further.
+_Pieces = tuple[str, list[str], str, str]
+_ALONG, _AGAINST = number(OUT), number(IN)
 
 
 @dataclass(frozen=True)
@@ -37,7 +42,7 @@ class BoundedReach:
     truncated: bool
 
 
-@dataclass
+@dataclass(slots=True)
 class ReachEntry:
     title: str
     url: str
@@ -51,14 +56,14 @@ class ReachEntry:
     page: str = ""
 
 
-@dataclass
+@dataclass(slots=True)
 class ReachHop:
     hops: int
     label: str
     entries: list[ReachEntry]
 
 
-@dataclass
+@dataclass(slots=True)
 class ReachList:
     type: str
     #: ``out``: along the type from this page; ``in``: against it (what reaches this page).
@@ -98,8 +103,15 @@ class ReachBuilder:
             if graph.vocabulary.get_or_unknown(name).transitive
         }
         self.type_number = {name: i for i, name in enumerate(index.types)}
-        self._arrows: dict[tuple[str, Direction], str] = {}
-        self._via_parts: list[str] | None = None
+        # A transitive type's name -> (its rank among the lists, its number in the index),
+        # with a direction between them: lists by rank, then outgoing first, then number.
+        self._searched = {name: (rank(name), n) for n, name in self.transitive.items()}
+        # Words that depend only on the type, the direction or a count: filled once a build.
+        self._words: dict[tuple[str, Direction], tuple[str, str]] = {}
+        self._hops: dict[int, str] = {}
+        self._more: dict[int, str] = {}
+        # The "via" label, filled for up to 20 entries a list on every page.
+        self._via = labels.filler("via", "chain")
 
     def lists(
         self,
@@ -109,100 +121,202 @@ class ReachBuilder:
         ref: Callable[[str], PageRef],
     ) -> list[ReachList]:
         # Only the types on this page's own edges can reach anything: one search per type
-        # the page uses, however many transitive types the vocabulary declares.
-        forward = {self.type_number.get(e.type) for e in outgoing if e.target_id}
-        backward = {self.type_number.get(e.type) for e in incoming}
-        # Outgoing lists before incoming ones of the same type, as the path indexes order them.
-        searches: list[tuple[int, int, Direction, int]] = sorted(
-            [
-                (self.rank(self.transitive[n]), number(OUT), OUT, n)
-                for n in forward
-                if n in self.transitive
-            ]
-            + [
-                (self.rank(self.transitive[n]), number(IN), IN, n)
-                for n in backward
-                if n in self.transitive
-            ]
+        # the page uses, however many transitive types the vocabulary declares. Outgoing
+        # lists before incoming ones of the same type, as the path indexes order them.
+        transitive = self._searched
+        wanted = {
+            (transitive[e.type][0], _ALONG, transitive[e.type][1])
+            for e in outgoing
+            if e.target_id and e.type in transitive
+        }
+        wanted.update(
+            (transitive[e.type][0], _AGAINST, transitive[e.type][1])
+            for e in incoming
+            if e.type in transitive
         )
+        searches = sorted(wanted)
         lists = []
-        for _, _, direction, kind in searches:
+        index = self.index
+        start = index.rank[page_id]
+        for _, way, kind in searches:
             relation = self.transitive[kind]
-            found = bounded_reach(
-                self.index,
+            direction = ORDER[way]
+            found = reach_tree(
+                index,
                 page_id,
                 kind,
                 direction=direction,
                 max_hops=self.max_hops,
                 limit=MAX_REACH_ENTRIES,
             )
-            if not found.found:
+            if not found.shown:
                 continue
+            label, arrow = self._type_words(relation, direction)
+            entries = self._entries(found, start, arrow, ref)
+            # Sorted like the direct edges: by title in natural order, within each distance
+            # (a page is listed once, so the entries themselves are never compared).
+            entries.sort()
+            hops: list[ReachHop] = []
+            items: list[ReachEntry] = []
+            for n, _, _, entry in entries:
+                if not hops or hops[-1].hops != n:
+                    items = []
+                    hops.append(ReachHop(n, self._hop_words(n), items))
+                items.append(entry)
+            count = str(len(entries)) + ("+" if found.truncated else "")
+            more = self._more_words(len(entries)) if found.truncated else None
+            lists.append(ReachList(relation, direction, label, count, hops, more))
+        return lists
+
+    def _entries(
+        self, found: ReachTree, start: int, arrow: str, ref: Callable[[str], PageRef]
+    ) -> list[tuple[int, str, str, ReachEntry]]:
+        """An entry per page shown, with what it sorts by (distance, title in natural order,
+        page id). Chains are paths in the search's tree, so each page's pieces (its chain, the
+        titles from the first step to it, the "via" line of the pages after it) are made once
+        from its parent's and serve every entry that passes it."""
+        ids = self.index.ids
+        natural = self.natural
+        parents = found.parents
+        pieces: dict[int, _Pieces] = {start: (ref(ids[start]).title, [], "", "")}
+        entries = []
+        for node, hops in found.shown:
+            parent = parents[node]
+            piece = pieces.get(parent)
+            if piece is None:
+                piece = self._pieces(parent, pieces, parents, arrow, ref)
+            page = ids[node]
+            target = ref(page)
+            title = target.title
+            chain, before, _, via = piece
+            entry = ReachEntry(
+                title, target.url, hops, f"{chain} {arrow} {title}", list(before), via, page
+            )
+            entries.append((hops, natural[title], page, entry))
+        return entries
+
+    def _pieces(
+        self,
+        node: int,
+        pieces: dict[int, _Pieces],
+        parents: dict[int, int],
+        arrow: str,
+        ref: Callable[[str], PageRef],
+    ) -> _Pieces:
+        """A page's pieces, made with those of its ancestors that have none yet (at most
+        ``max_hops`` of them)."""
+        missing = []
+        while node not in pieces:
+            missing.append(node)
+            node = parents[node]
+        piece = pieces[node]
+        for step in reversed(missing):
+            title = ref(self.index.ids[step]).title
+            chain, before, joined, _ = piece
+            joined = f"{joined} › {title}" if before else title
+            piece = pieces[step] = (
+                f"{chain} {arrow} {title}",
+                [*before, title],
+                joined,
+                self._via(joined),
+            )
+        return piece
+
+    def _type_words(self, relation: str, direction: Direction) -> tuple[str, str]:
+        """A list's heading, and the arrow between the pages of its chains."""
+        key = (relation, direction)
+        found = self._words.get(key)
+        if found is None:
             if direction == IN and relation == "depends-on":
                 label = self.labels["impact"]
             else:
                 base = self.labels.heading(relation, direction)
                 label = self.labels.fill("transitive", label=base)
-            entries = []
-            for reached in found.found:
-                target = ref(reached.page)
-                # Each page of the chain once: its title serves the "via" line and the chain.
-                titles = [ref(step.target).title for step in reached.chain]
-                via = titles[:-1]
-                entries.append(
-                    ReachEntry(
-                        target.title,
-                        target.url,
-                        reached.hops,
-                        self._chain_text(reached.chain, titles, ref),
-                        via,
-                        via_text=self._via(" › ".join(via)) if via else "",
-                        page=reached.page,
-                    )
-                )
-            # Sorted like the direct edges: by title in natural order, within each distance.
-            natural = self.natural
-            entries.sort(key=lambda e: (e.hops, natural[e.title], e.page))
-            hops: dict[int, list[ReachEntry]] = {}
-            for entry in entries:
-                hops.setdefault(entry.hops, []).append(entry)
-            count = str(len(entries)) + ("+" if found.truncated else "")
-            more = self.labels.fill("more_reach", n=len(entries)) if found.truncated else None
-            lists.append(
-                ReachList(
-                    relation,
-                    direction,
-                    label,
-                    count,
-                    [ReachHop(n, self.labels.hops(n), items) for n, items in hops.items()],
-                    more,
-                )
-            )
-        return lists
+            arrow = f"→ {self.labels.type_label(relation, direction)} →"
+            found = self._words[key] = (label, arrow)
+        return found
 
-    def _chain_text(
-        self, chain: tuple[Step, ...], titles: list[str], ref: Callable[[str], PageRef]
-    ) -> str:
-        """ "Payments → depends on → Ledger → depends on → Storage", in the type's labels;
-        ``titles`` are the titles of the chain's steps' targets."""
-        if not chain:
-            return ""
-        parts = [ref(chain[0].source).title]
-        arrows = self._arrows
-        for step, title in zip(chain, titles, strict=True):
-            arrow = arrows.get((step.type, step.direction))
-            if arrow is None:
-                label = self.labels.type_label(step.type, step.direction)
-                arrow = arrows[(step.type, step.direction)] = f"→ {label} →"
-            parts += (arrow, title)
-        return " ".join(parts)
+    def _hop_words(self, n: int) -> str:
+        found = self._hops.get(n)
+        if found is None:
+            found = self._hops[n] = self.labels.hops(n)
+        return found
 
-    def _via(self, chain: str) -> str:
-        """The "via" label filled: split once around its placeholder (a panel per page, up
-        to 20 entries a list, each with its own chain)."""
-        if self._via_parts is None:
-            self._via_parts = self.labels.fill("via", chain=_SLOT).split(_SLOT)
-        return chain.join(self._via_parts)
+    def _more_words(self, n: int) -> str:
+        found = self._more.get(n)
+        if found is None:
+            found = self._more[n] = self.labels.fill("more_reach", n=n)
+        return found
+
+
+@dataclass(frozen=True)
+class ReachTree:
+    """What a bounded search found: the pages shown, and the search tree their chains follow."""
+
+    #: The search tree: each page of a whole layer, and each page shown, -> the page it was
+    #: first reached from (-1 for the start).
+    parents: dict[int, int]
+    #: The pages shown as (rank, hops): by distance, then rank.
+    shown: list[tuple[int, int]]
+    truncated: bool
+
+
+def reach_tree(
+    index: PathIndex,
+    source: str,
+    relation: int,
+    *,
+    direction: Direction,
+    max_hops: int,
+    limit: int,
+) -> ReachTree:
+    """The breadth-first search of :meth:`PathIndex.reach` along one type and direction,
+    stopped once the pages two hops or more away that it shows are known.
+
+    The panel shows pages by distance, then rank, at most ``limit`` of them. Layers are
+    made whole (a page's parent is the first page of the layer before that reaches it) until
+    the one that would pass the limit; of that layer only the ``room`` lowest ranks are
+    shown, and each page of the layer before can add one of them only among its first
+    ``room + 1`` new neighbours (its list is in rank order), so no list is read further.
+    The work is the pages shown (and the direct ones) times ``limit``, however many pages
+    the graph reaches.
+    """
+    neighbours = index.neighbours(relation, direction)
+    start = index.rank[source]
+    parents = {start: -1}
+    shown: list[tuple[int, int]] = []
+    layer = [start]
+    hops = 0
+    while layer and hops < max_hops:
+        hops += 1
+        if hops == 1:
+            # Direct neighbours: never listed, but every one of them is a parent.
+            found = dict.fromkeys(neighbours[start], start)
+        else:
+            found = {}
+            room = limit - len(shown)
+            wanted = room + 1
+            for parent in layer:
+                new = 0
+                for node in neighbours[parent]:
+                    if node in parents:
+                        continue
+                    if node not in found:
+                        found[node] = parent
+                    new += 1
+                    if new == wanted:
+                        break
+            if len(found) > room:
+                lowest = sorted(found)[:room]
+                for node in lowest:
+                    parents[node] = found[node]
+                shown += [(node, hops) for node in lowest]
+                return ReachTree(parents, shown, True)
+            shown += [(node, hops) for node in sorted(found)]
+        parents.update(found)
+        # In the order a breadth-first search finds them: by parent, then rank.
+        layer = list(found)
+    return ReachTree(parents, shown, False)
 
 
 def bounded_reach(
@@ -216,49 +330,15 @@ def bounded_reach(
 ) -> BoundedReach:
     """Pages ``relation`` edges (type number in ``index``) reach from ``source`` in 2+ hops,
     walked along them (``out``) or against them (``in``)."""
-    start = index.rank[source]
-    wanted = number(direction)
-    parents: dict[int, tuple[int, int]] = {start: (-1, 0)}  # node -> (parent, hops)
-    beyond: list[int] = []
-    queue = deque([start])
-    # Once more than ``limit`` pages are found, the search finishes the layer it is in and
-    # stops: the pages listed are then the same as the full search's first ones, which sorts
-    # each layer by id. Finishing a layer costs only the edges of pages already found.
-    last_layer = max_hops
-    while queue:
-        node = queue.popleft()
-        hops = parents[node][1]
-        if hops >= last_layer:
-            break
-        for neighbour, way, kind in index.adjacency[node]:
-            if kind != relation or way != wanted or neighbour in parents:
-                continue
-            parents[neighbour] = (node, hops + 1)
-            if hops + 1 >= 2:
-                beyond.append(neighbour)
-                if len(beyond) > limit:
-                    last_layer = hops + 1
-            queue.append(neighbour)
-    beyond.sort(key=lambda n: (parents[n][1], n))
-    shown = beyond[:limit]
-    return BoundedReach(_reached(index, parents, shown, relation, direction), len(beyond) > limit)
-
-
-def _reached(
-    index: PathIndex,
-    parents: dict[int, tuple[int, int]],
-    nodes: list[int],
-    relation: int,
-    direction: Direction,
-) -> list[Reached]:
-    found = []
-    name = index.types[relation]
-    for end in nodes:
+    found = reach_tree(index, source, relation, direction=direction, max_hops=max_hops, limit=limit)
+    name, ids = index.types[relation], index.ids
+    reached = []
+    for end, hops in found.shown:
         steps = []
         node = end
-        while parents[node][0] >= 0:
-            parent = parents[node][0]
-            steps.append(Step(index.ids[parent], index.ids[node], name, direction))
+        while found.parents[node] >= 0:
+            parent = found.parents[node]
+            steps.append(Step(ids[parent], ids[node], name, direction))
             node = parent
-        found.append(Reached(index.ids[end], parents[end][1], tuple(reversed(steps))))
-    return found
+        reached.append(Reached(ids[end], hops, tuple(reversed(steps))))
+    return BoundedReach(reached, found.truncated)

@@ -23,7 +23,7 @@ class PageRef:
     url: str
 
 
-@dataclass
+@dataclass(slots=True)
 class Entry:
     """One neighbour under one heading; mirrored declarations of it are merged here."""
 
@@ -42,7 +42,7 @@ class Entry:
     suspect: bool = False
 
 
-@dataclass
+@dataclass(slots=True)
 class Group:
     label: str
     entries: list[Entry] = field(default_factory=list)

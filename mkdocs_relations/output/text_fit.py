@@ -9,6 +9,7 @@ widths.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 
 #: The picture's text size in SVG units (see picture.py for why this size).
 FONT = 15
@@ -30,22 +31,55 @@ def _char_width(char: str) -> float:
 
 
 _ASCII = {chr(i): _char_width(chr(i)) for i in range(128)}
+_ASCII_WIDTH = _ASCII.__getitem__
+#: The same widths in whole hundredths of an em, which add up exactly in any order.
+_ASCII_HUNDREDTHS = {char: round(width * 100) for char, width in _ASCII.items()}
+_SPACE = _ASCII_HUNDREDTHS[" "]
+_ELLIPSIS = round(_char_width("…") * 100)
+#: Closer to a line's room than this (in hundredths of an em), a float sum's rounding could
+#: decide otherwise.
+_HAIR = 1e-6
+
+
+def _ems(text: str) -> float:
+    """The text's width in ems: its characters' widths added one by one, in order (a float
+    sum depends on the order, so every way of measuring adds them alike)."""
+    if text.isascii():
+        # Nearly every title: no Python call per character.
+        return sum(map(_ASCII_WIDTH, text))
+    ascii_width = _ASCII.get
+    return sum(ascii_width(c) or _char_width(c) for c in text)
 
 
 def text_width(text: str, *, bold: bool = False) -> float:
-    ascii_width = _ASCII.get
-    total = sum(ascii_width(c) or _char_width(c) for c in text)
-    return total * FONT * (1.08 if bold else 1.0)
+    return _ems(text) * FONT * (1.08 if bold else 1.0)
+
+
+def _hundredths(text: str) -> int:
+    """The text's width in hundredths of an em, exactly."""
+    if text.isascii():
+        return sum(map(_ASCII_HUNDREDTHS.__getitem__, text))
+    return sum(_ASCII_HUNDREDTHS.get(c) or round(_char_width(c) * 100) for c in text)
 
 
 class Wrapper:
-    """:func:`wrap` with a memory: a title is wrapped once per build, not once per panel."""
+    """:func:`wrap` with a memory: a title is wrapped once per build and width, not once per
+    panel, and a word is measured once per build (titles share words, and each is wrapped
+    at every column width, and bold in its own page's centre)."""
 
     def __init__(self) -> None:
         self._done: dict[tuple[str, float, int, bool], tuple[list[str], bool]] = {}
+        self._words = _Widths()
 
     def __call__(self, text: str, width: float, max_lines: int, *, bold: bool = False) -> list[str]:
         return list(self._wrapped(text, width, max_lines, bold)[0])
+
+    def lines(
+        self, text: str, width: float, max_lines: int, *, bold: bool = False
+    ) -> tuple[list[str], bool]:
+        """The lines and whether a word was split, as remembered: the list is shared by every
+        caller, to copy before keeping it where it could change."""
+        return self._wrapped(text, width, max_lines, bold)
 
     def splits(self, text: str, width: float, max_lines: int, *, bold: bool = False) -> bool:
         """Whether wrapping the text so split a word wider than the line (cached alike)."""
@@ -57,7 +91,15 @@ class Wrapper:
         key = (text, width, max_lines, bold)
         found = self._done.get(key)
         if found is None:
-            found = self._done[key] = _wrap(text, width, max_lines, bold)
+            found = self._done[key] = _wrap(text, width, max_lines, bold, self._words.__getitem__)
+        return found
+
+
+class _Widths(dict[str, int]):
+    """Words' widths in hundredths of an em (``widths[word]``), each measured once."""
+
+    def __missing__(self, word: str) -> int:
+        found = self[word] = _hundredths(word)
         return found
 
 
@@ -68,21 +110,37 @@ def widest_word(text: str, *, bold: bool = False) -> float:
 
 def wrap(text: str, width: float, max_lines: int, *, bold: bool = False) -> list[str]:
     """Lines that fit ``width`` at FONT; the last one ends in "…" when text is left over."""
-    return _wrap(text, width, max_lines, bold)[0]
+    return _wrap(text, width, max_lines, bold, _hundredths)[0]
 
 
-def _wrap(text: str, width: float, max_lines: int, bold: bool) -> tuple[list[str], bool]:
-    """The lines, and whether a word wider than the line had to be split."""
+def _wrap(
+    text: str, width: float, max_lines: int, bold: bool, measure: Callable[[str], int]
+) -> tuple[list[str], bool]:
+    """The lines, and whether a word wider than the line had to be split; ``measure`` gives
+    a word's width as :func:`_hundredths` does."""
+    scale = 1.08 if bold else 1.0
+    # A word's width is known once (exact in hundredths of an em) and a line's is the sum of
+    # its words', so a line is measured only when its exact width is within a hair of the
+    # room: then the float sum's last bits decide, and those depend on the order of the
+    # additions and on Python's version, so it is measured as text_width measures it.
+    room = width / (FONT * scale) * 100
+    below, above = room - _HAIR, room + _HAIR
     words = text.split()
+    sizes = list(map(measure, words))
     lines: list[str] = []
     current = ""
+    size = 0
     at = 0
     split = False
     while at < len(words):
         word = words[at]
-        candidate = f"{current} {word}" if current else word
-        if text_width(candidate, bold=bold) <= width:
-            current = candidate
+        wider = size + _SPACE + sizes[at] if current else sizes[at]
+        if wider < below or (
+            wider <= above
+            and text_width(f"{current} {word}" if current else word, bold=bold) <= width
+        ):
+            current = f"{current} {word}" if current else word
+            size = wider
             at += 1
             continue
         if not current:
@@ -90,9 +148,12 @@ def _wrap(text: str, width: float, max_lines: int, bold: bool) -> tuple[list[str
             # fitting; a word that fits a line waits for the next one.
             cut = max(1, _fit(word, width, bold))
             current, words[at] = word[:cut] + ("-" if cut > 1 else ""), word[cut:]
+            # What is left of a long word is measured, not remembered.
+            sizes[at] = _hundredths(words[at])
             split = True
         lines.append(current)
         current = ""
+        size = 0
         if len(lines) == max_lines:
             break
     if current and len(lines) < max_lines:
@@ -100,7 +161,11 @@ def _wrap(text: str, width: float, max_lines: int, bold: bool) -> tuple[list[str
         current = ""
     if at < len(words) or current:
         last = lines[-1]
-        while last and text_width(last + "…", bold=bold) > width:
+        size = _hundredths(last) + _ELLIPSIS
+        while last and (
+            size > above or (size >= below and text_width(last + "…", bold=bold) > width)
+        ):
+            size -= _hundredths(last[-1])
             last = last[:-1]
         lines[-1] = last.rstrip() + "…"
     return lines or [""], split
