@@ -7,6 +7,7 @@ as an override and renders with Jinja. Every file of the two sites must be equal
 
 from __future__ import annotations
 
+import itertools
 import shutil
 from pathlib import Path
 from typing import Any
@@ -107,7 +108,9 @@ def _every_branch(site: Site) -> None:
         "a1.md": f"---\ntitle: {LONG}\nrelationships:\n  - {{type: part-of, target: a2}}\n"
         "---\nBack to [[index]].\n",
         "a2.md": "---\ntitle: Top <of> & tree\n---\n",
-        "wiki-config.md": '---\nredlinks:\n  - target: wanted\n    reason: planned <soon> & "later"\n---\n',
+        "wiki-config.md": (
+            '---\nredlinks:\n  - target: wanted\n    reason: planned <soon> & "later"\n---\n'
+        ),
     }
     # More pages two hops away than a transitive list shows ("more than 20"), and a chain
     # as deep as max_hops reaches.
@@ -120,7 +123,7 @@ def _every_branch(site: Site) -> None:
         pages[f"e{i:02d}a.md"] = f"# Second <{i}> & a\n"
         pages[f"e{i:02d}b.md"] = f"# Second <{i}> & b\n"
     chain = ["e00a", "c1", "c2", "c3"]
-    for here, there in zip(chain, chain[1:], strict=False):
+    for here, there in itertools.pairwise(chain):
         pages[f"{here}.md"] = (
             f"---\ntitle: Chain {here} & co\nrelationships:\n"
             f"  - {{type: depends-on, target: {there}}}\n---\n"
