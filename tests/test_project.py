@@ -99,7 +99,7 @@ def test_only_the_adaptor_modules_import_mkdocs() -> None:
 #: never one after (ARCHITECTURE.md draws the same order). The MkDocs adaptors config.py and
 #: mkdocs_input.py load mkdocs.yml for the commands too, so the commands sit above them.
 STAGES = (
-    ("resources",),
+    ("resources", "collector"),
     ("model",),
     ("frontmatter",),
     ("wiki",),
