@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from functools import partial
 
@@ -18,10 +18,12 @@ from .config import RelationsConfig
 from .frontmatter.page import page_id_for
 from .mkdocs_input import (
     add_panel_to_toc,
+    as_listed,
     display_of,
     display_prefix,
     options_from,
     page_set,
+    sole_source_reader,
     stripped_lines,
 )
 from .model.diagnostics import Diagnostic, apply_severity, display_path, summary
@@ -62,12 +64,17 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         self.offsets: dict[str, Callable[[], int]] = {}
         #: page id -> ids of the pages whose text links to it (``mentions: true``).
         self.mentioned_by: dict[str, list[str]] = {}
+        #: Each page's text as MkDocs reads it, read with its frontmatter, until MkDocs takes
+        #: it; and the file it was read from. None when another plugin reads page sources.
+        self.texts: dict[str, str] | None = None
+        self.sources: Mapping[str, str] = {}
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         # State from a previous `mkdocs serve` rebuild must never leak into this one.
         self._reset()
         if not self.config.enabled:
             return config
+        self.texts = {} if sole_source_reader(config.plugins, self.read_source) else None
         # Like MkDocs' search plugin: the package's templates become the theme's last folder,
         # so a custom_dir override can include relations/sidebar.html (and still wins).
         if TEMPLATES not in config.theme.dirs:
@@ -107,7 +114,8 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         pages = page_set(files, config)
         options = options_from(self.config, config)
         options.not_pages = pages.not_pages
-        self.wiki = load_wiki(pages.sources, options)
+        self.sources = pages.sources
+        self.wiki = load_wiki(pages.sources, options, texts=self.texts)
         config_path = pages.sources.get(options.config_page)
         self.rules = rule_report(self.wiki, config_path, options.config_page, self.config.max_hops)
         if self.rules.diagnostics:
@@ -128,6 +136,13 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         if overview and files.get_file_from_path(overview) is None:
             files.append(File.generated(config, overview, content=self._overview(page=True)))
         return files
+
+    def read_source(self, *, page: MkDocsPage, config: MkDocsConfig) -> str | None:
+        """``on_page_read_source`` while no other plugin has one: the text read with the page's
+        frontmatter; None (MkDocs reads) for a page another plugin changed, or not UTF-8."""
+        file = page.file
+        text = self.texts.pop(file.src_uri, None) if self.texts else None
+        return text if as_listed(file, self.sources.get(file.src_uri)) else None
 
     def on_page_markdown(
         self, markdown: str, *, page: MkDocsPage, config: MkDocsConfig, files: Files
@@ -160,6 +175,8 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
     def on_env(self, env: object, *, config: MkDocsConfig, files: Files) -> None:
         if self.wiki is None:
             return
+        if self.texts:
+            self.texts.clear()  # all pages are read: drop what MkDocs did not take
         # Titles come from MkDocs (frontmatter title, else first heading, else file name),
         # and are only all known here, after every page has been read.
         for file in files.documentation_pages():
