@@ -51,8 +51,8 @@ class Block:
 
 def find_blocks(text: str) -> list[Block]:
     """Every ``relations`` fence in ``text`` (Markdown with ``\\n`` line breaks)."""
-    if NAME not in text or _NAMED_FENCE.search(text) is None:
-        return []  # most pages: one or two searches, no scan of the containers
+    if NAME not in text or not any(fence.search(text) for fence in _NAMED_FENCES):
+        return []  # most pages: a few searches, no scan of the containers
     lines = text.split("\n")
     return [
         Block(f.start, f.end, "\n".join(f.content), f.indent, f.closed)
@@ -90,8 +90,9 @@ class _Scan:
 
 #: What every ``relations`` fence's opening line holds, whatever its container: three fence
 #: characters, then the name as the info string's first word (the scan splits it off at
-#: whitespace, which ``\s`` matches alike). Pages without it cannot hold a block.
-_NAMED_FENCE = re.compile(r"(?:```|~~~)\s*" + NAME + r"(?:\s|\Z)")
+#: whitespace, which ``\s`` matches alike). Pages without it cannot hold a block. Two
+#: patterns, as one that starts with a literal is searched several times faster.
+_NAMED_FENCES = tuple(re.compile(mark + r"\s*" + NAME + r"(?:\s|\Z)") for mark in ("```", "~~~"))
 _LIST_ITEM = re.compile(r"([-+*]|\d{1,9}[.)])(?:( {1,4})(?! )|[ \t]*$)")
 #: Admonitions, collapsible details and content tabs: their body is indented four spaces.
 _INDENTED_BODY = re.compile(r"(?:!!!|\?\?\?\+?|===[+!]*)(?:[ \t]|$)")
