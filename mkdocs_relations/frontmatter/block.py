@@ -101,18 +101,20 @@ def read_frontmatter(path: str, file: str) -> Frontmatter:
     return result
 
 
-def read_source(path: str, file: str) -> tuple[Frontmatter, str | None]:
-    """:func:`read_frontmatter` of a whole file read once, and the file's text as MkDocs reads
-    it (``File.content_string``: UTF-8, a BOM dropped, every line break a ``\\n``), so a
-    build need not read the file again; None when the file does not decode, which MkDocs
-    reports in its own words."""
+def read_source(path: str, file: str, texts: dict[str, str] | None) -> Frontmatter:
+    """:func:`read_frontmatter`; with ``texts``, of the whole file read once, and the file's
+    text as MkDocs reads it (``File.content_string``: UTF-8, a BOM dropped, every line break a
+    ``\\n``) put in ``texts`` under ``file``, so a build need not read the file again. A file
+    that does not decode is left out: MkDocs reports it in its own words."""
+    if texts is None:
+        return read_frontmatter(path, file)
     result = Frontmatter(file)
     try:
         with open(path, "rb") as stream:
             data = stream.read()
     except OSError as exc:
         result.error(1, "invalid-frontmatter", f"cannot read the file: {exc.strerror or exc}")
-        return result, None
+        return result
     # The block is found in the bytes exactly as read_frontmatter finds it in the file, so
     # every diagnostic is the same, a body that is not UTF-8 included.
     block = _read_block(io.BytesIO(data), result)
@@ -121,10 +123,11 @@ def read_source(path: str, file: str) -> tuple[Frontmatter, str | None]:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        return result, None
+        return result
     if "\r" in text:  # universal newlines, as a file opened in text mode reads
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return result, text
+    texts[file] = text
+    return result
 
 
 def _read_block(stream: IO[bytes], result: Frontmatter) -> str | None:

@@ -88,10 +88,9 @@ class _Scan:
     comments: list[tuple[int, str]]
 
 
-#: What every ``relations`` fence's opening line holds, whatever its container: three fence
-#: characters, then the name as the info string's first word (the scan splits it off at
-#: whitespace, which ``\s`` matches alike). Pages without it cannot hold a block. Two
-#: patterns, as one that starts with a literal is searched several times faster.
+#: Every ``relations`` fence's opening line holds three fence characters, then the name as the
+#: info string's first word (split off at whitespace, which ``\s`` matches alike); two patterns,
+#: as one that starts with a literal is searched several times faster.
 _NAMED_FENCES = tuple(re.compile(mark + r"\s*" + NAME + r"(?:\s|\Z)") for mark in ("```", "~~~"))
 _LIST_ITEM = re.compile(r"([-+*]|\d{1,9}[.)])(?:( {1,4})(?! )|[ \t]*$)")
 #: Admonitions, collapsible details and content tabs: their body is indented four spaces.
@@ -175,9 +174,8 @@ def _quote(
     found: _Scan,
     first: str | None = None,
 ) -> int:
-    """Read the blockquote starting at ``at``; the line after it. ``first`` is its first line
-    from its ``>`` on when that line is a list item's (``- > quote``): the item's marker stays
-    in the prefix of whatever replaces a fence there."""
+    """Read the blockquote starting at ``at``; the line after it. ``first``: its first line from
+    ``>`` on, when a list item's (``- > quote``; the marker stays in a replaced fence's prefix)."""
     end = at + 1  # the scan saw the first line start with ">", within its container
     while end < len(lines) and lines[end].lstrip(" \t").startswith(">"):
         if _width(lines[end]) - base >= 4:
@@ -186,8 +184,7 @@ def _quote(
     inner: list[str] = []
     prefixes: list[str] = []
     for number in range(at, end):
-        quoted = lines[number]
-        lead = ""
+        quoted, lead = lines[number], ""
         if number == at and first is not None:
             # The line ends with ``first``: what comes before it is the item's marker.
             lead, quoted = quoted[: len(quoted) - len(first)], first

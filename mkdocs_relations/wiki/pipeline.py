@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..frontmatter.block import Frontmatter, read_frontmatter, read_source
+from ..frontmatter.block import Frontmatter, read_source
 from ..frontmatter.dialect import Dialect, DialectSettings, field_overlap
 from ..frontmatter.dialect_fields import DEFAULT_FIELD, OtherFields
 from ..frontmatter.edges import DEFAULT_NOTE_KEYS
@@ -120,18 +120,10 @@ def _load(
 ) -> Wiki:
     files = sorted(sources)
 
-    def read(file: str) -> Frontmatter:
-        if texts is None:
-            return read_frontmatter(sources[file], file)
-        fm, text = read_source(sources[file], file)
-        if text is not None:
-            texts[file] = text
-        return fm
-
     inside = _Containment(options.docs_dir)
     config_fm: Frontmatter | None = None
     if options.config_page in sources and inside(sources[options.config_page]):
-        config_fm = read(options.config_page)
+        config_fm = read_source(sources[options.config_page], options.config_page, texts)
         wiki_config = read_wiki_config(config_fm)
     else:
         wiki_config = WikiConfig()
@@ -169,7 +161,7 @@ def _load(
                 )
             )
         else:
-            fm = read(file)
+            fm = read_source(sources[file], file, texts)
         page = read_page(file, fm, read_options)
         pages[page.id] = page
         diagnostics.extend(fm.diagnostics)
