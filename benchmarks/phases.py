@@ -34,7 +34,10 @@ from mkdocs_relations.resources import TEMPLATES  # noqa: E402
 
 #: phase -> the functions whose cumulative time it is, as (file suffix, function name).
 PHASES: dict[str, list[tuple[str, str]]] = {
-    "read frontmatter (YAML)": [("frontmatter/block.py", "read_frontmatter")],
+    "read frontmatter (YAML)": [
+        ("frontmatter/block.py", "read_frontmatter"),
+        ("frontmatter/block.py", "read_source"),
+    ],
     "declared pages and edges": [("frontmatter/page.py", "read_page")],
     "resolve targets": [("wiki/resolution.py", "resolve_targets")],
     "lint": [("wiki/lint.py", "check")],

@@ -232,8 +232,8 @@ def timed(original):
             spent[0] += time.process_time() - start
     hook.mkdocs_priority = getattr(original, "mkdocs_priority", 0)
     return hook
-for name in ("on_config", "on_files", "on_page_markdown", "on_env", "on_page_context",
-             "on_post_build"):
+for name in ("on_config", "on_files", "read_source", "on_page_markdown", "on_env",
+             "on_page_context", "on_post_build"):
     setattr(RelationsPlugin, name, timed(getattr(RelationsPlugin, name)))
 from mkdocs.commands.build import build
 from mkdocs.config import load_config

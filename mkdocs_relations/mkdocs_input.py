@@ -16,7 +16,7 @@ import logging
 import os
 import posixpath
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, BinaryIO
 
 import markupsafe
@@ -24,6 +24,7 @@ import yaml
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException
+from mkdocs.plugins import PluginCollection
 from mkdocs.structure.files import File, Files, InclusionLevel, get_files
 from mkdocs.structure.pages import Page as MkDocsPage
 from mkdocs.structure.toc import AnchorLink, TableOfContents
@@ -370,6 +371,29 @@ def add_panel_to_toc(toc: TableOfContents, title: str, first: bool) -> None:
         items.insert(0, link)
     else:
         items.append(link)
+
+
+def sole_source_reader(plugins: PluginCollection, reader: Callable[..., str | None]) -> bool:
+    """Make ``reader`` the build's ``on_page_read_source`` handler, unless another plugin (or
+    hook) has one: then False, and MkDocs reads every page as usual.
+
+    Registered here rather than declared as a hook, because MkDocs warns when two plugins
+    declare the event (so ``--strict`` would fail a site that built before), and only the
+    last handler's answer counts, so ours could never let the other one's stand.
+    """
+    events = getattr(plugins, "events", None)
+    handlers = events.get("page_read_source") if isinstance(events, dict) else None
+    if not isinstance(handlers, list) or any(h != reader for h in handlers):
+        return False
+    if not handlers:
+        handlers.append(reader)
+    return True
+
+
+def as_listed(file: File, path: str | None) -> bool:
+    """Whether MkDocs would read a page from the file that was listed at ``path``: no plugin
+    has given it content, another source file, or made it."""
+    return path is not None and file.abs_src_path == path and not file.generated_by
 
 
 def stripped_lines(page: MkDocsPage, markdown: str) -> int:

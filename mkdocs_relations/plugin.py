@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from functools import partial
 
@@ -18,10 +18,12 @@ from .config import RelationsConfig
 from .frontmatter.page import page_id_for
 from .mkdocs_input import (
     add_panel_to_toc,
+    as_listed,
     display_of,
     display_prefix,
     options_from,
     page_set,
+    sole_source_reader,
     stripped_lines,
 )
 from .model.diagnostics import Diagnostic, apply_severity, display_path, summary
@@ -62,12 +64,22 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         self.offsets: dict[str, Callable[[], int]] = {}
         #: page id -> ids of the pages whose text links to it (``mentions: true``).
         self.mentioned_by: dict[str, list[str]] = {}
+        #: Each page's text as MkDocs reads it, read with its frontmatter, until MkDocs takes
+        #: it; and the file it was read from. None when another plugin reads page sources.
+        self.texts: dict[str, str] | None = None
+        self.sources: Mapping[str, str] = {}
+        #: Options read for every page, as plain values (an option is a descriptor lookup).
+        self.overview: str | None = None
+        self.mentions, self.placement = False, "off"
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         # State from a previous `mkdocs serve` rebuild must never leak into this one.
         self._reset()
         if not self.config.enabled:
             return config
+        self.texts = {} if sole_source_reader(config.plugins, self.read_source) else None
+        self.overview, self.mentions = self.config.overview, self.config.mentions
+        self.placement = self.config.placement
         # Like MkDocs' search plugin: the package's templates become the theme's last folder,
         # so a custom_dir override can include relations/sidebar.html (and still wins).
         if TEMPLATES not in config.theme.dirs:
@@ -107,7 +119,8 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         pages = page_set(files, config)
         options = options_from(self.config, config)
         options.not_pages = pages.not_pages
-        self.wiki = load_wiki(pages.sources, options)
+        self.sources = pages.sources
+        self.wiki = load_wiki(pages.sources, options, texts=self.texts)
         config_path = pages.sources.get(options.config_page)
         self.rules = rule_report(self.wiki, config_path, options.config_page, self.config.max_hops)
         if self.rules.diagnostics:
@@ -129,23 +142,30 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
             files.append(File.generated(config, overview, content=self._overview(page=True)))
         return files
 
+    def read_source(self, *, page: MkDocsPage, config: MkDocsConfig) -> str | None:
+        """``on_page_read_source`` while no other plugin has one: the text read with the page's
+        frontmatter; None (MkDocs reads) for a page another plugin changed, or not UTF-8."""
+        text = self.texts.pop(page.file.src_uri, None) if self.texts else None
+        return text if as_listed(page.file, self.sources.get(page.file.src_uri)) else None
+
     def on_page_markdown(
         self, markdown: str, *, page: MkDocsPage, config: MkDocsConfig, files: Files
     ) -> str | None:
         if self.blocks is None:
             return markdown
         file = page.file.src_uri
+        page_id = page_id_for(file)
         offset = partial(stripped_lines, page, markdown)
         if self.wikilinks is not None:
             self.offsets[file] = offset  # worked out only for a page with a broken link
             self.wikilinks.texts[file] = markdown
-        markdown = self.blocks.collect(markdown, file, page_id_for(file), offset)
+        markdown = self.blocks.collect(markdown, file, page_id, offset)
         if marker_lines(markdown, OVERVIEW):
             overview = self.blocks.collect(self._overview(page=False), file, None, 0)
             markdown = replace_lines(markdown, marker_lines(markdown, OVERVIEW), overview)
-            self.blocks.unlisted.add(page_id_for(file))
-        elif file == self.config.overview:
-            self.blocks.unlisted.add(page_id_for(file))
+            self.blocks.unlisted.add(page_id)
+        elif file == self.overview:
+            self.blocks.unlisted.add(page_id)
         if file in self.blocks.pending:
             self.rendered[file] = page
         return markdown
@@ -160,6 +180,8 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
     def on_env(self, env: object, *, config: MkDocsConfig, files: Files) -> None:
         if self.wiki is None:
             return
+        if self.texts:
+            self.texts.clear()  # all pages are read: drop what MkDocs did not take
         # Titles come from MkDocs (frontmatter title, else first heading, else file name),
         # and are only all known here, after every page has been read.
         for file in files.documentation_pages():
@@ -234,16 +256,15 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         if self.additions is None or page.content is None:
             return context
         page_id = page_id_for(page.file.src_uri)
-        mentioned_by = self.mentioned_by.get(page_id, ()) if self.config.mentions else ()
+        mentioned_by = self.mentioned_by.get(page_id, ()) if self.mentions else ()
         shown = self.additions.render(page_id, page.url, mentioned_by)
         if shown.top or shown.bottom:
             page.content = shown.top + page.content + shown.bottom
         if shown.panel is not None:
             # For theme overrides: a custom_dir template can place the panel's data anywhere.
             context["relations"] = shown.panel  # type: ignore[typeddict-unknown-key]
-            if self.config.placement != "off" and page.toc is not None:
-                top = self.config.placement == "top"
-                add_panel_to_toc(page.toc, shown.panel.labels["title"], top)
+            if self.placement != "off" and page.toc is not None:
+                add_panel_to_toc(page.toc, shown.panel.labels["title"], self.placement == "top")
         return context
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
@@ -276,9 +297,4 @@ def report(wiki: Wiki, prefix: str, *, fail: bool) -> None:
 
 def _log(diagnostic: Diagnostic, prefix: str) -> None:
     shown = diagnostic.format(display_path(prefix, diagnostic.file))
-    if diagnostic.severity == "error":
-        log.error(shown)
-    elif diagnostic.severity == "warning":
-        log.warning(shown)
-    else:
-        log.info(shown)
+    {"error": log.error, "warning": log.warning}.get(diagnostic.severity, log.info)(shown)

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import builtins
+import io
+import os
 import random
+from collections import Counter
 from pathlib import Path
+from typing import Any
 
+import pytest
 from conftest import Site, relation_lines
 
 from mkdocs_relations.wiki.pipeline import load_wiki
@@ -80,3 +86,149 @@ def test_output_does_not_depend_on_file_order(tmp_path: Path) -> None:
         assert [(e.source, e.type, e.target_id) for e in shuffled.graph.edges()] == [
             (e.source, e.type, e.target_id) for e in reference.graph.edges()
         ]
+
+
+class _Opens:
+    """Counts the files under a folder opened while it is installed, by docs-relative path."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = os.path.realpath(folder)
+        self.counts: Counter[str] = Counter()
+
+    def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        original = builtins.open
+
+        def counting(file: Any, *args: Any, **kwargs: Any) -> Any:
+            if isinstance(file, (str, os.PathLike)):
+                path = os.path.realpath(os.fspath(file))
+                if path.startswith(self.folder + os.sep):
+                    self.counts[os.path.relpath(path, self.folder).replace(os.sep, "/")] += 1
+            return original(file, *args, **kwargs)
+
+        monkeypatch.setattr(builtins, "open", counting)
+        monkeypatch.setattr(io, "open", counting)
+
+
+def _read_counts(site: Site, monkeypatch: pytest.MonkeyPatch, strict: bool = True) -> Any:
+    opens = _Opens(site.docs)
+    with monkeypatch.context() as patch:
+        opens.install(patch)
+        result = site.build(strict=strict)
+    return result, opens.counts
+
+
+_PAGES = {
+    "index.md": "---\ntitle: Home\nrelationships:\n  - {type: depends-on, target: a}\n---\n"
+    "# Home\n",
+    "a.md": "---\ntitle: A\n---\nSome text about [b](b.md).\n",
+    "b.md": "# B\n\nNo frontmatter.\n",
+    "wiki-config.md": "---\nrelationship_types: []\n---\n# Settings\n",
+}
+
+
+def test_each_page_is_read_once_per_build(site: Site, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The plugin reads every page for its frontmatter; MkDocs is handed that text rather than
+    reading the file again (issue 26)."""
+    site.pages(_PAGES)
+    result, counts = _read_counts(site, monkeypatch)
+    assert result.ok, result.error
+    assert dict(counts) == {name: 1 for name in _PAGES}
+    assert "Some text about" in site.html("a/index.html")
+
+
+#: Line breaks and byte-order marks as editors write them, in frontmatter and in text.
+_ENCODED = {
+    "crlf.md": b"---\r\ntitle: Windows page\r\nrelationships:\r\n  - {type: relates-to, "
+    b"target: cr}\r\n---\r\n# Heading\r\n\r\nText  \r\nwith a hard break.\r\n\r\n"
+    b"```\r\ncode\r\n```\r\n",
+    "cr.md": b"---\rtitle: Old Mac page\r---\rLine one\rLine two\r\r- item\r",
+    "bom.md": b"\xef\xbb\xbf---\ntitle: With BOM\n---\n\xef\xbb\xbf# Not stripped again\n",
+    "bom-crlf.md": b"\xef\xbb\xbf# BOM and CRLF\r\n\r\nMixed\rbreaks\n\r\nend",
+    "index.md": b"# Home\n",
+}
+
+
+def test_crlf_and_bom_pages_build_as_mkdocs_reads_them(
+    site: Site, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The text handed to MkDocs is what it reads itself: the HTML equals a build where another
+    plugin's source reader stands in (so MkDocs reads every file), byte for byte."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")  # the build date in every page's footer
+    for name, data in _ENCODED.items():
+        (site.docs / name).write_bytes(data)
+    result, counts = _read_counts(site, monkeypatch)
+    assert result.ok, result.error
+    assert dict(counts) == {name: 1 for name in _ENCODED}  # the plugin's text was used
+    handed = {name: _html(site, name) for name in _ENCODED}
+    (site.root / "hook.py").write_text(
+        "def on_page_read_source(page, config):\n    return None\n", encoding="utf-8"
+    )
+    site.extra_config = {"hooks": ["hook.py"]}
+    result, counts = _read_counts(site, monkeypatch)
+    assert result.ok, result.error
+    assert dict(counts) == {name: 2 for name in _ENCODED}  # MkDocs read them itself
+    assert {name: _html(site, name) for name in _ENCODED} == handed
+    assert "Windows page" in handed["crlf.md"] and "<br" in handed["crlf.md"]
+    assert "Old Mac page" in handed["cr.md"]
+
+
+def _html(site: Site, page: str) -> str:
+    stem = page.removesuffix(".md")
+    return site.html("index.html" if stem == "index" else f"{stem}/index.html")
+
+
+def test_another_plugins_page_source_wins(site: Site, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only the last on_page_read_source handler's answer counts and MkDocs warns when two
+    plugins declare one (failing --strict), so the plugin stands back for another reader."""
+    site.pages(_PAGES)
+    (site.root / "hook.py").write_text(
+        "def on_page_read_source(page, config):\n"
+        "    if page.file.src_uri == 'a.md':\n"
+        "        return '---\\ntitle: Replaced\\n---\\nText from the hook.\\n'\n",
+        encoding="utf-8",
+    )
+    site.extra_config = {"hooks": ["hook.py"]}
+    result, counts = _read_counts(site, monkeypatch)
+    assert result.ok, result.error  # strict: no warning about two handlers
+    assert "Text from the hook." in site.html("a/index.html")
+    assert "Some text about" not in site.html("a/index.html")
+    assert counts["b.md"] == 2  # read by the plugin, then by MkDocs: nothing was handed over
+
+
+def test_content_set_by_another_plugin_is_read_by_mkdocs(
+    site: Site, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A page whose content another plugin set (or whose source file it changed) is MkDocs'
+    to read; every other page is still handed over."""
+    site.pages(_PAGES)
+    (site.root / "hook.py").write_text(
+        "import os\n"
+        "def on_files(files, config):\n"
+        "    files.get_file_from_path('a.md').content_string = 'Set by a plugin.\\n'\n"
+        "    other = files.get_file_from_path('b.md')\n"
+        "    other.abs_src_path = os.path.join(os.path.dirname(config.config_file_path), "
+        "'elsewhere.md')\n",
+        encoding="utf-8",
+    )
+    (site.root / "elsewhere.md").write_text("From elsewhere.\n", encoding="utf-8")
+    site.extra_config = {"hooks": ["hook.py"]}
+    result, counts = _read_counts(site, monkeypatch)
+    assert result.ok, result.error
+    assert "Set by a plugin." in site.html("a/index.html")
+    assert "From elsewhere." in site.html("b/index.html")
+    assert counts["index.md"] == 1
+
+
+def test_page_that_is_not_utf8_fails_as_mkdocs_fails(
+    site: Site, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    site.pages({"index.md": "# Home\n"})
+    (site.docs / "z.md").write_bytes(b"---\ntitle: Latin-1\n---\nCaf\xe9\n")
+    opens = _Opens(site.docs)
+    with monkeypatch.context() as patch:
+        opens.install(patch)
+        with pytest.raises(UnicodeDecodeError, match="can't decode byte 0xe9 in position 26"):
+            site.build()
+    assert "Encoding error reading file: z.md" in caplog.messages
+    assert opens.counts["z.md"] == 2  # the plugin's read, then MkDocs' own, which fails
+    assert opens.counts["index.md"] == 1

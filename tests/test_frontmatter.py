@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mkdocs_relations.frontmatter.block import read_frontmatter
 from mkdocs_relations.frontmatter.page import ReadOptions, read_page
@@ -239,3 +241,34 @@ def test_an_unquoted_colon_in_a_value_gets_the_quoted_form(tmp_path: Path) -> No
     )
     fixed = diagnostic.message.split("must be quoted: ", 1)[1]
     assert yaml.safe_load(fixed) == {"title": 'ADR 1: Use "Postgres"'}
+
+
+_ENTRY_KEYS = ["type", "target", "targets", "redlink", "note", "Type"]
+_ENTRY_VALUES = ["depends-on", "' relates-to '", "''", "1", "true", "null", "2023-01-01",
+                 '"[[b]]"', "[[b]]", "b#h", '"[[b|B]]"', "[a, b]", "{x: 1}", '"[[]]"',
+                 "planned"]  # fmt: skip
+_ENTRY = st.tuples(
+    st.sampled_from(_ENTRY_KEYS),
+    st.sampled_from(_ENTRY_VALUES),
+    st.sampled_from(_ENTRY_KEYS),
+    st.sampled_from(_ENTRY_VALUES),
+).filter(lambda entry: entry[0] != entry[2])
+
+
+@settings(max_examples=300)
+@given(st.lists(_ENTRY, min_size=1, max_size=3))
+def test_two_key_entries_read_as_every_entry_is_read(
+    tmp_path: Path, entries: list[tuple[str, str, str, str]]
+) -> None:
+    """Entries of two keys (``{type: t, target: x}``, nearly every edge) take a shorter way;
+    written through a merge key on the same line, which the shorter way leaves to the general
+    reader, they give the same edges and the same diagnostics."""
+
+    def read(merged: bool) -> tuple[object, object]:
+        items = [f"{k1}: {v1}, {k2}: {v2}" for k1, v1, k2, v2 in entries]
+        lines = [f"  - {{<<: {{{item}}}}}" if merged else f"  - {{{item}}}" for item in items]
+        text = "---\nrelationships:\n" + "\n".join(lines) + "\n---\n"
+        fm, page = _read(tmp_path, text.encode("utf-8"))
+        return page.declared, fm.diagnostics
+
+    assert read(merged=False) == read(merged=True)

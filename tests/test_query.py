@@ -444,6 +444,43 @@ def test_no_word_no_work() -> None:
     assert list(itertools.islice(find_blocks(""), 1)) == []
 
 
+def test_a_quote_on_a_list_items_first_line_is_read() -> None:
+    """``- > quote``: the scan read the item's line again and again (a build never ended on
+    a page with a block and such a line)."""
+    text = "- > ```relations\n  > show: list\n  > ```\n- > a quote\n"
+    [block] = find_blocks(text)
+    assert (block.start, block.end, block.source, block.indent) == (0, 3, "show: list", "- > ")
+    assert replace_blocks(text, [block], ["ANSWER"]) == "- > ANSWER\n- > a quote\n"
+    assert marker_lines("1. > <!-- m -->\n<!-- m -->", "<!-- m -->") == [1]
+
+
+#: Lines that open, close and contain fences: a container's prefix, fence characters, the
+#: whitespace str.split() splits an info string at (tab, vertical tab, no-break and em spaces,
+#: a line separator), a word, and what may follow it.
+_FENCE_LINES = st.one_of(
+    st.tuples(
+        st.sampled_from(["", "  ", "    ", "- ", "1. ", "> ", "- > ", "    > ", "\t"]),
+        st.sampled_from(["```", "````", "~~~", "~~~~~", "``", "`"]),
+        st.lists(st.sampled_from([" ", "\t", "\x0b", "\xa0", "\u2003", "\u2028"]), max_size=2),
+        st.sampled_from(["relations", "relationships", "relations`", "xrelations", ""]),
+        st.sampled_from(["", " x", "\t", "\xa0y", "`", "~"]),
+    ).map(lambda parts: parts[0] + parts[1] + "".join(parts[2]) + parts[3] + parts[4]),
+    st.sampled_from(["", "!!! note", "<!--", "-->", "show: list", "- item", "> quote", "x"]),
+)
+
+
+@settings(max_examples=1000)
+@given(st.lists(_FENCE_LINES, max_size=8))
+def test_a_page_the_quick_check_passes_over_has_no_block(lines: list[str]) -> None:
+    """find_blocks skips the container scan on pages without a fence named relations: the
+    blocks are those a scan finds (forced by a comment above the page that names a fence,
+    which the scan passes over as it would the page's first line)."""
+    text = "\n".join(lines)
+    forced = find_blocks("<!-- ```relations -->\n" + text)
+    shifted = [(b.start - 1, b.end - 1, b.source, b.indent, b.closed) for b in forced]
+    assert [(b.start, b.end, b.source, b.indent, b.closed) for b in find_blocks(text)] == shifted
+
+
 # --- bad input never raises ----------------------------------------------------------------
 
 QUERY_TOKENS = [

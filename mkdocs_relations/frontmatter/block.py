@@ -1,4 +1,5 @@
-"""Reads the YAML frontmatter block of a Markdown file, and nothing past its closing fence.
+"""Reads the YAML frontmatter block of a Markdown file: for the command line nothing past its
+closing fence; for a build the whole file, once, so MkDocs is handed the text it would read.
 
 The block is composed into PyYAML nodes (with the C parser when it is available) rather than
 loaded into plain Python objects, because the nodes keep what the rules need: the line of
@@ -8,6 +9,7 @@ a plain load would silently drop.
 
 from __future__ import annotations
 
+import io
 import re
 from dataclasses import dataclass, field
 from typing import IO
@@ -96,6 +98,35 @@ def read_frontmatter(path: str, file: str) -> Frontmatter:
         return result
     if text is not None:
         _parse(text, result)
+    return result
+
+
+def read_source(path: str, file: str, texts: dict[str, str] | None) -> Frontmatter:
+    """:func:`read_frontmatter`; with ``texts``, of the whole file read once, and the file's
+    text as MkDocs reads it (``File.content_string``: UTF-8, a BOM dropped, every line break a
+    ``\\n``) put in ``texts`` under ``file``, so a build need not read the file again. A file
+    that does not decode is left out: MkDocs reports it in its own words."""
+    if texts is None:
+        return read_frontmatter(path, file)
+    result = Frontmatter(file)
+    try:
+        with open(path, "rb") as stream:
+            data = stream.read()
+    except OSError as exc:
+        result.error(1, "invalid-frontmatter", f"cannot read the file: {exc.strerror or exc}")
+        return result
+    # The block is found in the bytes exactly as read_frontmatter finds it in the file, so
+    # every diagnostic is the same, a body that is not UTF-8 included.
+    block = _read_block(io.BytesIO(data), result)
+    if block is not None:
+        _parse(block, result)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return result
+    if "\r" in text:  # universal newlines, as a file opened in text mode reads
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    texts[file] = text
     return result
 
 

@@ -23,7 +23,7 @@ from ..model.graph import DeclaredEdge
 from ..model.targets import TargetError, parse_target
 from .block import Frontmatter
 from .dialect import Dialect
-from .nodes import build, describe, merged_items, plain_text, repeated_keys, string_value
+from .nodes import STR_TAG, build, describe, merged_items, plain_text, repeated_keys, string_value
 
 #: Edge keys read as an edge's note, first found wins (``note_keys`` in wiki-config.md or
 #: mkdocs.yml replaces them).
@@ -131,6 +131,10 @@ class _Entries:
     def edges(self, entry: Node, kind: str | None = None, kind_line: int = 0) -> list[DeclaredEdge]:
         """An entry's edges: one per target; ``kind`` is the type when the key names it."""
         fm, dialect = self.fm, self.dialect
+        if kind is None and not fm.bad:
+            plain = self._plain(entry)
+            if plain is not None:
+                return plain
         line = fm.line(entry)
         type_key, target_key, many_key = dialect.type_key, dialect.target_key, dialect.targets_key
         if not isinstance(entry, MappingNode):
@@ -210,6 +214,39 @@ class _Entries:
                     found.append(edge)
         return found
 
+    def _plain(self, entry: Node) -> list[DeclaredEdge] | None:
+        """The edge of an entry written the common way, ``{type: t, target: x}`` (two keys of
+        text, a type of text): what :meth:`edges` makes of it, without the checks that find
+        nothing there (keys written twice, merged or unbuildable, attributes); None for any
+        other entry. Called only on a page with no unbuildable value."""
+        if type(entry) is not MappingNode or len(entry.value) != 2:
+            return None
+        (first, first_value), (second, second_value) = entry.value
+        if not (type(first) is ScalarNode and type(second) is ScalarNode):
+            return None
+        if first.tag != STR_TAG or second.tag != STR_TAG:
+            return None
+        dialect = self.dialect
+        type_key, target_key = dialect.type_key, dialect.target_key
+        if type_key == target_key or dialect.targets_key in (type_key, target_key):
+            return None
+        pairs: dict[str, tuple[Node, Node]] = {
+            first.value: (first, first_value),
+            second.value: (second, second_value),
+        }
+        type_pair, target_pair = pairs.get(type_key), pairs.get(target_key)
+        if type_pair is None or target_pair is None:
+            return None  # another key, or one written twice
+        type_value = type_pair[1]
+        if type(type_value) is not ScalarNode or type_value.tag != STR_TAG:
+            return None
+        kind = str(type_value.value).strip()
+        if not kind:
+            return None
+        line = self.fm.line(type_pair[0])
+        edge = self.edge(target_pair[1], kind, line, {}, target_pair[0], pairs)
+        return [] if edge is None else [edge]
+
     def edge(
         self,
         value: Node,
@@ -242,7 +279,9 @@ class _Entries:
             type_line=kind_line,
             alias=target.alias,
             whole=target.whole if target.heading is not None else None,
-            note=next(filter(None, (note_text(extra.get(key)) for key in self.note_keys)), None),
+            note=next(filter(None, (note_text(extra.get(key)) for key in self.note_keys)), None)
+            if extra
+            else None,
             redlink=redlink,
             redlink_reason=reason,
             extra=extra,

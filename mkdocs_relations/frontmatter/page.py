@@ -46,6 +46,8 @@ class ReadOptions:
 
 def page_id_for(file: str) -> str:
     """``platform/checkout.md`` -> ``platform/checkout``."""
+    if file.endswith(".md"):  # nearly every page (the first extension tried), without lower()
+        return file[:-3]
     lowered = file.lower()
     for extension in MARKDOWN_EXTENSIONS:
         if lowered.endswith(extension):

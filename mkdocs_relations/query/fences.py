@@ -51,8 +51,8 @@ class Block:
 
 def find_blocks(text: str) -> list[Block]:
     """Every ``relations`` fence in ``text`` (Markdown with ``\\n`` line breaks)."""
-    if NAME not in text:  # the common case costs one substring search
-        return []
+    if NAME not in text or not any(fence.search(text) for fence in _NAMED_FENCES):
+        return []  # most pages: a few searches, no scan of the containers
     lines = text.split("\n")
     return [
         Block(f.start, f.end, "\n".join(f.content), f.indent, f.closed)
@@ -88,6 +88,10 @@ class _Scan:
     comments: list[tuple[int, str]]
 
 
+#: Every ``relations`` fence's opening line holds three fence characters, then the name as the
+#: info string's first word (split off at whitespace, which ``\s`` matches alike); two patterns,
+#: as one that starts with a literal is searched several times faster.
+_NAMED_FENCES = tuple(re.compile(mark + r"\s*" + NAME + r"(?:\s|\Z)") for mark in ("```", "~~~"))
 _LIST_ITEM = re.compile(r"([-+*]|\d{1,9}[.)])(?:( {1,4})(?! )|[ \t]*$)")
 #: Admonitions, collapsible details and content tabs: their body is indented four spaces.
 _INDENTED_BODY = re.compile(r"(?:!!!|\?\?\?\+?|===[+!]*)(?:[ \t]|$)")
@@ -125,7 +129,7 @@ def _scan(lines: list[str], numbers: Sequence[int], quoted: bool = False) -> _Sc
             paragraph = False
             continue
         if text.startswith(">"):
-            at = _quote(lines, numbers, at, base, found)
+            at = _quote(lines, numbers, at, base, found, None if line is original else text)
             paragraph = False
             continue
         opening = _opening(line)
@@ -162,23 +166,35 @@ def _scan(lines: list[str], numbers: Sequence[int], quoted: bool = False) -> _Sc
     return found
 
 
-def _quote(lines: list[str], numbers: Sequence[int], at: int, base: int, found: _Scan) -> int:
-    """Read the blockquote starting at ``at``; the line after it."""
-    end = at
+def _quote(
+    lines: list[str],
+    numbers: Sequence[int],
+    at: int,
+    base: int,
+    found: _Scan,
+    first: str | None = None,
+) -> int:
+    """Read the blockquote starting at ``at``; the line after it. ``first``: its first line from
+    ``>`` on, when a list item's (``- > quote``; the marker stays in a replaced fence's prefix)."""
+    end = at + 1  # the scan saw the first line start with ">", within its container
     while end < len(lines) and lines[end].lstrip(" \t").startswith(">"):
         if _width(lines[end]) - base >= 4:
             break
         end += 1
     inner: list[str] = []
     prefixes: list[str] = []
-    for quoted in lines[at:end]:
+    for number in range(at, end):
+        quoted, lead = lines[number], ""
+        if number == at and first is not None:
+            # The line ends with ``first``: what comes before it is the item's marker.
+            lead, quoted = quoted[: len(quoted) - len(first)], first
         marker = _QUOTE.match(quoted)
         assert marker is not None  # every line starts with ">" after its indentation
-        prefixes.append(quoted[: marker.end()])
+        prefixes.append(lead + quoted[: marker.end()])
         inner.append(quoted[marker.end() :])
-    first = numbers[at]
+    start = numbers[at]
     for fence in _scan(inner, numbers[at:end], quoted=True).fences:
-        fence.indent = prefixes[fence.start - first] + fence.indent
+        fence.indent = prefixes[fence.start - start] + fence.indent
         found.fences.append(fence)
     return end
 

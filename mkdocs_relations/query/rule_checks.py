@@ -38,10 +38,9 @@ def rule_report(wiki: Wiki, config_path: str | None, config_file: str, max_hops:
     report = RuleReport(config_file)
     if config_path is None:
         return report
-    try:
+    fm = wiki.config_frontmatter
+    if fm is None or fm.file != config_file:
         fm = read_frontmatter(config_path, config_file)
-    except OSError:
-        return report
     report.rules, report.diagnostics = read_rules(fm, wiki, max_hops)
     if not report.rules:
         return report

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .. import collector
-from ..frontmatter.block import Frontmatter, read_frontmatter
+from ..frontmatter.block import Frontmatter, read_source
 from ..frontmatter.dialect import Dialect, DialectSettings, field_overlap
 from ..frontmatter.dialect_fields import DEFAULT_FIELD, OtherFields
 from ..frontmatter.edges import DEFAULT_NOTE_KEYS
@@ -68,6 +68,8 @@ class Wiki:
     #: The page id of wiki-config.md when it is a page: the wiki's settings, not its content
     #: (``list: pages`` leaves it out).
     config_page_id: str | None = None
+    #: wiki-config.md's frontmatter as read (None when it is not read), for its other readers.
+    config_frontmatter: Frontmatter | None = None
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -89,26 +91,34 @@ def load_wiki(
     sources: Mapping[str, str],
     options: Options | None = None,
     found: Iterable[Diagnostic] = (),
+    texts: dict[str, str] | None = None,
 ) -> Wiki:
     """Read the frontmatter of every page and lint the graph.
 
     ``sources`` maps each page's docs-relative, ``/``-separated path to the file to read;
-    ``found`` holds what listing them reported (a folder link that loops).
+    ``found`` holds what listing them reported (a folder link that loops). When ``texts`` is
+    given, each page is read whole and its text, as MkDocs reads it, is put there by path
+    (one that is not UTF-8 is left out), so a build reads each file once.
     """
     # Reading allocates many long-lived objects and no reference cycles worth collecting;
     # the cyclic collector would traverse the growing heap again and again, which made
     # time per page grow with the wiki (measured: 93 against 108 µs per page at 30,000).
     with collector.paused():
-        return _load(sources, options or Options(), list(found))
+        return _load(sources, options or Options(), list(found), texts)
 
 
-def _load(sources: Mapping[str, str], options: Options, diagnostics: list[Diagnostic]) -> Wiki:
+def _load(
+    sources: Mapping[str, str],
+    options: Options,
+    diagnostics: list[Diagnostic],
+    texts: dict[str, str] | None,
+) -> Wiki:
     files = sorted(sources)
 
     inside = _Containment(options.docs_dir)
     config_fm: Frontmatter | None = None
     if options.config_page in sources and inside(sources[options.config_page]):
-        config_fm = read_frontmatter(sources[options.config_page], options.config_page)
+        config_fm = read_source(sources[options.config_page], options.config_page, texts)
         wiki_config = read_wiki_config(config_fm)
     else:
         wiki_config = WikiConfig()
@@ -146,7 +156,7 @@ def _load(sources: Mapping[str, str], options: Options, diagnostics: list[Diagno
                 )
             )
         else:
-            fm = read_frontmatter(sources[file], file)
+            fm = read_source(sources[file], file, texts)
         page = read_page(file, fm, read_options)
         pages[page.id] = page
         diagnostics.extend(fm.diagnostics)
@@ -200,6 +210,7 @@ def _load(sources: Mapping[str, str], options: Options, diagnostics: list[Diagno
         confirmations,
         dialect,
         config_id if config_id in graph.pages else None,
+        config_fm,
     )
 
 
