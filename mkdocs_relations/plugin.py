@@ -1,4 +1,8 @@
-"""The MkDocs adaptor: hooks only. The work happens in plain modules shared with the CLI."""
+"""The MkDocs adaptor: hooks only. The work happens in plain modules shared with the CLI.
+
+Long because it is the one place MkDocs' build meets the plugin: every hook, and the
+reports each hook's diagnostics need, are here rather than spread over adaptors.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +18,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page as MkDocsPage
 from mkdocs.utils.templates import TemplateContext
 
+from . import collector
 from .config import RelationsConfig
 from .frontmatter.page import page_id_for
 from .mkdocs_input import (
@@ -75,6 +80,7 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         # State from a previous `mkdocs serve` rebuild must never leak into this one.
         self._reset()
+        collector.release()  # a previous build that failed left its objects frozen
         if not self.config.enabled:
             return config
         self.texts = {} if sole_source_reader(config.plugins, self.read_source) else None
@@ -140,6 +146,7 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         overview = self.config.overview
         if overview and files.get_file_from_path(overview) is None:
             files.append(File.generated(config, overview, content=self._overview(page=True)))
+        collector.keep_out()  # the graph lives to the build's end: out of every collection
         return files
 
     def read_source(self, *, page: MkDocsPage, config: MkDocsConfig) -> str | None:
@@ -196,6 +203,7 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         self._answer_blocks(display_prefix(config), linked=QUERY_CSS in config.extra_css)
         if self.wikilinks is not None:
             self._report_wikilinks(self.wikilinks, display_prefix(config))
+        collector.keep_out()  # and so do the pages MkDocs has read and converted
 
     def _report_wikilinks(self, extension: WikilinksExtension, prefix: str) -> None:
         """Report the pages' broken body links; gather who mentions whom."""
@@ -267,7 +275,11 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
                 add_panel_to_toc(page.toc, shown.panel.labels["title"], self.placement == "top")
         return context
 
+    def on_build_error(self, *, error: Exception) -> None:
+        collector.release()
+
     def on_post_build(self, *, config: MkDocsConfig) -> None:
+        collector.release()
         if self.wiki is None:
             return
         # Written after the build, like the search index: titles are only known once every

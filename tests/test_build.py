@@ -232,3 +232,36 @@ def test_page_that_is_not_utf8_fails_as_mkdocs_fails(
     assert "Encoding error reading file: z.md" in caplog.messages
     assert opens.counts["z.md"] == 2  # the plugin's read, then MkDocs' own, which fails
     assert opens.counts["index.md"] == 1
+
+
+def test_what_a_build_keeps_from_the_collector_is_returned(
+    site: Site, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The build takes its graph and pages out of the cyclic collector's walks while it
+    runs (collector.keep_out), and returns them when it ends, failed or not: nothing stays
+    frozen past a build, so `mkdocs serve` keeps no garbage from one build to the next."""
+    import gc
+
+    frozen: list[int] = []
+    original = gc.freeze
+
+    def freeze() -> None:
+        original()
+        frozen.append(gc.get_freeze_count())
+
+    monkeypatch.setattr(gc, "freeze", freeze)
+    site.pages(
+        {
+            "index.md": "---\nrelationships:\n  - {type: depends-on, target: b}\n---\n",
+            "b.md": "# B\n",
+        }
+    )
+    assert site.build().ok
+    assert frozen and min(frozen) > 0, "the build keeps its objects out of collections"
+    assert gc.get_freeze_count() == 0
+    # A build that fails after the pages are read (a relations block with an error).
+    site.page("b.md", "# B\n\n```relations\nfollow: [no-such-type]\nwhere: {: }\n```\n")
+    frozen.clear()
+    result = site.build()
+    assert not result.ok and frozen
+    assert gc.get_freeze_count() == 0
