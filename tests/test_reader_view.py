@@ -17,11 +17,11 @@ from wikis import PANEL_WIKI
 from mkdocs_relations.model.direction import ORDER, Direction
 from mkdocs_relations.model.graph import Graph
 from mkdocs_relations.model.natural import NaturalKeys
-from mkdocs_relations.model.paths import DEFAULT_MAX_HOPS, PathIndex
+from mkdocs_relations.model.paths import DEFAULT_MAX_HOPS, PathIndex, Reached, Step
 from mkdocs_relations.output import reach as reach_module
 from mkdocs_relations.output.labels import fill
 from mkdocs_relations.output.page_additions import Display, PageAdditions
-from mkdocs_relations.output.reach import ReachBuilder, bounded_reach
+from mkdocs_relations.output.reach import ReachBuilder, reach_tree
 from mkdocs_relations.wiki.pipeline import load_wiki
 
 
@@ -289,6 +289,24 @@ def test_one_search_per_transitive_type_the_page_uses(
     assert reach(page_elements(site.site_dir, "a/index.html"), "t5", False) == [(2, "C")]
 
 
+def bounded_reach(
+    index: PathIndex, source: str, relation: int, *, direction: Direction, max_hops: int, limit: int
+) -> tuple[list[Reached], bool]:
+    """The panel's bounded search (reach_tree) in PathIndex.reach's terms: (pages, truncated)."""
+    found = reach_tree(index, source, relation, direction=direction, max_hops=max_hops, limit=limit)
+    name, ids = index.types[relation], index.ids
+    reached = []
+    for end, hops in found.shown:
+        steps = []
+        node = end
+        while found.parents[node] >= 0:
+            parent = found.parents[node]
+            steps.append(Step(ids[parent], ids[node], name, direction))
+            node = parent
+        reached.append(Reached(ids[end], hops, tuple(reversed(steps))))
+    return reached, found.truncated
+
+
 def test_bounded_reach_agrees_with_the_full_search() -> None:
     rng = random.Random(7)
     for round_ in range(300):
@@ -309,11 +327,11 @@ def test_bounded_reach_agrees_with_the_full_search() -> None:
                     ]
                     number = index.types.index(relation)
                     for limit in (0, 1, 3, 50):
-                        got = bounded_reach(
+                        found, truncated = bounded_reach(
                             index, source, number, direction=direction, max_hops=3, limit=limit
                         )
-                        assert got.truncated == (len(full) > limit)
-                        assert sorted(got.found, key=lambda r: (r.hops, r.page)) == full[:limit]
+                        assert truncated == (len(full) > limit)
+                        assert sorted(found, key=lambda r: (r.hops, r.page)) == full[:limit]
 
 
 def test_reach_lists_are_the_full_search_cut_to_what_they_show(
@@ -434,10 +452,12 @@ def test_reach_reads_what_it_shows_not_what_it_reaches(
 
     monkeypatch.setattr(index, "neighbours", counted)
     limit = reach_module.MAX_REACH_ENTRIES
-    got = bounded_reach(index, "start", 0, direction=direction, max_hops=4, limit=limit)
+    found, truncated = bounded_reach(
+        index, "start", 0, direction=direction, max_hops=4, limit=limit
+    )
     full = [r for r in index.reach("start", "depends-on", direction=direction) if r.hops >= 2]
     assert len(full) == 10_010
-    assert got.truncated and sorted(got.found, key=lambda r: (r.hops, r.page)) == full[:limit]
+    assert truncated and sorted(found, key=lambda r: (r.hops, r.page)) == full[:limit]
     # Pages expanded (start, its 2 direct pages, the 10 at two hops) times (limit + 1).
     assert reads[0] <= 13 * (limit + 1), reads[0]
 

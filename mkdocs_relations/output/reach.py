@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from ..model.direction import IN, ORDER, OUT, Direction, number
 from ..model.graph import Edge, Graph
 from ..model.natural import NaturalKeys
-from ..model.paths import PathIndex, Reached, Step
+from ..model.paths import PathIndex
 from .labels import Labels
 from .records import PageRef
 
@@ -32,14 +32,6 @@ MAX_REACH_ENTRIES = 20
 #: first step to it, those joined, and the "via" line of a page one step further.
 _Pieces = tuple[str, list[str], str, str]
 _ALONG, _AGAINST = number(OUT), number(IN)
-
-
-@dataclass(frozen=True)
-class BoundedReach:
-    #: Pages two hops or more away, by distance then id, at most ``limit`` of them.
-    found: list[Reached]
-    #: True when more pages are reachable than ``found`` holds.
-    truncated: bool
 
 
 @dataclass(slots=True)
@@ -317,28 +309,3 @@ def reach_tree(
         # In the order a breadth-first search finds them: by parent, then rank.
         layer = list(found)
     return ReachTree(parents, shown, False)
-
-
-def bounded_reach(
-    index: PathIndex,
-    source: str,
-    relation: int,
-    *,
-    direction: Direction,
-    max_hops: int,
-    limit: int,
-) -> BoundedReach:
-    """Pages ``relation`` edges (type number in ``index``) reach from ``source`` in 2+ hops,
-    walked along them (``out``) or against them (``in``)."""
-    found = reach_tree(index, source, relation, direction=direction, max_hops=max_hops, limit=limit)
-    name, ids = index.types[relation], index.ids
-    reached = []
-    for end, hops in found.shown:
-        steps = []
-        node = end
-        while found.parents[node] >= 0:
-            parent = found.parents[node]
-            steps.append(Step(ids[parent], ids[node], name, direction))
-            node = parent
-        reached.append(Reached(ids[end], hops, tuple(reversed(steps))))
-    return BoundedReach(reached, found.truncated)
