@@ -66,7 +66,8 @@ def test_phase_profile_names_every_phase() -> None:
     """Every phase of the profile is a function the build calls: a renamed or moved function
     would leave its row at zero and the profile silently wrong."""
     result = subprocess.run(
-        [sys.executable, str(REPO / "benchmarks" / "phases.py"), "--pages", "60", "--json"],
+        [sys.executable, str(REPO / "benchmarks" / "phases.py"), "--pages", "60", "--rounds", "1",
+         "--json"],
         capture_output=True, text=True, timeout=600, check=False, cwd=REPO,
     )  # fmt: skip
     assert result.returncode == 0, result.stdout + result.stderr

@@ -19,16 +19,24 @@ from collections.abc import Sequence
 
 from .labels import fill
 from .panel import Panel
-from .picture import Picture
+from .picture import LINE, Box, Picture
 from .records import PageRef
+
+#: A picture box's HTML around its y-coordinates (see :func:`_box_parts`).
+_Parts = tuple[str, str, str, tuple[str, ...], str]
 
 
 class Escaped(dict[str, str]):
     """Strings escaped as Jinja's autoescape does (markupsafe), each one once per build.
 
     Titles and URLs recur: a page is named in the panel of every neighbour, pages in one
-    folder share their relative links.
+    folder share their relative links. ``boxes`` keeps, alike, each neighbour box's HTML
+    cut where its y-coordinates go (see :func:`_box_parts`).
     """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.boxes: dict[tuple[object, ...], _Parts] = {}
 
     def __missing__(self, text: str) -> str:
         done = (
@@ -173,22 +181,52 @@ def picture_html(pic: Picture, e: Escaped) -> list[str]:
             f'    <text class="relations__edge-label" x="{x}" text-anchor="middle" '
             f'data-relations-caption="{e[caption.type]}">{spans}</text>'
         )
+    boxes = e.boxes
     for box in [*pic.boxes, pic.center]:
-        x = str(box.text_x)
-        kind = box.kind
-        if box.url is not None:
-            start = f'    <a xlink:href="{e[box.url]}" class="relations__node relations__node--'
-            end = "</text></a>"
+        # A page's box is the same in every picture it is drawn in, but for where it stands;
+        # the centre is the page's own title, drawn once.
+        if box.kind == "current":
+            parts = _box_parts(box, e)
         else:
-            start, end = '    <g class="relations__node relations__node--', "</text></g>"
-        tip = f"<title>{e[box.full]}</title>" if box.shortened else ""
-        spans = "".join([f'<tspan x="{x}" y="{y}">{e[line]}</tspan>' for y, line in box.baselines])
-        add(
-            f'{start}{kind}">{tip}<rect {box.geometry}/><text x="{x}" text-anchor="middle">'
-            f"{spans}{end}"
+            # 4 and 4.0 are one key but two texts: the numbers' types are in it too.
+            numbers = (box.x, box.w, box.h, type(box.x), type(box.w), type(box.h))
+            key = (box.url, box.kind, box.full, tuple(box.lines), *numbers)
+            found = boxes.get(key)
+            if found is None:
+                found = _box_parts(box, e)
+                if len(boxes) < 200_000:
+                    boxes[key] = found
+            parts = found
+        head, middle, before_y, after_y, end = parts
+        # Where Box.baselines puts the lines, by the same arithmetic.
+        top = box.y + (box.h - len(after_y) * LINE) / 2 + LINE * 0.78
+        spans = "".join(
+            [f"{before_y}{round(top + i * LINE, 1)}{after}" for i, after in enumerate(after_y)]
         )
+        add(f"{head}{box.y}{middle}{spans}{end}")
     add("  </svg>\n</figure>")
     return out
+
+
+def _box_parts(box: Box, e: Escaped) -> _Parts:
+    """A box's HTML in the pieces around its y-coordinates: before the rect's y, after it up
+    to the lines, before each line's y, after each line's y, and the end."""
+    x = str(box.text_x)
+    kind = box.kind
+    if box.url is not None:
+        start = f'    <a xlink:href="{e[box.url]}" class="relations__node relations__node--'
+        end = "</text></a>"
+    else:
+        start, end = '    <g class="relations__node relations__node--', "</text></g>"
+    tip = f"<title>{e[box.full]}</title>" if box.shortened else ""
+    corner = 6 if kind == "current" else 4
+    return (
+        f'{start}{kind}">{tip}<rect x="{box.x}" y="',
+        f'" width="{box.w}" height="{box.h}" rx="{corner}"/><text x="{x}" text-anchor="middle">',
+        f'<tspan x="{x}" y="',
+        tuple([f'">{e[line]}</tspan>' for line in box.lines]),
+        end,
+    )
 
 
 def breadcrumbs_html(trail: Sequence[PageRef], title: str, label: str, e: Escaped) -> list[str]:
