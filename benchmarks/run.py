@@ -622,11 +622,14 @@ def phase_profile(settings: Settings, work: Path, report: Report) -> str:
     )
     total = result["total"] * 1000 / settings.build_pages
     report.add(
-        "The plugin's own CPU time, ms a page, same build", f"{total:.3f} ms", "reported", "—"
+        "The plugin's own time (its hooks), ms a page, same build",
+        f"{total:.3f} ms",
+        "reported",
+        "—",
     )
     lead = (
-        f"The plugin's own CPU time in one build of {settings.build_pages:,} pages (theme "
-        "mkdocs, index-only navigation), by phase:"
+        f"The plugin's own time in one build of {settings.build_pages:,} pages (theme "
+        "mkdocs, index-only navigation), by phase, each timed directly:"
     )
     return (
         f"{PHASES_START}\n\n{lead}\n\n{phases.table(result, settings.build_pages)}\n\n{PHASES_END}"
