@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from .labels import fill
 from .panel import Panel
-from .picture import LINE, Box, Picture
+from .picture import Box, Picture, line_ys
 from .records import PageRef
 
 #: A picture box's HTML around its y-coordinates (see :func:`_box_parts`).
@@ -198,11 +198,8 @@ def picture_html(pic: Picture, e: Escaped) -> list[str]:
                     boxes[key] = found
             parts = found
         head, middle, before_y, after_y, end = parts
-        # Where Box.baselines puts the lines, by the same arithmetic.
-        top = box.y + (box.h - len(after_y) * LINE) / 2 + LINE * 0.78
-        spans = "".join(
-            [f"{before_y}{round(top + i * LINE, 1)}{after}" for i, after in enumerate(after_y)]
-        )
+        ys = line_ys(box.y, box.h, len(after_y))
+        spans = "".join([f"{before_y}{y}{after}" for y, after in zip(ys, after_y, strict=True)])
         add(f"{head}{box.y}{middle}{spans}{end}")
     add("  </svg>\n</figure>")
     return out

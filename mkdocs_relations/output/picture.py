@@ -68,8 +68,13 @@ class Box:
     @property
     def baselines(self) -> list[tuple[float, str]]:
         """(y, text) per line, the block of lines centred in the box."""
-        top = self.y + (self.h - len(self.lines) * LINE) / 2 + LINE * 0.78
-        return [(round(top + i * LINE, 1), text) for i, text in enumerate(self.lines)]
+        return list(zip(line_ys(self.y, self.h, len(self.lines)), self.lines, strict=True))
+
+
+def line_ys(y: float, h: float, count: int) -> list[float]:
+    """The baselines of ``count`` lines centred in a box at ``y`` that is ``h`` high."""
+    top = y + (h - count * LINE) / 2 + LINE * 0.78
+    return [round(top + i * LINE, 1) for i in range(count)]
 
 
 @dataclass(slots=True)
