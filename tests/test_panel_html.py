@@ -16,6 +16,9 @@ import pytest
 from built_html import page_elements, panels
 from conftest import Site, copy_corpus, run
 
+from mkdocs_relations.model.direction import OUT
+from mkdocs_relations.output.panel_html import Escaped, picture_html
+from mkdocs_relations.output.picture import Box, Caption, Picture, Wire
 from mkdocs_relations.resources import TEMPLATES
 
 #: The templates panel_html stands in for.
@@ -195,3 +198,30 @@ def test_overriding_the_picture_alone_takes_the_panel_to_the_templates(site: Sit
     assert panel is not None
     assert '<p class="my-picture">Pages directly related to' in site.html()
     assert "data-relations-picture" not in site.html()
+
+
+def test_shared_pieces_keep_an_int_and_an_equal_float_apart() -> None:
+    """Lines, captions and boxes recur between pictures and are written once per build; 4 and
+    4.0 are one key to a dict, but the template writes them "4" and "4.0"."""
+
+    def picture(n: float) -> Picture:
+        center = Box(n, n, 104.0, 29.0, ["Here"], "Here", kind="current")
+        return Picture(
+            480,
+            100,
+            "Pages directly related to Here",
+            center,
+            boxes=[Box(2.0, n, 100.0, 29.0, ["There"], "There", url="there/")],
+            captions=[Caption(n, n, ["→ depends on"], "depends-on")],
+            wires=[Wire(n, n, n, n, True, "depends-on", OUT)],
+        )
+
+    e = Escaped()
+    as_float = "".join(picture_html(picture(4.0), e))
+    as_int = "".join(picture_html(picture(4), e))
+    for written in ('x1="4.0" y1="4.0"', '<tspan x="4.0" y="18.8">', 'y="4.0" width="100.0"'):
+        assert written in as_float
+        assert written not in as_int
+    for written in ('x1="4" y1="4"', 'x="4" text-anchor="middle"', 'y="4" width="100.0"'):
+        assert written in as_int
+    assert "&#8594; depends on" in as_int, "every escaped string comes out ASCII"

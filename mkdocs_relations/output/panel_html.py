@@ -31,12 +31,20 @@ class Escaped(dict[str, str]):
 
     Titles and URLs recur: a page is named in the panel of every neighbour, pages in one
     folder share their relative links. ``boxes`` keeps, alike, each neighbour box's HTML
-    cut where its y-coordinates go (see :func:`_box_parts`).
+    cut where its y-coordinates go (see :func:`_box_parts`); ``wires`` and ``captions`` the
+    whole HTML of a picture's lines and captions, which recur wherever two pictures have one
+    shape.
+
+    Every string comes out ASCII, anything else as a character reference, as
+    :func:`~.render.ascii_html` would write it: then a panel is ASCII as it is joined, and
+    needs no second pass over its few kilobytes.
     """
 
     def __init__(self) -> None:
         super().__init__()
         self.boxes: dict[tuple[object, ...], _Parts] = {}
+        self.wires: dict[tuple[object, ...], str] = {}
+        self.captions: dict[tuple[object, ...], str] = {}
 
     def __missing__(self, text: str) -> str:
         done = (
@@ -46,6 +54,8 @@ class Escaped(dict[str, str]):
             .replace("'", "&#39;")
             .replace('"', "&#34;")
         )
+        if not done.isascii():
+            done = done.encode("ascii", "xmlcharrefreplace").decode("ascii")
         # A build names each page a bounded number of ways; cap it anyway for huge sites.
         if len(self) < 200_000:
             self[text] = done
@@ -163,24 +173,40 @@ def picture_html(pic: Picture, e: Escaped) -> list[str]:
         + _DEFS.format(label=label)
     ]
     add = out.append
+    drawn = e.wires
     for wire in pic.wires:
-        arrow = ' marker-end="url(#relations-arrow)"' if wire.arrow else ""
-        add(
-            f'    <line class="relations__edge" {wire.geometry} data-relations-wire='
-            f'"{e[wire.type]}" data-relations-wire-direction="{wire.direction}"{arrow}/>'
-        )
+        x1, y1, x2, y2 = wire.x1, wire.y1, wire.x2, wire.y2
+        # The layout's numbers are floats; an int would be written "4", not "4.0", so only
+        # floats share a key (4 == 4.0).
+        cached = type(x1) is type(y1) is type(x2) is type(y2) is float
+        key: tuple[object, ...] = (x1, y1, x2, y2, wire.type, wire.direction, wire.arrow)
+        html = drawn.get(key) if cached else None
+        if html is None:
+            arrow = ' marker-end="url(#relations-arrow)"' if wire.arrow else ""
+            html = (
+                f'    <line class="relations__edge" {wire.geometry} data-relations-wire='
+                f'"{e[wire.type]}" data-relations-wire-direction="{wire.direction}"{arrow}/>'
+            )
+            if cached and len(drawn) < 200_000:
+                drawn[key] = html
+        add(html)
+    drawn = e.captions
     for caption in pic.captions:
-        x = str(caption.x)
-        spans = "".join(
-            [
-                f'<tspan x="{x}" y="{y}">{e[line].replace("→", "&#8594;")}</tspan>'
-                for y, line in caption.baselines
-            ]
-        )
-        add(
-            f'    <text class="relations__edge-label" x="{x}" text-anchor="middle" '
-            f'data-relations-caption="{e[caption.type]}">{spans}</text>'
-        )
+        cached = type(caption.x) is type(caption.y) is float
+        key = (caption.x, caption.y, caption.type, *caption.lines)
+        html = drawn.get(key) if cached else None
+        if html is None:
+            x = str(caption.x)
+            spans = "".join(
+                [f'<tspan x="{x}" y="{y}">{e[line]}</tspan>' for y, line in caption.baselines]
+            )
+            html = (
+                f'    <text class="relations__edge-label" x="{x}" text-anchor="middle" '
+                f'data-relations-caption="{e[caption.type]}">{spans}</text>'
+            )
+            if cached and len(drawn) < 200_000:
+                drawn[key] = html
+        add(html)
     boxes = e.boxes
     for box in [*pic.boxes, pic.center]:
         # A page's box is the same in every picture it is drawn in, but for where it stands;
