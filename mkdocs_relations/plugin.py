@@ -10,6 +10,7 @@ import html
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from functools import partial
+from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -20,16 +21,19 @@ from mkdocs.utils.templates import TemplateContext
 
 from . import collector
 from .config import RelationsConfig
+from .frontmatter.block import Source
 from .frontmatter.page import page_id_for
 from .mkdocs_input import (
     add_panel_to_toc,
     as_listed,
     display_of,
     display_prefix,
+    first_markdown_handler,
     options_from,
     page_set,
     sole_source_reader,
     stripped_lines,
+    without_frontmatter,
 )
 from .model.diagnostics import Diagnostic, apply_severity, display_path, summary
 from .output.page_additions import PageAdditions, relative_url
@@ -71,7 +75,10 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         self.mentioned_by: dict[str, list[str]] = {}
         #: Each page's text as MkDocs reads it, read with its frontmatter, until MkDocs takes
         #: it; and the file it was read from. None when another plugin reads page sources.
-        self.texts: dict[str, str] | None = None
+        self.texts: dict[str, Source] | None = None
+        #: The metadata of pages MkDocs was handed without their frontmatter, by file, until
+        #: it goes back on the page.
+        self.metadata: dict[str, dict[str, Any]] = {}
         self.sources: Mapping[str, str] = {}
         #: Options read for every page, as plain values (an option is a descriptor lookup).
         self.overview: str | None = None
@@ -122,6 +129,9 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
         if not self.config.enabled:
             return files
+        # Here rather than in on_config: after every plugin's on_config, so none comes first.
+        if self.texts is not None and not first_markdown_handler(config.plugins, self.give_meta):
+            self.texts = None  # no place to hand the metadata back: MkDocs reads every page
         pages = page_set(files, config)
         options = options_from(self.config, config)
         options.not_pages = pages.not_pages
@@ -151,9 +161,27 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
 
     def read_source(self, *, page: MkDocsPage, config: MkDocsConfig) -> str | None:
         """``on_page_read_source`` while no other plugin has one: the text read with the page's
-        frontmatter; None (MkDocs reads) for a page another plugin changed, or not UTF-8."""
-        text = self.texts.pop(page.file.src_uri, None) if self.texts else None
-        return text if as_listed(page.file, self.sources.get(page.file.src_uri)) else None
+        frontmatter, without the block where its metadata is already loaded (see
+        :func:`~.mkdocs_input.without_frontmatter`); None (MkDocs reads) for a page another
+        plugin changed, or not UTF-8."""
+        file = page.file.src_uri
+        source = self.texts.pop(file, None) if self.texts else None
+        if source is None or not as_listed(page.file, self.sources.get(file)):
+            return None
+        handed = without_frontmatter(source)
+        if handed is None:
+            return source.text
+        text, self.metadata[file] = handed
+        return text
+
+    def give_meta(
+        self, markdown: str, *, page: MkDocsPage, config: MkDocsConfig, files: Files
+    ) -> None:
+        """The first ``on_page_markdown`` handler: the metadata of a page MkDocs was handed
+        without its frontmatter goes back on the page."""
+        meta = self.metadata.pop(page.file.src_uri, None)
+        if meta is not None:
+            page.meta = meta
 
     def on_page_markdown(
         self, markdown: str, *, page: MkDocsPage, config: MkDocsConfig, files: Files
@@ -189,6 +217,7 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
             return
         if self.texts:
             self.texts.clear()  # all pages are read: drop what MkDocs did not take
+        self.metadata.clear()
         # Titles come from MkDocs (frontmatter title, else first heading, else file name),
         # and are only all known here, after every page has been read.
         for file in files.documentation_pages():

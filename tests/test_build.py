@@ -172,6 +172,88 @@ def test_crlf_and_bom_pages_build_as_mkdocs_reads_them(
     assert "Old Mac page" in handed["cr.md"]
 
 
+#: Frontmatter as wikis write it, and blocks MkDocs takes as page text rather than metadata.
+_BLOCKS = {
+    "index.md": "---\ntitle: Home\nrelationships:\n  - {type: depends-on, target: kinds}\n"
+    "---\n# Home\n",
+    "kinds.md": "---\ntitle: Café ☃\nbase: &b {x: 1, y: [a, b]}\nother: *b\n1: one\nnull: none\n"
+    "day: 2024-01-02\nat: 2024-01-02 10:00:00\nhex: 0x1F\nsexagesimal: 1:30\nbig: 1e3\n"
+    "nothing: ~\nflag: NO\ntext: |\n  ---\n  not a fence\n---\nBody\n",
+    "dots.md": "---\ntitle: Closed with dots\n...\nBody after dots\n",
+    "merge.md": "---\ntitle: Merged\ndefaults: &d {a: 1}\nhere:\n  <<: *d\n  b: 2\n---\nText\n",
+    "set.md": "---\ntitle: A set\ntags: !!set {a, b}\n---\nText\n",
+    "spaces.md": "---  \ntitle: Spaces after fences\n---\t\n\n\nKey: not metadata\n",
+    "empty.md": "---\n---\nAn empty block\n",
+    "comment.md": "---\n# only a comment\n---\nText\n",
+    "list.md": "---\n- a\n- b\n---\nA list is page text to MkDocs\n",
+    "multimarkdown.md": "Title: MultiMarkdown\nAuthor: Someone\n\nBody\n",
+    "crlf.md": "---\r\ntitle: Windows\r\n---\r\nText\r\n",
+}
+
+_RECORD = """
+import json, os
+from mkdocs.plugins import event_priority
+from mkdocs.utils import meta
+seen = {}
+@event_priority(100)
+def on_page_markdown(markdown, page, config, files):
+    aliased = page.meta.get("other") is page.meta.get("base") is not None
+    seen[page.file.src_uri] = [repr(list(page.meta.items())), markdown, aliased]
+def on_post_build(config):
+    with open(os.path.join(os.path.dirname(config.config_file_path), "seen.json"), "w") as f:
+        json.dump(seen, f)
+"""
+
+
+def test_each_block_is_parsed_once_and_mkdocs_gets_the_same_metadata(
+    site: Site, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """MkDocs is handed the metadata the plugin loaded rather than loading the YAML again: the
+    first hook after MkDocs read a page sees the metadata and the Markdown it sees when MkDocs
+    reads and loads every page itself, for every kind of block (issue 26)."""
+    import json
+
+    from mkdocs.utils import meta
+
+    for name, text in _BLOCKS.items():
+        (site.docs / name).write_bytes(text.encode("utf-8"))
+    (site.root / "record.py").write_text(_RECORD, encoding="utf-8")
+    loaded: list[str] = []
+    original = meta.get_data
+
+    def counting(doc: str) -> Any:
+        if meta.YAML_RE.match(doc):
+            loaded.append(doc.split("\n")[1])
+        return original(doc)
+
+    monkeypatch.setattr(meta, "get_data", counting)
+    seen: list[dict[str, Any]] = []
+    for hooks in (["record.py"], ["record.py", "reads.py"]):
+        # reads.py: another source reader, so the plugin stands back and MkDocs loads each page.
+        (site.root / "reads.py").write_text(
+            "def on_page_read_source(page, config):\n    return None\n", encoding="utf-8"
+        )
+        site.extra_config = {"hooks": hooks}
+        loaded.clear()
+        result = site.build()
+        assert result.ok, result.error
+        seen.append(json.loads((site.root / "seen.json").read_text(encoding="utf-8")))
+        if len(hooks) == 1:
+            # Loaded by the plugin alone: every block MkDocs keeps as metadata, but for merge
+            # keys and tagged collections. MkDocs still loads those, and what it shows as text.
+            assert sorted(loaded) == ["# only a comment", "- a", "title: A set", "title: Merged"]
+    handed, own = seen
+    assert handed.keys() == own.keys() == set(_BLOCKS)
+    for name in _BLOCKS:
+        assert handed[name] == own[name], name
+    assert handed["kinds.md"][2], "an alias is the same object, as YAML builds it"
+    assert "datetime.date(2024, 1, 2)" in handed["kinds.md"][0]
+    assert "(1, 'one')" in handed["kinds.md"][0] and "(None, 'none')" in handed["kinds.md"][0]
+    assert handed["spaces.md"][1] == "Key: not metadata\n"
+    assert "A list is page text" in handed["list.md"][1] and handed["list.md"][0] == "[]"
+    assert "Café ☃" in site.html("kinds/index.html")
+
+
 def _html(site: Site, page: str) -> str:
     stem = page.removesuffix(".md")
     return site.html("index.html" if stem == "index" else f"{stem}/index.html")

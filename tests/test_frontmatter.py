@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mkdocs_relations.frontmatter.block import read_frontmatter
+from mkdocs_relations.frontmatter.loaded import loaded
 from mkdocs_relations.frontmatter.page import ReadOptions, read_page
 
 
@@ -272,3 +273,78 @@ def test_two_key_entries_read_as_every_entry_is_read(
         return page.declared, fm.diagnostics
 
     assert read(merged=False) == read(merged=True)
+
+
+_SAME_AS_YAML = [
+    "a: 1\nb: 0x1F\nc: 0o17\nd: 1_000\ne: 1:30\nf: +12\ng: -0\n",
+    "a: 1.5\nb: .inf\nc: -.Inf\nd: 1e3\ne: 6.8523015e+5\n",
+    "a: yes\nb: No\nc: on\nd: OFF\ne: true\n",
+    "a: ~\nb: null\nc:\nd: ''\n",
+    "a: 2024-01-02\nb: 2024-01-02 10:00:00\nc: 2001-12-14t21:59:43.10-05:00\n",
+    "a: !!binary aGVsbG8=\nb: !!str 12\nc: !!int '7'\nd: !!float 3\n",
+    'a: "quoted: text"\nb: |\n  two\n  lines\nc: >\n  folded\n  text\n',
+    "list:\n  - {type: depends-on, target: '[[b]]'}\n  - [1, [2, [3]]]\n1: int key\nnull: n\n",
+    "base: &b {x: 1, y: [a, b]}\nother: *b\nitems: &i [1, 2]\nagain: *i\nname: &n text\nsame: *n\n",
+    "título: Café ☃\nemoji: 🚀\n",
+    "a: 1\na: 2\n",
+]
+
+
+@pytest.mark.parametrize("text", _SAME_AS_YAML)
+def test_loaded_metadata_is_what_yaml_load_builds(text: str) -> None:
+    """MkDocs is handed these instead of loading the block itself: equal, aliases included."""
+    root = yaml.compose(text, Loader=yaml.CSafeLoader)
+    assert root is not None
+    built = loaded(root)
+    expected = yaml.load(text, Loader=yaml.CSafeLoader)
+    assert repr(built) == repr(expected)
+    assert built == expected
+    if "other: *b" in text:
+        assert built is not None and built["other"] is built["base"]
+        assert built["again"] is built["items"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "defaults: &d {a: 1}\nhere:\n  <<: *d\n  b: 2\n",  # the constructor rewrites the nodes
+        "=: value key\n",
+        "tags: !!set {a, b}\n",
+        "pairs: !!omap [a: 1, b: 2]\n",
+        "loop: &a [*a]\n",
+        "day: 2023-09-31\n",  # no such date: yaml.load fails, so MkDocs shows it as text
+        "big: !!python/name:os.system\n",
+    ],
+)
+def test_blocks_the_loader_builds_otherwise_are_left_to_it(text: str) -> None:
+    root = yaml.compose(text, Loader=yaml.CSafeLoader)
+    assert root is not None
+    before = yaml.serialize(root)
+    assert loaded(root) is None
+    assert yaml.serialize(root) == before, "the nodes are never changed"
+
+
+_scalars = st.one_of(
+    st.text(max_size=8),
+    st.integers(),
+    st.floats(allow_nan=False),
+    st.booleans(),
+    st.none(),
+    st.dates(),
+)
+_values = st.recursive(
+    _scalars,
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(st.text(max_size=8), _values, max_size=6))
+def test_any_dumped_mapping_loads_as_yaml_loads_it(data: dict[str, object]) -> None:
+    text = yaml.safe_dump(data, allow_unicode=True)
+    root = yaml.compose(text, Loader=yaml.CSafeLoader)
+    assert root is not None
+    assert repr(loaded(root)) == repr(yaml.load(text, Loader=yaml.CSafeLoader))

@@ -12,12 +12,13 @@ from __future__ import annotations
 import io
 import re
 from dataclasses import dataclass, field
-from typing import IO
+from typing import IO, Any
 
 import yaml
 from yaml.nodes import MappingNode, Node, SequenceNode
 
 from ..model.diagnostics import Diagnostic, clip
+from .loaded import loaded
 from .nodes import contains, describe, merged_items, repeated_keys
 from .unbuildable import problems
 
@@ -36,6 +37,17 @@ _CHUNK = 8192
 _EXTRA_BREAKS = re.compile("[\x85\u2028\u2029]")
 _YAML_BREAKS = re.compile("[\n\x85\u2028\u2029]")
 _BOM = b"\xef\xbb\xbf"
+
+
+@dataclass(slots=True)
+class Source:
+    """A page's text as MkDocs reads it, and its frontmatter as MkDocs loads it."""
+
+    text: str
+    #: The YAML text between the fences and what PyYAML's safe loader builds from it, when
+    #: that is a mapping built without error: MkDocs would parse the same text again.
+    yaml: str | None = None
+    data: dict[str, Any] | None = None
 
 
 @dataclass
@@ -101,11 +113,12 @@ def read_frontmatter(path: str, file: str) -> Frontmatter:
     return result
 
 
-def read_source(path: str, file: str, texts: dict[str, str] | None) -> Frontmatter:
+def read_source(path: str, file: str, texts: dict[str, Source] | None) -> Frontmatter:
     """:func:`read_frontmatter`; with ``texts``, of the whole file read once, and the file's
     text as MkDocs reads it (``File.content_string``: UTF-8, a BOM dropped, every line break a
-    ``\\n``) put in ``texts`` under ``file``, so a build need not read the file again. A file
-    that does not decode is left out: MkDocs reports it in its own words."""
+    ``\\n``) put in ``texts`` under ``file``, with its frontmatter as MkDocs loads it, so a
+    build need not read the file, nor parse its YAML, again. A file that does not decode is
+    left out: MkDocs reports it in its own words."""
     if texts is None:
         return read_frontmatter(path, file)
     result = Frontmatter(file)
@@ -126,7 +139,9 @@ def read_source(path: str, file: str, texts: dict[str, str] | None) -> Frontmatt
         return result
     if "\r" in text:  # universal newlines, as a file opened in text mode reads
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    texts[file] = text
+    source = texts[file] = Source(text)
+    if result.root is not None and not result.bad:
+        source.yaml, source.data = block, loaded(result.root)
     return result
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .. import collector
-from ..frontmatter.block import Frontmatter, read_source
+from ..frontmatter.block import Frontmatter, Source, read_source
 from ..frontmatter.dialect import Dialect, DialectSettings, field_overlap
 from ..frontmatter.dialect_fields import DEFAULT_FIELD, OtherFields
 from ..frontmatter.edges import DEFAULT_NOTE_KEYS
@@ -91,14 +91,15 @@ def load_wiki(
     sources: Mapping[str, str],
     options: Options | None = None,
     found: Iterable[Diagnostic] = (),
-    texts: dict[str, str] | None = None,
+    texts: dict[str, Source] | None = None,
 ) -> Wiki:
     """Read the frontmatter of every page and lint the graph.
 
     ``sources`` maps each page's docs-relative, ``/``-separated path to the file to read;
     ``found`` holds what listing them reported (a folder link that loops). When ``texts`` is
     given, each page is read whole and its text, as MkDocs reads it, is put there by path
-    (one that is not UTF-8 is left out), so a build reads each file once.
+    (one that is not UTF-8 is left out) with its frontmatter as MkDocs loads it, so a build
+    reads each file, and parses each block, once.
     """
     # Reading allocates many long-lived objects and no reference cycles worth collecting;
     # the cyclic collector would traverse the growing heap again and again, which made
@@ -111,7 +112,7 @@ def _load(
     sources: Mapping[str, str],
     options: Options,
     diagnostics: list[Diagnostic],
-    texts: dict[str, str] | None,
+    texts: dict[str, Source] | None,
 ) -> Wiki:
     files = sorted(sources)
 
