@@ -139,9 +139,8 @@ def read_source(path: str, file: str, texts: dict[str, Source] | None) -> Frontm
         return result
     if "\r" in text:  # universal newlines, as a file opened in text mode reads
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    source = texts[file] = Source(text)
-    if result.root is not None and not result.bad:
-        source.yaml, source.data = block, loaded(result.root)
+    root = result.root
+    texts[file] = Source(text, block, loaded(root)) if root and not result.bad else Source(text)
     return result
 
 
