@@ -15,15 +15,17 @@ drift apart unnoticed: change both together.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from .labels import fill
 from .panel import Panel
-from .picture import Box, Picture, line_ys
+from .picture import Box, Caption, Picture, Wire, line_ys
 from .records import PageRef
 
 #: A picture box's HTML around its y-coordinates (see :func:`_box_parts`).
 _Parts = tuple[str, str, str, tuple[str, ...], str]
+_Item = TypeVar("_Item", Wire, Caption)
 
 
 class Escaped(dict[str, str]):
@@ -173,40 +175,8 @@ def picture_html(pic: Picture, e: Escaped) -> list[str]:
         + _DEFS.format(label=label)
     ]
     add = out.append
-    drawn = e.wires
-    for wire in pic.wires:
-        x1, y1, x2, y2 = wire.x1, wire.y1, wire.x2, wire.y2
-        # The layout's numbers are floats; an int would be written "4", not "4.0", so only
-        # floats share a key (4 == 4.0).
-        cached = type(x1) is type(y1) is type(x2) is type(y2) is float
-        key: tuple[object, ...] = (x1, y1, x2, y2, wire.type, wire.direction, wire.arrow)
-        html = drawn.get(key) if cached else None
-        if html is None:
-            arrow = ' marker-end="url(#relations-arrow)"' if wire.arrow else ""
-            html = (
-                f'    <line class="relations__edge" {wire.geometry} data-relations-wire='
-                f'"{e[wire.type]}" data-relations-wire-direction="{wire.direction}"{arrow}/>'
-            )
-            if cached and len(drawn) < 200_000:
-                drawn[key] = html
-        add(html)
-    drawn = e.captions
-    for caption in pic.captions:
-        cached = type(caption.x) is type(caption.y) is float
-        key = (caption.x, caption.y, caption.type, *caption.lines)
-        html = drawn.get(key) if cached else None
-        if html is None:
-            x = str(caption.x)
-            spans = "".join(
-                [f'<tspan x="{x}" y="{y}">{e[line]}</tspan>' for y, line in caption.baselines]
-            )
-            html = (
-                f'    <text class="relations__edge-label" x="{x}" text-anchor="middle" '
-                f'data-relations-caption="{e[caption.type]}">{spans}</text>'
-            )
-            if cached and len(drawn) < 200_000:
-                drawn[key] = html
-        add(html)
+    out += [_shared(e.wires, _wire_key(wire), _wire_html, wire, e) for wire in pic.wires]
+    out += [_shared(e.captions, _caption_key(c), _caption_html, c, e) for c in pic.captions]
     boxes = e.boxes
     for box in [*pic.boxes, pic.center]:
         # A page's box is the same in every picture it is drawn in, but for where it stands;
@@ -229,6 +199,56 @@ def picture_html(pic: Picture, e: Escaped) -> list[str]:
         add(f"{head}{box.y}{middle}{spans}{end}")
     add("  </svg>\n</figure>")
     return out
+
+
+def _shared(
+    cache: dict[tuple[object, ...], str],
+    key: tuple[object, ...] | None,
+    write: Callable[[_Item, Escaped], str],
+    item: _Item,
+    e: Escaped,
+) -> str:
+    """``write(item, e)``, written once per build and ``key`` (None: every time)."""
+    if key is None:
+        return write(item, e)
+    html = cache.get(key)
+    if html is None:
+        html = write(item, e)
+        if len(cache) < 200_000:
+            cache[key] = html
+    return html
+
+
+# The layout's numbers are floats; an int would be written "4", not "4.0", so only floats
+# share a key (4 == 4.0).
+def _wire_key(wire: Wire) -> tuple[object, ...] | None:
+    x1, y1, x2, y2 = wire.x1, wire.y1, wire.x2, wire.y2
+    if not type(x1) is type(y1) is type(x2) is type(y2) is float:
+        return None
+    return (x1, y1, x2, y2, wire.type, wire.direction, wire.arrow)
+
+
+def _caption_key(caption: Caption) -> tuple[object, ...] | None:
+    if not type(caption.x) is type(caption.y) is float:
+        return None
+    return (caption.x, caption.y, caption.type, *caption.lines)
+
+
+def _wire_html(wire: Wire, e: Escaped) -> str:
+    arrow = ' marker-end="url(#relations-arrow)"' if wire.arrow else ""
+    return (
+        f'    <line class="relations__edge" {wire.geometry} data-relations-wire='
+        f'"{e[wire.type]}" data-relations-wire-direction="{wire.direction}"{arrow}/>'
+    )
+
+
+def _caption_html(caption: Caption, e: Escaped) -> str:
+    x = str(caption.x)
+    spans = "".join([f'<tspan x="{x}" y="{y}">{e[line]}</tspan>' for y, line in caption.baselines])
+    return (
+        f'    <text class="relations__edge-label" x="{x}" text-anchor="middle" '
+        f'data-relations-caption="{e[caption.type]}">{spans}</text>'
+    )
 
 
 def _box_parts(box: Box, e: Escaped) -> _Parts:
