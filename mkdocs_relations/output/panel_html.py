@@ -25,7 +25,10 @@ from .records import PageRef
 
 #: A picture box's HTML around its y-coordinates (see :func:`_box_parts`).
 _Parts = tuple[str, str, str, tuple[str, ...], str]
-_Item = TypeVar("_Item", Wire, Caption)
+_Item = TypeVar("_Item", Wire, Caption, Box)
+_Written = TypeVar("_Written", str, _Parts)
+#: A build names each page a bounded number of ways; each cache is capped anyway for huge sites.
+_KEPT = 200_000
 
 
 class Escaped(dict[str, str]):
@@ -58,8 +61,7 @@ class Escaped(dict[str, str]):
         )
         if not done.isascii():
             done = done.encode("ascii", "xmlcharrefreplace").decode("ascii")
-        # A build names each page a bounded number of ways; cap it anyway for huge sites.
-        if len(self) < 200_000:
+        if len(self) < _KEPT:
             self[text] = done
         return done
 
@@ -187,12 +189,7 @@ def picture_html(pic: Picture, e: Escaped) -> list[str]:
             # 4 and 4.0 are one key but two texts: the numbers' types are in it too.
             numbers = (box.x, box.w, box.h, type(box.x), type(box.w), type(box.h))
             key = (box.url, box.kind, box.full, tuple(box.lines), *numbers)
-            found = boxes.get(key)
-            if found is None:
-                found = _box_parts(box, e)
-                if len(boxes) < 200_000:
-                    boxes[key] = found
-            parts = found
+            parts = _shared(boxes, key, _box_parts, box, e)
         head, middle, before_y, after_y, end = parts
         ys = line_ys(box.y, box.h, len(after_y))
         spans = "".join([f"{before_y}{y}{after}" for y, after in zip(ys, after_y, strict=True)])
@@ -202,19 +199,19 @@ def picture_html(pic: Picture, e: Escaped) -> list[str]:
 
 
 def _shared(
-    cache: dict[tuple[object, ...], str],
+    cache: dict[tuple[object, ...], _Written],
     key: tuple[object, ...] | None,
-    write: Callable[[_Item, Escaped], str],
+    write: Callable[[_Item, Escaped], _Written],
     item: _Item,
     e: Escaped,
-) -> str:
+) -> _Written:
     """``write(item, e)``, written once per build and ``key`` (None: every time)."""
     if key is None:
         return write(item, e)
     html = cache.get(key)
     if html is None:
         html = write(item, e)
-        if len(cache) < 200_000:
+        if len(cache) < _KEPT:
             cache[key] = html
     return html
 
