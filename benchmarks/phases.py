@@ -58,7 +58,10 @@ PHASES: dict[str, list[tuple[str, str]]] = {
         ("output.render", "Renderer.mentions"),
     ],
     "path finder": [("output.render", "Renderer.path_finder")],
-    "links and assembly": [("output.page_additions", "PageAdditions.render")],
+    "links and assembly": [
+        ("output.page_additions", "PageAdditions.render"),
+        ("output.rendered_ahead", "RenderedAhead.get"),
+    ],
     "relations blocks": [
         ("query.page_blocks", "BlockAnswers.collect"),
         ("query.page_blocks", "BlockAnswers.answer"),

@@ -7,7 +7,7 @@ reports each hook's diagnostics need, are here rather than spread over adaptors.
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from functools import partial
 from typing import Any
@@ -37,6 +37,7 @@ from .mkdocs_input import (
 )
 from .model.diagnostics import Diagnostic, apply_severity, display_path, summary
 from .output.page_additions import PageAdditions, relative_url
+from .output.rendered_ahead import RenderedAhead
 from .output.site_files import QUERY_CSS, OutsideSite, asset_source, write_graph_files
 from .query.fences import marker_lines, replace_lines
 from .query.overview import MARKER as OVERVIEW
@@ -61,6 +62,7 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
     def _reset(self) -> None:
         self.wiki: Wiki | None = None
         self.additions: PageAdditions | None = None
+        self.ahead: RenderedAhead | None = None
         #: page id -> (title, site-relative URL), known once every page has been read.
         self.pages: dict[str, tuple[str, str]] = {}
         self.blocks: BlockAnswers | None = None
@@ -220,15 +222,19 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         self.metadata.clear()
         # Titles come from MkDocs (frontmatter title, else first heading, else file name),
         # and are only all known here, after every page has been read.
+        order = []  # the order MkDocs builds the pages in
         for file in files.documentation_pages():
             if file.page is not None:
                 title = str(file.page.title or "")
                 if "title" not in file.page.meta:
                     title = plain_title(title)
-                self.pages[page_id_for(file.src_uri)] = (title or file.name, file.url)
+                page_id = page_id_for(file.src_uri)
+                self.pages[page_id] = (title or file.name, file.url)
+                order.append((page_id, file.page.url))
         self.additions = PageAdditions(
             self.wiki, self.pages, display_of(self.config), config.theme.dirs
         )
+        self.ahead = RenderedAhead(self.additions, order, self._mentions_of)
         self._answer_blocks(display_prefix(config), linked=QUERY_CSS in config.extra_css)
         if self.wikilinks is not None:
             self._report_wikilinks(self.wikilinks, display_prefix(config))
@@ -290,11 +296,9 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
     def on_page_context(
         self, context: TemplateContext, *, page: MkDocsPage, config: MkDocsConfig, nav: object
     ) -> TemplateContext | None:
-        if self.additions is None or page.content is None:
+        if self.ahead is None or page.content is None:
             return context
-        page_id = page_id_for(page.file.src_uri)
-        mentioned_by = self.mentioned_by.get(page_id, ()) if self.mentions else ()
-        shown = self.additions.render(page_id, page.url, mentioned_by)
+        shown = self.ahead.get(page_id_for(page.file.src_uri), page.url)
         if shown.top or shown.bottom:
             page.content = shown.top + page.content + shown.bottom
         if shown.panel is not None:
@@ -303,6 +307,9 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
             if self.placement != "off" and page.toc is not None:
                 add_panel_to_toc(page.toc, shown.panel.labels["title"], self.placement == "top")
         return context
+
+    def _mentions_of(self, page_id: str) -> Sequence[str]:
+        return self.mentioned_by.get(page_id, ()) if self.mentions else ()
 
     def on_build_error(self, *, error: Exception) -> None:
         collector.release()

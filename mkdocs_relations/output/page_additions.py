@@ -203,22 +203,52 @@ class PageAdditions:
         (Zensical): links are written from that folder's URL, except the picture's
         ``xlink:href``, which no generator rebases.
         """
+        built = self._built(page_id, page_url, links_from)
+        if built is None:
+            return Rendered()
+        return self._written(page_id, page_url, mentioned_by, *built)
+
+    def render_run(self, pages: Sequence[tuple[str, str, Sequence[str]]]) -> list[Rendered]:
+        """:meth:`render` for several pages (id, URL, mentioned by): every panel's data
+        first, then every page's HTML, so each stage's code and tables stay warm in the
+        processor's caches across the run instead of being pushed out page by page."""
+        built = [self._built(page_id, url, None) for page_id, url, _ in pages]
+        return [
+            Rendered() if found is None else self._written(page_id, url, mentioned_by, *found)
+            for (page_id, url, mentioned_by), found in zip(pages, built, strict=True)
+        ]
+
+    def _built(
+        self, page_id: str, page_url: str, links_from: str | None
+    ) -> tuple[Panel | None, Callable[[str], PageRef]] | None:
+        """A page's panel data and its links to other pages; None for a page with no panel."""
         graph_page = self.wiki.graph.pages.get(page_id)
         if graph_page is None or graph_page.hide_panel:
-            return Rendered()
+            return None
         ref = self.references(page_url if links_from is None else links_from)
-        top: list[str] = []
-        bottom: list[str] = []
-        display = self.display
-        finder = display.path_finder != "off"
         panel = self.builder.build(page_id, ref)
         if panel is not None and panel.picture is not None and links_from is not None:
             for box in [*panel.picture.boxes, panel.picture.center]:
                 if box.url is not None and not box.url.startswith("#"):
                     box.url = rebase(box.url, links_from, page_url)
+        if panel is not None and self.display.breadcrumbs:
+            panel.breadcrumbs = self.builder.breadcrumbs(page_id, ref)
+        return panel, ref
+
+    def _written(
+        self,
+        page_id: str,
+        page_url: str,
+        mentioned_by: Sequence[str],
+        panel: Panel | None,
+        ref: Callable[[str], PageRef],
+    ) -> Rendered:
+        """A page's HTML from its panel data."""
+        top: list[str] = []
+        bottom: list[str] = []
+        display = self.display
+        finder = display.path_finder != "off"
         if panel is not None:
-            if display.breadcrumbs:
-                panel.breadcrumbs = self.builder.breadcrumbs(page_id, ref)
             if panel.breadcrumbs:
                 title = self.pages.get(page_id, (page_id, ""))[0]
                 top.append(self.renderer.breadcrumbs(panel.breadcrumbs, title, panel.labels))
