@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import logging
 import random
 
+import jinja2
 import pytest
 from built_html import edges, page_elements, panels, parse, reach
 from conftest import Site
@@ -447,3 +449,32 @@ def test_wrapping_decides_as_measuring_each_line() -> None:
 
 #: Widths the picture wraps to: the centre, columns of one and two sides, captions.
 WIDTHS = (88, 130.0, 316.0, 81.3, 60.1, 144.4, 40, 10)
+
+
+def test_an_override_failing_on_one_page_names_that_page(
+    site: Site, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Panels are rendered a run of pages ahead; a theme's template that breaks on one
+    page's data still fails the build while MkDocs builds that page, in a message naming it,
+    and the pages before it are written."""
+    site.pages(
+        {
+            f"p{i:02d}.md": f"---\ntitle: P{i}\nrelationships:\n"
+            f"  - {{type: relates-to, target: p{(i + 1) % 10:02d}}}\n---\n"
+            for i in range(10)
+        }
+    )
+    overrides = site.root / "overrides" / "relations"
+    overrides.mkdir(parents=True)
+    (overrides / "panel.html").write_text(
+        '{% if page_id == "p05" %}{{ panel.no_such_field }}{% endif %}'
+        "<div data-relations-panel>{{ page_id }}</div>"
+    )
+    site.extra_config = {"theme": {"name": "mkdocs", "custom_dir": "overrides"}}
+    with caplog.at_level(logging.ERROR), pytest.raises(jinja2.UndefinedError):
+        site.build()
+    errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert any(m.startswith("Error building page 'p05.md'") for m in errors), errors
+    assert not any("'p00.md'" in m for m in errors), errors
+    assert "<div data-relations-panel>p04</div>" in site.html("p04/index.html")
+    assert not (site.site_dir / "p05" / "index.html").exists()

@@ -208,15 +208,36 @@ class PageAdditions:
             return Rendered()
         return self._written(page_id, page_url, mentioned_by, *built)
 
-    def render_run(self, pages: Sequence[tuple[str, str, Sequence[str]]]) -> list[Rendered]:
+    def render_run(self, pages: Sequence[tuple[str, str, Sequence[str]]]) -> list[Rendered | None]:
         """:meth:`render` for several pages (id, URL, mentioned by): every panel's data
         first, then every page's HTML, so each stage's code and tables stay warm in the
-        processor's caches across the run instead of being pushed out page by page."""
-        built = [self._built(page_id, url, None) for page_id, url, _ in pages]
-        return [
-            Rendered() if found is None else self._written(page_id, url, mentioned_by, *found)
-            for (page_id, url, mentioned_by), found in zip(pages, built, strict=True)
-        ]
+        processor's caches across the run instead of being pushed out page by page.
+
+        None for a page whose rendering failed (a theme's copy of a template that breaks on
+        one page's data): rendered alone when its turn comes, its error is raised while
+        MkDocs builds that page, so MkDocs' message names the page it belongs to.
+        """
+        built: list[tuple[Panel | None, Callable[[str], PageRef]] | None] = []
+        failed: set[int] = set()
+        for number, (page_id, url, _) in enumerate(pages):
+            try:
+                built.append(self._built(page_id, url, None))
+            except Exception:  # raised again when the page is rendered alone
+                built.append(None)
+                failed.add(number)
+        written: list[Rendered | None] = []
+        for number, (page_id, url, mentioned_by) in enumerate(pages):
+            found = built[number]
+            if number in failed:
+                written.append(None)
+            elif found is None:
+                written.append(Rendered())
+            else:
+                try:
+                    written.append(self._written(page_id, url, mentioned_by, *found))
+                except Exception:  # as above
+                    written.append(None)
+        return written
 
     def _built(
         self, page_id: str, page_url: str, links_from: str | None

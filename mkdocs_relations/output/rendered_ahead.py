@@ -4,9 +4,10 @@ MkDocs builds its pages one after another, and between two of the plugin's panel
 converts and renders a whole page of its own, which pushes the panel code's tables and
 instructions out of the processor's caches. Rendering the next pages in one run, every
 panel's data first and then every page's HTML (:meth:`~.PageAdditions.render_run`), keeps
-them warm: on a 2,000-page build the panels' share of the plugin's time fell by a tenth
-(``benchmarks/phases.py``). What is rendered ahead is only a run's worth of pages, so memory
-stays bounded whatever the site's size.
+them warm: on a 2,000-page build panel rendering fell by a fifth and the plugin's whole time
+by 7 % (``benchmarks/phases.py``, alternating builds). What is rendered ahead is only a run's
+worth of pages, so memory stays bounded whatever the site's size, and a page whose rendering
+fails in a run is rendered again when its turn comes, so its error names that page.
 """
 
 from __future__ import annotations
@@ -61,5 +62,7 @@ class RenderedAhead:
         ]
         rendered = self.additions.render_run(pages)
         for (other, url, mentions), shown in zip(pages[1:], rendered[1:], strict=True):
-            self._ready[other] = (url, mentions, shown)
-        return rendered[0]
+            if shown is not None:
+                self._ready[other] = (url, mentions, shown)
+        first = rendered[0]
+        return self.additions.render(page_id, page_url, mentioned_by) if first is None else first
