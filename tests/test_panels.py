@@ -256,15 +256,21 @@ def test_labels_for_other_languages(site: Site) -> None:
     assert labels[0] == "Hängt ab von" and "Wird verwendet von" in labels
 
 
-def test_template_override_from_custom_dir(site: Site) -> None:
-    site.pages(WIKI)
+def _override_panel(site: Site, template: str) -> None:
+    """The theme mkdocs with ``template`` as its custom_dir copy of relations/panel.html."""
     overrides = site.root / "overrides" / "relations"
     overrides.mkdir(parents=True)
-    (overrides / "panel.html").write_text(
-        '<div data-relations-panel class="mine">{% for g in panel.groups %}'
-        "<b>{{ g.label }}</b>{% endfor %}</div>"
-    )
+    (overrides / "panel.html").write_text(template)
     site.extra_config = {"theme": {"name": "mkdocs", "custom_dir": "overrides"}}
+
+
+def test_template_override_from_custom_dir(site: Site) -> None:
+    site.pages(WIKI)
+    _override_panel(
+        site,
+        '<div data-relations-panel class="mine">{% for g in panel.groups %}'
+        "<b>{{ g.label }}</b>{% endfor %}</div>",
+    )
     site.build()
     html = site.html()
     assert '<div data-relations-panel class="mine"><b>Depends on</b>' in html
@@ -464,13 +470,11 @@ def test_an_override_failing_on_one_page_names_that_page(
             for i in range(10)
         }
     )
-    overrides = site.root / "overrides" / "relations"
-    overrides.mkdir(parents=True)
-    (overrides / "panel.html").write_text(
+    _override_panel(
+        site,
         '{% if page_id == "p05" %}{{ panel.no_such_field }}{% endif %}'
-        "<div data-relations-panel>{{ page_id }}</div>"
+        "<div data-relations-panel>{{ page_id }}</div>",
     )
-    site.extra_config = {"theme": {"name": "mkdocs", "custom_dir": "overrides"}}
     with caplog.at_level(logging.ERROR), pytest.raises(jinja2.UndefinedError):
         site.build()
     errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
