@@ -227,6 +227,59 @@ def build_overhead(settings: Settings, work: Path, report: Report) -> None:
     site_graph_sizes(work / "site", wiki, report)
 
 
+# 2b: the same builds, counted in instructions ------------------------------------------
+
+
+def instruction_ratios(settings: Settings, work: Path, report: Report) -> None:
+    """The index-only builds of the build benchmark, each counted once by cachegrind: the
+    ratios the timed pairs estimate, without the machine's noise (see instructions.py)."""
+    import instructions
+
+    if not instructions.available():
+        report.notes.append(
+            "Instruction counts skipped: valgrind is not installed (apt-get install valgrind)."
+        )
+        return
+    docs = work / "docs"
+    if not docs.exists():
+        generate.write(generate.plan(settings.build_pages, seed=1), docs, seed=1)
+    peers = {name: entry for name, (entry, dist) in PEERS.items() if _installed(dist)}
+    configs: dict[tuple[str, str], Path] = {}
+    for theme in settings.themes:
+        configs["base", theme] = _mkdocs_yml(work, "base", theme, [], True)
+        configs["mkdocs-relations", theme] = _mkdocs_yml(work, "ours", theme, ["relations"], True)
+        for name, entry in peers.items():
+            configs[name, theme] = _mkdocs_yml(work, name, theme, [entry], True)
+    counted = instructions.counts({f"{n} {t}": path for (n, t), path in configs.items()}, work)
+    found = {(n, t): counted[f"{n} {t}"] for n, t in configs}
+    report.notes.append(
+        "Instructions: each index-only build above counted once by Valgrind's cachegrind "
+        "(benchmarks/instructions.py; hash seed fixed), exact to a few dozen instructions "
+        "from run to run, so these ratios do not move with the machine's load."
+    )
+    for theme in settings.themes:
+        base = found["base", theme]
+        ours = found["mkdocs-relations", theme] / base
+        extra = (found["mkdocs-relations", theme] - base) / settings.build_pages / 1e6
+        target = BUILD_TARGETS.get(theme, (1.03, 1.03))[True]
+        report.add(
+            f"Instructions executed, theme {theme}, navigation with the index only "
+            f"({base / settings.build_pages / 1e6:.1f} M a page without the plugin)",
+            f"{ours:.3f}× (+{extra:.2f} M a page)",
+            f"≤ {target:.2f}×",
+            "met" if ours <= target else "missed",
+        )
+        for name in peers:
+            ratio = found[name, theme] / base
+            report.add(
+                f"Instructions executed, peer {name}, theme {theme}, navigation with the "
+                "index only",
+                f"{ratio:.3f}×",
+                "ours below it",
+                "ours below" if ours < ratio else "ours above",
+            )
+
+
 # 4b: relations blocks against the panel ------------------------------------------------
 
 QUERY_BLOCKS = {
@@ -814,7 +867,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=DOCS_PAGE, help="page whose table is rewritten")
     parser.add_argument(
         "--only",
-        choices=("build", "lint", "browser", "shapes", "queries", "phases"),
+        choices=("build", "instructions", "lint", "browser", "shapes", "queries", "phases"),
         action="append",
         help="run only these",
     )
@@ -828,7 +881,9 @@ def main(argv: list[str] | None = None) -> int:
             unknown_edges=101, typo_pages=500, typos=50, unused_lint_pages=500,
             unused_build_pages=100,
         )  # fmt: skip
-    parts = args.only or ["build", "phases", "lint", "browser", "shapes", "queries"]
+    parts = args.only or [
+        "build", "instructions", "phases", "lint", "browser", "shapes", "queries"
+    ]  # fmt: skip
     compiled_package()
     # The graph shapes have a table of their own, so either half can be run alone.
     report, shape_report, query_report = Report(), Report(), Report()
@@ -837,6 +892,8 @@ def main(argv: list[str] | None = None) -> int:
         work = Path(temp)
         if "build" in parts:
             build_overhead(settings, work, report)
+        if "instructions" in parts:
+            instruction_ratios(settings, work, report)
         phase_table = phase_profile(settings, work, report) if "phases" in parts else None
         if "lint" in parts:
             lint_scaling(settings, work, report)
