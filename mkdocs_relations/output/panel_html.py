@@ -50,6 +50,11 @@ class Escaped(dict[str, str]):
         self.boxes: dict[tuple[object, ...], _Parts] = {}
         self.wires: dict[tuple[object, ...], str] = {}
         self.captions: dict[tuple[object, ...], str] = {}
+        #: A float's text and the texts of a box's baselines, worked out once per build: a
+        #: float's shortest repr costs half a microsecond here (and ``round`` as much), a
+        #: picture writes a few dozen, and a picture's coordinates come from a small set.
+        self.floats = _FloatTexts()
+        self.baselines: dict[tuple[float, float, int], tuple[str, ...]] = {}
 
     def __missing__(self, text: str) -> str:
         done = (
@@ -64,6 +69,17 @@ class Escaped(dict[str, str]):
         if len(self) < _KEPT:
             self[text] = done
         return done
+
+
+class _FloatTexts(dict[float, str]):
+    """``str`` of a float, each one once per build (floats only: 4 and 4.0 are one key)."""
+
+    def __missing__(self, number: float) -> str:
+        text = str(number)
+        # 0.0 and -0.0 are one key too: neither is kept.
+        if number and len(self) < _KEPT:
+            self[number] = text
+        return text
 
 
 def panel_html(panel: Panel, placement: str, finder: bool, e: Escaped) -> list[str]:
@@ -179,7 +195,7 @@ def picture_html(pic: Picture, e: Escaped) -> list[str]:
     add = out.append
     out += [_shared(e.wires, _wire_key(wire), _wire_html, wire, e) for wire in pic.wires]
     out += [_shared(e.captions, _caption_key(c), _caption_html, c, e) for c in pic.captions]
-    boxes = e.boxes
+    boxes, baselines, floats = e.boxes, e.baselines, e.floats
     for box in [*pic.boxes, pic.center]:
         # A page's box is the same in every picture it is drawn in, but for where it stands;
         # the centre is the page's own title, drawn once.
@@ -191,9 +207,16 @@ def picture_html(pic: Picture, e: Escaped) -> list[str]:
             key = (box.url, box.kind, box.full, tuple(box.lines), *numbers)
             parts = _shared(boxes, key, _box_parts, box, e)
         head, middle, before_y, after_y, end = parts
-        ys = line_ys(box.y, box.h, len(after_y))
-        spans = "".join([f"{before_y}{y}{after}" for y, after in zip(ys, after_y, strict=True)])
-        add(f"{head}{box.y}{middle}{spans}{end}")
+        y, h, count = box.y, box.h, len(after_y)
+        ys = baselines.get((y, h, count))
+        if ys is None:
+            # The same floats from the same numbers whatever their types (4 and 4.0 alike).
+            ys = tuple(map(str, line_ys(y, h, count)))
+            if len(baselines) < _KEPT:
+                baselines[y, h, count] = ys
+        spans = "".join([f"{before_y}{b}{after}" for b, after in zip(ys, after_y, strict=True)])
+        at = floats[y] if type(y) is float else str(y)
+        add(f"{head}{at}{middle}{spans}{end}")
     add("  </svg>\n</figure>")
     return out
 
