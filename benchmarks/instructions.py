@@ -4,15 +4,16 @@
 
 Build times on a shared machine move by a fifth from one minute to the next, and five
 alternating pairs do not pin a ratio to better than about a tenth (docs/benchmarks.md). The
-number of instructions a build executes does not move: two builds of the same wiki under
-cachegrind differ by a few dozen instructions in thirty billion, whatever else the machine
-is doing, so two runs of it can be compared across days and machines of one architecture.
+number of instructions a build executes does not move: two builds of the same 2,000-page
+wiki under cachegrind differed by 25 instructions in thirty billion, whatever else the
+machine was doing (a small build by a hundredth of a per cent at most: MkDocs formats the
+time it took), so two runs can be compared across days and machines of one architecture.
 It is not time (a cache miss costs more than an addition), but on this kind of code it
 follows time closely: a 2,000-page build executes about 3.5 billion instructions a second
 here. Counts of builds can run side by side, one per core, as they do not depend on timing.
 
-The hash seed is fixed (Python randomises ``str`` hashes per process, and with them the
-order of work in sets): with it, a count is exact to within a few dozen instructions.
+The hash seed is fixed: Python randomises ``str`` hashes per process, and with them the
+order of work in sets and the count.
 """
 
 from __future__ import annotations

@@ -254,7 +254,7 @@ def instruction_ratios(settings: Settings, work: Path, report: Report) -> None:
     found = {(n, t): counted[f"{n} {t}"] for n, t in configs}
     report.notes.append(
         "Instructions: each index-only build above counted once by Valgrind's cachegrind "
-        "(benchmarks/instructions.py; hash seed fixed), exact to a few dozen instructions "
+        "(benchmarks/instructions.py; hash seed fixed), the same to a hundredth of a per cent "
         "from run to run, so these ratios do not move with the machine's load."
     )
     for theme in settings.themes:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from importlib import metadata
 from pathlib import Path
 
+import pytest
 from conftest import REPO
 
 
@@ -59,6 +61,11 @@ def test_quick_benchmark_run(tmp_path: Path) -> None:
     else:
         peer = "Peer mkdocs-backlinks-section-plugin, theme mkdocs, navigation with the index only"
         assert peer in text
+    # Instructions are counted wherever Valgrind is installed (CI installs it).
+    if shutil.which("valgrind"):
+        assert "Instructions executed, theme mkdocs, navigation with the index only" in text
+    else:
+        assert "Instruction counts skipped: valgrind is not installed" in text
     assert "Measured " in text
 
 
@@ -74,3 +81,31 @@ def test_phase_profile_names_every_phase() -> None:
     seconds = json.loads(result.stdout)
     assert len(seconds) >= 12
     assert [phase for phase, spent in seconds.items() if spent <= 0] == [], seconds
+
+
+def test_instruction_counts_are_exact(tmp_path: Path) -> None:
+    """Two counts of one build agree to a hundredth of a per cent (the hash seed fixed), and a
+    plugin that does work per page is counted as more: a ratio of counts can be trusted where
+    a ratio of times cannot."""
+    if not shutil.which("valgrind"):
+        pytest.skip("valgrind is not installed (CI installs it)")
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    import instructions
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for number in range(20):
+        (docs / f"p{number}.md").write_text(
+            f"---\nrelationships:\n  - type: depends-on\n    target: p{max(number - 1, 0)}\n"
+            f"---\n# Page {number}\n",
+            encoding="utf-8",
+        )
+    configs = {}
+    for name, plugins in (("base", "[]"), ("same", "[]"), ("ours", "[relations]")):
+        configs[name] = tmp_path / f"{name}.yml"
+        configs[name].write_text(
+            f"site_name: Count\ndocs_dir: docs\nplugins: {plugins}\n", encoding="utf-8"
+        )
+    found = instructions.counts(configs, tmp_path / "work")
+    assert abs(found["same"] - found["base"]) < 1e-4 * found["base"], found
+    assert found["ours"] > found["base"] * 1.01, found
