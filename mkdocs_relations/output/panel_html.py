@@ -18,68 +18,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
+from .escaped import KEPT, Escaped, Parts
 from .labels import fill
 from .panel import Panel
 from .picture import Box, Caption, Picture, Wire, line_ys
 from .records import PageRef
 
-#: A picture box's HTML around its y-coordinates (see :func:`_box_parts`).
-_Parts = tuple[str, str, str, tuple[str, ...], str]
 _Item = TypeVar("_Item", Wire, Caption, Box)
-_Written = TypeVar("_Written", str, _Parts)
-#: A build names each page a bounded number of ways; each cache is capped anyway for huge sites.
-_KEPT = 200_000
-
-
-class Escaped(dict[str, str]):
-    """Strings escaped as Jinja's autoescape does (markupsafe), each one once per build.
-
-    Titles and URLs recur: a page is named in the panel of every neighbour, pages in one
-    folder share their relative links. ``boxes`` keeps, alike, each neighbour box's HTML
-    cut where its y-coordinates go (see :func:`_box_parts`); ``wires`` and ``captions`` the
-    whole HTML of a picture's lines and captions, which recur wherever two pictures have one
-    shape.
-
-    Every string comes out ASCII, anything else as a character reference, as
-    :func:`~.render.ascii_html` would write it: then a panel is ASCII as it is joined, and
-    needs no second pass over its few kilobytes.
-    """
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.boxes: dict[tuple[object, ...], _Parts] = {}
-        self.wires: dict[tuple[object, ...], str] = {}
-        self.captions: dict[tuple[object, ...], str] = {}
-        #: A float's text and the texts of a box's baselines, worked out once per build: a
-        #: float's shortest repr costs half a microsecond here (and ``round`` as much), a
-        #: picture writes a few dozen, and a picture's coordinates come from a small set.
-        self.floats = _FloatTexts()
-        self.baselines: dict[tuple[float, float, int], tuple[str, ...]] = {}
-
-    def __missing__(self, text: str) -> str:
-        done = (
-            text.replace("&", "&amp;")
-            .replace(">", "&gt;")
-            .replace("<", "&lt;")
-            .replace("'", "&#39;")
-            .replace('"', "&#34;")
-        )
-        if not done.isascii():
-            done = done.encode("ascii", "xmlcharrefreplace").decode("ascii")
-        if len(self) < _KEPT:
-            self[text] = done
-        return done
-
-
-class _FloatTexts(dict[float, str]):
-    """``str`` of a float, each one once per build (floats only: 4 and 4.0 are one key)."""
-
-    def __missing__(self, number: float) -> str:
-        text = str(number)
-        # 0.0 and -0.0 are one key too: neither is kept.
-        if number and len(self) < _KEPT:
-            self[number] = text
-        return text
+_Written = TypeVar("_Written", str, Parts)
 
 
 def panel_html(panel: Panel, placement: str, finder: bool, e: Escaped) -> list[str]:
@@ -212,7 +158,7 @@ def picture_html(pic: Picture, e: Escaped) -> list[str]:
         if ys is None:
             # The same floats from the same numbers whatever their types (4 and 4.0 alike).
             ys = tuple(map(str, line_ys(y, h, count)))
-            if len(baselines) < _KEPT:
+            if len(baselines) < KEPT:
                 baselines[y, h, count] = ys
         spans = "".join([f"{before_y}{b}{after}" for b, after in zip(ys, after_y, strict=True)])
         at = floats[y] if type(y) is float else str(y)
@@ -234,7 +180,7 @@ def _shared(
     html = cache.get(key)
     if html is None:
         html = write(item, e)
-        if len(cache) < _KEPT:
+        if len(cache) < KEPT:
             cache[key] = html
     return html
 
@@ -271,7 +217,7 @@ def _caption_html(caption: Caption, e: Escaped) -> str:
     )
 
 
-def _box_parts(box: Box, e: Escaped) -> _Parts:
+def _box_parts(box: Box, e: Escaped) -> Parts:
     """A box's HTML in the pieces around its y-coordinates: before the rect's y, after it up
     to the lines, before each line's y, after each line's y, and the end."""
     x = str(box.text_x)

@@ -14,9 +14,10 @@ from collections.abc import Mapping, Sequence
 import jinja2
 
 from ..resources import TEMPLATES
+from .escaped import Escaped
 from .labels import FINDER_MESSAGES, fill
 from .panel import Panel
-from .panel_html import Escaped, breadcrumbs_html, mentions_html, panel_html
+from .panel_html import breadcrumbs_html, mentions_html, panel_html
 from .records import PageRef
 from .site_files import GraphScript
 

@@ -1,0 +1,60 @@
+"""Strings escaped and written once per build, for :mod:`panel_html`: titles, links, and
+the pieces of the picture that recur from one panel to the next."""
+
+from __future__ import annotations
+
+#: A picture box's HTML around its y-coordinates (see :func:`.panel_html._box_parts`).
+Parts = tuple[str, str, str, tuple[str, ...], str]
+#: A build names each page a bounded number of ways; each cache is capped anyway for huge sites.
+KEPT = 200_000
+
+
+class Escaped(dict[str, str]):
+    """Strings escaped as Jinja's autoescape does (markupsafe), each one once per build.
+
+    Titles and URLs recur: a page is named in the panel of every neighbour, pages in one
+    folder share their relative links. ``boxes`` keeps, alike, each neighbour box's HTML
+    cut where its y-coordinates go (see :func:`.panel_html._box_parts`); ``wires`` and
+    ``captions`` the whole HTML of a picture's lines and captions, which recur wherever two
+    pictures have one shape.
+
+    Every string comes out ASCII, anything else as a character reference, as
+    :func:`~.render.ascii_html` would write it: then a panel is ASCII as it is joined, and
+    needs no second pass over its few kilobytes.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.boxes: dict[tuple[object, ...], Parts] = {}
+        self.wires: dict[tuple[object, ...], str] = {}
+        self.captions: dict[tuple[object, ...], str] = {}
+        #: A float's text and the texts of a box's baselines, worked out once per build: a
+        #: float's shortest repr costs half a microsecond here (and ``round`` as much), a
+        #: picture writes a few dozen, and a picture's coordinates come from a small set.
+        self.floats = _FloatTexts()
+        self.baselines: dict[tuple[float, float, int], tuple[str, ...]] = {}
+
+    def __missing__(self, text: str) -> str:
+        done = (
+            text.replace("&", "&amp;")
+            .replace(">", "&gt;")
+            .replace("<", "&lt;")
+            .replace("'", "&#39;")
+            .replace('"', "&#34;")
+        )
+        if not done.isascii():
+            done = done.encode("ascii", "xmlcharrefreplace").decode("ascii")
+        if len(self) < KEPT:
+            self[text] = done
+        return done
+
+
+class _FloatTexts(dict[float, str]):
+    """``str`` of a float, each one once per build (floats only: 4 and 4.0 are one key)."""
+
+    def __missing__(self, number: float) -> str:
+        text = str(number)
+        # 0.0 and -0.0 are one key too: neither is kept.
+        if number and len(self) < KEPT:
+            self[number] = text
+        return text
