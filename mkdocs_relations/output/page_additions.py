@@ -117,14 +117,12 @@ class PageAdditions:
         )
         self.renderer = Renderer(template_dirs)
         self._graph = graph_script()
-        # Per page id: (title, URL, the URL's parts, the parts joined with a "/" after each).
-        self._targets: dict[str, tuple[str, str, list[str], str]] = {}
-        # Links shared by pages: by the page's base (every page of a folder, with URLs that
-        # end in a file name), and by the folder the base sits in (pages with directory URLs,
-        # each its own base) for targets outside the base.
-        self._by_base: dict[str, dict[str, PageRef]] = {}
-        self._by_folder: dict[str, dict[str, PageRef]] = {}
-        self._bases: dict[str, tuple[list[str], str, dict[str, PageRef], dict[str, PageRef]]] = {}
+        # Per page id: (title, URL, the URL's parts).
+        self._targets: dict[str, tuple[str, str, list[str]]] = {}
+        # A link is the same from every page that climbs as many steps out of its base and
+        # shares as many leading parts with the target: by (steps up, parts shared, target),
+        # each written once a build, and the same string object wherever it is named.
+        self._shared_links: dict[tuple[int, int, str], PageRef] = {}
         # The finder offers the types the wiki uses, by their labels.
         used = {edge.type for edge in graph.resolved_edges()}
         self._types = [
@@ -140,8 +138,11 @@ class PageAdditions:
         """Pages' titles and URLs as links from the page at ``page_url``, by page id, each
         worked out once: for its panel and for its blocks' answers."""
         refs: dict[str, PageRef] = {}
-        base, inside, own, shared = self._links(page_url)
+        base = _base(page_url)
+        depth = len(base)
+        first = base[0] if base else None
         targets = self._targets
+        links = self._shared_links
 
         def ref(other: str) -> PageRef:
             # A page is named several times in one panel (edges, reach, picture), and in
@@ -149,43 +150,27 @@ class PageAdditions:
             found = refs.get(other)
             if found is None:
                 target = targets.get(other) or self._target(other)
-                links = own if target[3].startswith(inside) else shared
-                found = links.get(other)
+                parts = target[2]
+                shared = 0
+                if parts and parts[0] == first:  # most links share nothing with the base
+                    for a, b in zip(base, parts, strict=False):
+                        if a != b:
+                            break
+                        shared += 1
+                key = (depth - shared, shared, other)
+                found = links.get(key)
                 if found is None:
-                    found = links[other] = PageRef(target[0], _relative(target[1], target[2], base))
+                    found = links[key] = PageRef(target[0], _relative(target[1], parts, base))
                 refs[other] = found
             return found
 
         return ref
 
-    def _links(
-        self, page_url: str
-    ) -> tuple[list[str], str, dict[str, PageRef], dict[str, PageRef]]:
-        """The base links from ``page_url`` start at (its parts, and joined with a "/" after
-        each), and the links it shares with other pages: into its base, and out of it."""
-        found = self._bases.get(page_url)
-        if found is None:
-            base = _base(page_url)
-            inside = "/".join(base) + "/" if base else ""
-            # A link from ``base`` to a URL outside it climbs out of the base's last part
-            # first, then is the same from every base in that folder: worked out once per
-            # (folder, target), not per (page, target); a link into the base (or from the
-            # root) once per (base, target).
-            own = self._by_base.setdefault(inside, {})
-            shared = own
-            if base:
-                folder = inside[: -len(base[-1]) - 1]
-                shared = self._by_folder.setdefault(folder, {})
-            found = self._bases[page_url] = (base, inside, own, shared)
-        return found
-
-    def _target(self, page_id: str) -> tuple[str, str, list[str], str]:
+    def _target(self, page_id: str) -> tuple[str, str, list[str]]:
         found = self._targets.get(page_id)
         if found is None:
             title, url = self.pages.get(page_id, (page_id, ""))
-            parts = _parts(url)
-            joined = "/".join(parts) + "/" if parts else ""
-            found = self._targets[page_id] = (title, url, parts, joined)
+            found = self._targets[page_id] = (title, url, _parts(url))
         return found
 
     def render(
