@@ -296,9 +296,15 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
     def on_page_context(
         self, context: TemplateContext, *, page: MkDocsPage, config: MkDocsConfig, nav: object
     ) -> TemplateContext | None:
-        if self.ahead is None or page.content is None:
+        if self.ahead is None or self.additions is None or page.content is None:
             return context
-        shown = self.ahead.get(page_id_for(page.file.src_uri), page.url)
+        page_id = page_id_for(page.file.src_uri)
+        if self.additions.writes_nothing(self._mentions_of(page_id)):
+            data = self.additions.on_demand(page_id, page.url)
+            if data is not None:  # for theme overrides, built if one of them reads it
+                context["relations"] = data  # type: ignore[typeddict-unknown-key]
+            return context
+        shown = self.ahead.get(page_id, page.url)
         if shown.top or shown.bottom:
             page.content = shown.top + page.content + shown.bottom
         if shown.panel is not None:

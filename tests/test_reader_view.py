@@ -20,7 +20,9 @@ from mkdocs_relations.model.natural import NaturalKeys
 from mkdocs_relations.model.paths import DEFAULT_MAX_HOPS, PathIndex, Reached, Step
 from mkdocs_relations.output import reach as reach_module
 from mkdocs_relations.output.labels import fill
+from mkdocs_relations.output.on_demand import PanelOnDemand
 from mkdocs_relations.output.page_additions import Display, PageAdditions
+from mkdocs_relations.output.panel import Panel
 from mkdocs_relations.output.reach import ReachBuilder, reach_tree
 from mkdocs_relations.wiki.pipeline import load_wiki
 
@@ -547,6 +549,64 @@ def test_panel_data_in_the_page_context_for_a_sidebar(site: Site) -> None:
     site.page("ledger.md", '---\ntitle: "<b>Ledger</b>"\n---\n# Ledger\n')
     assert site.build(strict=True).ok
     assert "&lt;b&gt;Ledger&lt;/b&gt;" in site.html("platform/checkout/index.html")
+
+
+#: Records, after the plugin's handler, what each page's context holds as ``relations``.
+_CONTEXT_HOOK = """
+from mkdocs.plugins import event_priority
+
+@event_priority(-200)
+def on_page_context(context, page, config, nav):
+    with open(config.site_dir + "/../context.txt", "a", encoding="utf-8") as out:
+        out.write(f"{page.file.src_uri} {context.get('relations')!r}\\n")
+"""
+
+
+def test_panel_data_with_nothing_shown_is_built_when_a_template_reads_it(site: Site) -> None:
+    """With placement and finder off, the sidebar reads as with the finder on; the panel's
+    data is built only where a template reads it."""
+    site.pages(PANEL_WIKI)
+    overrides = site.root / "overrides"
+    overrides.mkdir()
+    (overrides / "main.html").write_text(_docs_example("overrides/main.html"))
+    site.extra_config = {"theme": {"name": "material", "custom_dir": "overrides", "font": False}}
+
+    def sidebar(page: str) -> list[str]:
+        elements = page_elements(site.site_dir, page)
+        return [str(e.attrs) + e.text for e in elements if "data-relations-sidebar" in e.attrs]
+
+    site.plugin_options = {"placement": "off"}
+    assert site.build(strict=True).ok
+    expected = {page: sidebar(page) for page in ("ledger/index.html", "index.html")}
+    assert expected["ledger/index.html"] and expected["index.html"]
+    site.plugin_options = {"placement": "off", "path_finder": "off"}
+    assert site.build(strict=True).ok
+    assert {page: sidebar(page) for page in expected} == expected
+    assert "data-relations-finder" not in site.html("ledger/index.html")
+    assert "data-relations-sidebar" not in site.html("lonely/index.html")
+
+    (site.root / "hook.py").write_text(_CONTEXT_HOOK)
+    site.extra_config = {"hooks": ["hook.py"]}
+    assert site.build(strict=True).ok
+    held = dict(line.split(" ", 1) for line in (site.root / "context.txt").read_text().splitlines())
+    assert held["ledger.md"] == "PanelOnDemand(not built)"
+    assert held["index.md"] == "PanelOnDemand(not built)"
+    assert held["lonely.md"] == "None"
+
+
+def test_panel_on_demand_builds_once_and_only_a_panel() -> None:
+    made: list[Panel] = []
+
+    def build() -> Panel:
+        made.append(Panel([], [], None, {"title": "Relationships"}))
+        return made[-1]
+
+    data = PanelOnDemand(build)
+    assert made == [] and repr(data) == "PanelOnDemand(not built)"
+    assert data.labels["title"] == "Relationships" and data.groups == [] and data.count == 0
+    assert len(made) == 1 and data.panel is made[0]
+    with pytest.raises(RuntimeError, match="has none"):
+        assert PanelOnDemand(lambda: None).groups is None
 
 
 def test_finder_lists_used_types_in_their_labels(site: Site) -> None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from ..model.paths import DEFAULT_MAX_HOPS, PathIndex
 from ..wiki.pipeline import Wiki
 from .labels import Labels
+from .on_demand import PanelOnDemand
 from .panel import DEFAULT_PICTURE_LIMIT, PANELS, Panel, PanelBuilder
 from .records import PageRef
 from .render import Renderer
@@ -172,6 +173,19 @@ class PageAdditions:
             title, url = self.pages.get(page_id, (page_id, ""))
             found = self._targets[page_id] = (title, url, _parts(url))
         return found
+
+    def writes_nothing(self, mentioned_by: Sequence[str]) -> bool:
+        """Whether a page gets no HTML from the plugin: no panel, finder, trail or mentions."""
+        display = self.display
+        return not (display.shows_anything or display.breadcrumbs or mentioned_by)
+
+    def on_demand(self, page_id: str, page_url: str) -> PanelOnDemand | None:
+        """The panel's data of a page that :meth:`writes_nothing`, for the theme's templates:
+        built if one reads it. None for a page with no panel."""
+        graph_page = self.wiki.graph.pages.get(page_id)
+        if graph_page is None or graph_page.hide_panel or not self.builder.has_panel(page_id):
+            return None
+        return PanelOnDemand(lambda: self.builder.build(page_id, self.references(page_url)))
 
     def render(
         self,

@@ -95,6 +95,14 @@ class PanelBuilder:
         shown = groups if "direct" in self.panels else []
         return Panel(shown, reach, pic, self.labels.text)
 
+    def has_panel(self, page_id: str) -> bool:
+        """Whether :meth:`build` makes a panel for the page: it has an edge to another page,
+        or another page has one to it."""
+        page = self.graph.pages[page_id]
+        if any(e.target_id != page_id for e in page.edges):
+            return True
+        return any(e.source != page_id for e in self.graph.incoming.get(page_id, ()))
+
     def breadcrumbs(self, page_id: str, ref: Callable[[str], PageRef]) -> list[PageRef]:
         """The page's part-of chain, root first; the first part-of edge wins at each step."""
         chain: list[str] = []
