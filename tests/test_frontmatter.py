@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from mkdocs_relations.frontmatter.block import read_frontmatter
 from mkdocs_relations.frontmatter.loaded import loaded
 from mkdocs_relations.frontmatter.page import ReadOptions, read_page
+from mkdocs_relations.frontmatter.unbuildable import problems
 
 
 def _read(tmp_path: Path, data: bytes, field: str = "relationships"):  # type: ignore[no-untyped-def]
@@ -304,24 +305,57 @@ def test_loaded_metadata_is_what_yaml_load_builds(text: str) -> None:
         assert built["again"] is built["items"]
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "defaults: &d {a: 1}\nhere:\n  <<: *d\n  b: 2\n",  # the constructor rewrites the nodes
-        "=: value key\n",
-        "tags: !!set {a, b}\n",
-        "pairs: !!omap [a: 1, b: 2]\n",
-        "loop: &a [*a]\n",
-        "day: 2023-09-31\n",  # no such date: yaml.load fails, so MkDocs shows it as text
-        "big: !!python/name:os.system\n",
-    ],
-)
+_LEFT_TO_THE_LOADER = [
+    "defaults: &d {a: 1}\nhere:\n  <<: *d\n  b: 2\n",  # the constructor rewrites the nodes
+    "=: value key\n",
+    "tags: !!set {a, b}\n",
+    "pairs: !!omap [a: 1, b: 2]\n",
+    "loop: &a [*a]\n",
+    "day: 2023-09-31\n",  # no such date: yaml.load fails, so MkDocs shows it as text
+    "big: !!python/name:os.system\n",
+]
+
+
+@pytest.mark.parametrize("text", _LEFT_TO_THE_LOADER)
 def test_blocks_the_loader_builds_otherwise_are_left_to_it(text: str) -> None:
     root = yaml.compose(text, Loader=yaml.CSafeLoader)
     assert root is not None
     before = yaml.serialize(root)
     assert loaded(root) is None
     assert yaml.serialize(root) == before, "the nodes are never changed"
+
+
+def _nested(depth: int) -> str:
+    return "deep: " + "[" * depth + "x" + "]" * depth + "\n"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        *_SAME_AS_YAML,
+        *_LEFT_TO_THE_LOADER,
+        _nested(100),
+        _nested(101),
+        "deep: " + "{a: " * 101 + "1" + "}" * 101 + "\n",
+        "? [a, b]\n: a list as a key\n",
+        "? {a: 1}\n: a mapping as a key\n",
+        "when: !local x\nn: !!int abc\n",
+        "a: &x [1, *x]\n",
+        "shared: &s [[[1]]]\nagain: *s\n",
+        "hide: [!!seq x]\n",  # a collection's tag on a scalar
+        "m: !!map x\ns: !!set x\no: !!omap x\n",
+    ],
+)
+def test_a_block_loaded_builds_has_no_problem_to_report(text: str) -> None:
+    """A build looks for problems only where :func:`loaded` does not build the block."""
+    root = yaml.compose(text, Loader=yaml.CSafeLoader)
+    assert root is not None
+    found = problems(root)
+    assert loaded(root) is None or found == []
+    if text in (_nested(101), _LEFT_TO_THE_LOADER[5]) or " x\n" in text:
+        assert found, "too deep, no such date, a collection's tag on a scalar: reported"
+    if text == _nested(100):
+        assert loaded(root) is not None
 
 
 _scalars = st.one_of(

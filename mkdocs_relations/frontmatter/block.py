@@ -67,6 +67,8 @@ class Frontmatter:
     keys: dict[str, tuple[Node, Node]] = field(default_factory=dict)
     #: ids of the nodes YAML's safe loader cannot build (each already reported).
     bad: set[int] = field(default_factory=set)
+    #: What the safe loader builds from ``root``, where :func:`.loaded.loaded` builds it.
+    data: dict[str, Any] | None = None
 
     def line(self, node: Node) -> int:
         """The file line of a node."""
@@ -140,7 +142,7 @@ def read_source(path: str, file: str, texts: dict[str, Source] | None) -> Frontm
     if "\r" in text:  # universal newlines, as a file opened in text mode reads
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     root = result.root
-    texts[file] = Source(text, block, loaded(root)) if root and not result.bad else Source(text)
+    texts[file] = Source(text, block, result.data) if root and not result.bad else Source(text)
     return result
 
 
@@ -230,7 +232,8 @@ def _parse(text: str, result: Frontmatter) -> None:
         line = result.yaml_line(int(mark.line)) if mark else 1
         problem = exc.problem or exc.context or "syntax error"
         hint = "fix the YAML syntax"
-        written = _line_at(text, int(mark.line)) if mark is not None else ""
+        lines = _YAML_BREAKS.split(text) if mark is not None else []
+        written = lines[mark.line] if mark is not None and 0 <= mark.line < len(lines) else ""
         if mark is not None and "\t" in written[: int(mark.column) + 1]:
             hint = "YAML does not allow tabs for indentation; indent with spaces"
         elif "mapping values are not allowed" in problem and ": " in written.strip():
@@ -281,9 +284,11 @@ def _parse(text: str, result: Frontmatter) -> None:
             )
         return
     result.root = root
-    for found in problems(root):
-        result.bad.add(id(found.node))
-        result.error(result.line(found.node), "invalid-frontmatter", found.message)
+    result.data = loaded(root)
+    if result.data is None:  # the safe loader refuses something, or builds it differently
+        for found in problems(root):
+            result.bad.add(id(found.node))
+            result.error(result.line(found.node), "invalid-frontmatter", found.message)
     for key, before, again in repeated_keys(root):
         line = result.line(again)
         result.error(
@@ -293,8 +298,3 @@ def _parse(text: str, result: Frontmatter) -> None:
             "keeps only the last one, so merge them into one",
         )
     result.keys = merged_items(root)
-
-
-def _line_at(text: str, index: int) -> str:
-    lines = _YAML_BREAKS.split(text)
-    return lines[index] if 0 <= index < len(lines) else ""

@@ -10,6 +10,10 @@ Unlike the safe constructor it never changes a node (that one rewrites a mapping
 where it merges ``<<`` keys, and the plugin reads the nodes again). Where the answer would
 differ in any way (merge keys, recursive aliases, ``!!set`` and the other tagged
 collections) it gives up and MkDocs loads the block itself.
+
+It also gives up wherever :func:`.unbuildable.problems` would find anything (a tag the safe
+loader refuses, a value it cannot build, a list or mapping as a key, nesting deeper than the
+plugin reads): a block it builds has no problem to look for, and that walk is skipped.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from typing import Any
 from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from .nodes import MAP_TAG, MERGE_TAG, SEQ_TAG, STR_TAG, YAML_TAG
+from .nodes import MAP_TAG, MAX_DEPTH, MERGE_TAG, SEQ_TAG, STR_TAG, YAML_TAG
 
 #: The key ``=`` (a "value" key): the safe constructor retags it as it builds.
 _VALUE_TAG = YAML_TAG + "value"
@@ -47,29 +51,35 @@ class _Builder:
         self.built: dict[int, Any] = {}
         self.building: set[int] = set()
 
-    def build(self, node: Node) -> Any:
+    def build(self, node: Node, depth: int = 0) -> Any:
         tag = node.tag
         if tag == STR_TAG and type(node) is ScalarNode:
             return node.value
         found = self.built.get(id(node), self)
         if found is not self:
             return found
+        if depth > MAX_DEPTH:
+            # Deeper than the plugin reads: the problems walk reports it, at the same node
+            # (both walk depth first, keys before values, each node where it is first met).
+            raise _Differs
         if id(node) in self.building:
             raise _Differs  # a recursive alias: the safe constructor's generators handle it
         self.building.add(id(node))
         if tag == SEQ_TAG and isinstance(node, SequenceNode):
-            value: Any = [self.build(item) for item in node.value]
+            value: Any = [self.build(item, depth + 1) for item in node.value]
         elif tag == MAP_TAG and isinstance(node, MappingNode):
             value = {}
             for key_node, value_node in node.value:
                 if key_node.tag in (MERGE_TAG, _VALUE_TAG):
                     raise _Differs
-                key = self.build(key_node)
+                key = self.build(key_node, depth + 1)
                 if not isinstance(key, Hashable):
                     raise _Differs
-                value[key] = self.build(value_node)
+                value[key] = self.build(value_node, depth + 1)
         elif isinstance(node, ScalarNode):
-            value = self.scalars.construct_object(node)
+            # construct_document, not construct_object: a collection tag on a scalar
+            # (`!!seq x`) fails only when the constructor runs its generator to the end.
+            value = self.scalars.construct_document(node)
         else:
             raise _Differs  # !!set, !!omap, !!pairs: collections the constructor builds
         self.building.discard(id(node))
