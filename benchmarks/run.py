@@ -39,6 +39,7 @@ import generate  # noqa: E402
 
 from mkdocs_relations.model.paths import PathIndex  # noqa: E402
 from mkdocs_relations.output.export import to_json  # noqa: E402
+from mkdocs_relations.output.page_additions import Display  # noqa: E402
 from mkdocs_relations.wiki.page_set import folder_page_set  # noqa: E402
 from mkdocs_relations.wiki.pipeline import load_wiki  # noqa: E402
 
@@ -113,13 +114,19 @@ def median_ratio(pairs: list[tuple[float, float]]) -> float:
 
 
 def _mkdocs_yml(
-    folder: Path, name: str, theme: str, plugins: list[object], short_nav: bool
+    folder: Path,
+    name: str,
+    theme: str,
+    plugins: list[object],
+    short_nav: bool,
+    extra: dict[str, object] | None = None,
 ) -> Path:
     path = folder / f"{name}-{theme}-{'short' if short_nav else 'full'}.yml"
     config: dict[str, object] = {
         "site_name": "Benchmark",
         "theme": {"name": theme},
         "plugins": plugins,
+        **(extra or {}),
     }
     if short_nav:
         config["nav"] = ["index.md"]
@@ -250,6 +257,8 @@ def instruction_ratios(settings: Settings, work: Path, report: Report) -> None:
         configs["mkdocs-relations", theme] = _mkdocs_yml(work, "ours", theme, ["relations"], True)
         for name, entry in peers.items():
             configs[name, theme] = _mkdocs_yml(work, name, theme, [entry], True)
+    parts = _feature_configs(work, "mkdocs" if "mkdocs" in settings.themes else settings.themes[0])
+    configs.update(parts)
     counted = instructions.counts({f"{n} {t}": path for (n, t), path in configs.items()}, work)
     found = {(n, t): counted[f"{n} {t}"] for n, t in configs}
     report.notes.append(
@@ -278,6 +287,57 @@ def instruction_ratios(settings: Settings, work: Path, report: Report) -> None:
                 "ours below it",
                 "ours below" if ours < ratio else "ours above",
             )
+    _feature_rows(found, parts, settings.build_pages, report)
+
+
+#: Where the plugin's instructions a page go, from the differences between index-only
+#: builds: (row, builds added, builds taken away). The rows add up to the plugin's whole cost.
+FEATURES = (
+    ("reading, resolving and linting (placement and path finder off)",
+     ("lint only",), ("base",)),
+    ("MkDocs linking the plugin's stylesheets and scripts in every page's head",
+     ("base + assets",), ("base",)),
+    ("the direct lists, the path finder and the table-of-contents entry",
+     ("direct only", "base"), ("lint only", "base + assets")),
+    ("the transitive lists", ("no picture",), ("direct only",)),
+    ("the picture", ("mkdocs-relations",), ("no picture",)),
+)  # fmt: skip
+
+
+def _feature_configs(work: Path, theme: str) -> dict[tuple[str, str], Path]:
+    """The builds :data:`FEATURES` compares, in one theme."""
+    display = Display()
+    assets: dict[str, object] = {
+        "extra_css": list(display.stylesheets),
+        "extra_javascript": list(display.scripts),
+    }
+    off = {"relations": {"placement": "off", "path_finder": "off"}}
+    no_picture = {"relations": {"panels": ["direct", "transitive"]}}
+    direct = {"relations": {"panels": ["direct"]}}
+    return {
+        ("base + assets", theme): _mkdocs_yml(work, "assets", theme, [], True, assets),
+        ("lint only", theme): _mkdocs_yml(work, "lint-only", theme, [off], True),
+        ("no picture", theme): _mkdocs_yml(work, "no-picture", theme, [no_picture], True),
+        ("direct only", theme): _mkdocs_yml(work, "direct-only", theme, [direct], True),
+    }
+
+
+def _feature_rows(
+    found: dict[tuple[str, str], int],
+    parts: dict[tuple[str, str], Path],
+    pages: int,
+    report: Report,
+) -> None:
+    theme = next(iter(parts))[1]
+    total = (found["mkdocs-relations", theme] - found["base", theme]) / pages
+    for label, added, taken in FEATURES:
+        extra = sum(found[n, theme] for n in added) - sum(found[n, theme] for n in taken)
+        report.add(
+            f"Instructions a page, theme {theme}, index only: {label}",
+            f"{extra / pages / 1e6:.2f} M ({extra / pages / total:.0%} of the plugin's)",
+            "",
+            "",
+        )
 
 
 # 4b: relations blocks against the panel ------------------------------------------------

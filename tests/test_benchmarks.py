@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -64,6 +65,11 @@ def test_quick_benchmark_run(tmp_path: Path) -> None:
     # Instructions are counted wherever Valgrind is installed (CI installs it).
     if shutil.which("valgrind"):
         assert "Instructions executed, theme mkdocs, navigation with the index only" in text
+        # Where the plugin's instructions go: every part, adding up to the whole.
+        part = r"Instructions a page, theme mkdocs, index only: [^|]*\| [-\d.]+ M \((-?\d+)%"
+        shares = re.findall(part, text)
+        assert len(shares) == 5, shares
+        assert abs(sum(map(int, shares)) - 100) <= 3, shares
     else:
         assert "Instruction counts skipped: valgrind is not installed" in text
     assert "Measured " in text
