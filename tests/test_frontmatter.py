@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 import yaml
+from conftest import CORPORA
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mkdocs_relations.frontmatter.block import read_frontmatter
 from mkdocs_relations.frontmatter.loaded import loaded
+from mkdocs_relations.frontmatter.loader import Loader
 from mkdocs_relations.frontmatter.page import ReadOptions, read_page
 from mkdocs_relations.frontmatter.unbuildable import problems
 
@@ -356,6 +359,55 @@ def test_a_block_loaded_builds_has_no_problem_to_report(text: str) -> None:
         assert found, "too deep, no such date, a collection's tag on a scalar: reported"
     if text == _nested(100):
         assert loaded(root) is not None
+
+
+def _marked(node: yaml.Node, seen: set[int] | None = None) -> list[tuple[object, ...]]:
+    """Every node of a tree in order (an alias once): its kind, tag, value or style, and
+    where it starts."""
+    seen = set() if seen is None else seen
+    mark = node.start_mark
+    found: list[tuple[object, ...]] = [
+        (type(node).__name__, node.tag, getattr(node, "style", None), mark.line, mark.column)
+    ]
+    if isinstance(node, yaml.ScalarNode):
+        return [*found, (node.value,)]
+    if id(node) in seen:
+        return found
+    seen.add(id(node))
+    for item in node.value:
+        for part in item if isinstance(item, tuple) else (item,):
+            found += _marked(part, seen)
+    return found
+
+
+def test_the_loader_composes_what_pyyaml_composes() -> None:
+    """The frontmatter loader remembers each plain value's tag: the same nodes as PyYAML's
+    own safe loader, on every block of the vendored corpora and the loader tests."""
+    texts = [*_SAME_AS_YAML, *_LEFT_TO_THE_LOADER, "a: v1\nb: [yes, 'no', 0x1F, ~]\n"]
+    for page in sorted(CORPORA.glob("**/*.md")):
+        text = page.read_text(encoding="utf-8")
+        if text.startswith("---\n") and "\n---\n" in text[3:]:
+            texts.append(text[4 : text.index("\n---\n", 3) + 1])
+    assert len(texts) > 700
+    for text in texts:
+        ours = yaml.compose(text, Loader=Loader)
+        theirs = yaml.compose(text, Loader=yaml.CSafeLoader)
+        assert (ours is None) == (theirs is None)
+        if ours is not None and theirs is not None:
+            assert _marked(ours) == _marked(theirs), text
+
+
+def test_the_loader_resolves_anew_with_other_resolvers() -> None:
+    """A loader given resolvers of its own is not answered from what the others remember."""
+
+    class Versions(Loader):
+        pass
+
+    yaml.add_implicit_resolver("!version", re.compile(r"^v\d+$"), list("v"), Loader=Versions)
+    text = "a: v1\n"
+    assert yaml.compose(text, Loader=Loader).value[0][1].tag == "tag:yaml.org,2002:str"
+    assert yaml.compose(text, Loader=Versions).value[0][1].tag == "!version"
+    assert yaml.compose(text, Loader=Loader).value[0][1].tag == "tag:yaml.org,2002:str"
 
 
 _scalars = st.one_of(

@@ -339,7 +339,7 @@ def test_deep_nesting_without_libyaml(tmp_path: Path, monkeypatch: pytest.Monkey
     """PyYAML's pure-Python parser (where libyaml is missing) recurses once per level."""
     from mkdocs_relations.frontmatter import block as frontmatter
 
-    monkeypatch.setattr(frontmatter, "_Loader", yaml.SafeLoader)
+    monkeypatch.setattr(frontmatter, "Loader", yaml.SafeLoader)
     path = tmp_path / "deep.md"
     path.write_text("---\ntitle: x\nevidence: " + _deep(5000) + "\n---\n")
     fm = read_frontmatter(str(path), "deep.md")

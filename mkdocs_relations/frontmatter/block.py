@@ -19,13 +19,9 @@ from yaml.nodes import MappingNode, Node, SequenceNode
 
 from ..model.diagnostics import Diagnostic, clip
 from .loaded import loaded
+from .loader import Loader
 from .nodes import contains, describe, merged_items, repeated_keys
 from .unbuildable import problems
-
-try:  # the C parser is several times faster; fall back where libyaml is missing
-    from yaml import CSafeLoader as _Loader
-except ImportError:  # pragma: no cover - depends on how PyYAML was built
-    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
 
 #: Frontmatter larger than this is not parsed: a real block is a few kilobytes, and a huge one
 #: is either a missing closing fence or an attempt to make the build slow.
@@ -224,7 +220,7 @@ def _read_block(stream: IO[bytes], result: Frontmatter) -> str | None:
 def _parse(text: str, result: Frontmatter) -> None:
     if not text.strip():
         return
-    loader = _Loader(text)
+    loader = Loader(text)
     try:
         root = loader.get_single_node()
     except yaml.MarkedYAMLError as exc:
