@@ -65,17 +65,29 @@ class _Builder:
         if id(node) in self.building:
             raise _Differs  # a recursive alias: the safe constructor's generators handle it
         self.building.add(id(node))
+        # Text, nearly every key and value, is taken where it is listed, without a call.
         if tag == SEQ_TAG and isinstance(node, SequenceNode):
-            value: Any = [self.build(item, depth + 1) for item in node.value]
+            value: Any = [
+                item.value
+                if item.tag == STR_TAG and type(item) is ScalarNode
+                else self.build(item, depth + 1)
+                for item in node.value
+            ]
         elif tag == MAP_TAG and isinstance(node, MappingNode):
             value = {}
             for key_node, value_node in node.value:
-                if key_node.tag in (MERGE_TAG, _VALUE_TAG):
-                    raise _Differs
-                key = self.build(key_node, depth + 1)
-                if not isinstance(key, Hashable):
-                    raise _Differs
-                value[key] = self.build(value_node, depth + 1)
+                if key_node.tag == STR_TAG and type(key_node) is ScalarNode:
+                    key = key_node.value
+                else:
+                    if key_node.tag in (MERGE_TAG, _VALUE_TAG):
+                        raise _Differs
+                    key = self.build(key_node, depth + 1)
+                    if not isinstance(key, Hashable):
+                        raise _Differs
+                if value_node.tag == STR_TAG and type(value_node) is ScalarNode:
+                    value[key] = value_node.value
+                else:
+                    value[key] = self.build(value_node, depth + 1)
         elif isinstance(node, ScalarNode):
             # construct_document, not construct_object: a collection tag on a scalar
             # (`!!seq x`) fails only when the constructor runs its generator to the end.
