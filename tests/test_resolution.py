@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import posixpath
+
 import pytest
 from conftest import Site, relation_lines
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from mkdocs_relations.model.targets import TargetError, parse_target
+from mkdocs_relations.model.targets import TargetError, join_relative, parse_target
 from mkdocs_relations.wiki.lookup import PageKeys, Resolver
 from mkdocs_relations.wiki.pipeline import load_wiki
 
@@ -227,3 +231,31 @@ def test_a_kind_and_a_name_find_the_page_of_that_kind() -> None:
     assert resolver.resolve("person/grounding").page_id is None
     # Two pages of one kind and name: ambiguous, as at every other step.
     assert resolver.resolve("task/x").candidates == ("a/tasks/x", "b/task/x")
+
+
+def _joined_by_normpath(path: str, source_id: str) -> str | None:
+    """join_relative's rule written plainly, every path through normpath: the oracle."""
+    if path.startswith("~"):
+        return None
+    if path.startswith("/"):
+        joined = path.lstrip("/")
+    elif path.startswith(("./", "../")) or path in (".", ".."):
+        joined = posixpath.join(posixpath.dirname(source_id), path)
+    else:
+        joined = path
+    normal = posixpath.normpath(joined) if joined else joined
+    if normal in ("", ".", "..") or normal.startswith(("../", "/")):
+        return None
+    head = normal.split("/", 1)[0]
+    return None if ":" in head and len(head) == 2 else normal
+
+
+@settings(max_examples=3000)
+@given(
+    st.lists(st.sampled_from(["a", "b", "/", ".", "..", ":", "C:", "~", " ", "x.md", "é"])),
+    st.sampled_from(["", "a/b", "x", "a/b/c"]),
+)
+def test_join_relative_is_normpath_where_it_skips_it(parts: list[str], source_id: str) -> None:
+    """Paths with no ".", no "//" and no trailing "/" skip normpath (nearly every target)."""
+    path = "".join(parts)
+    assert join_relative(path, source_id) == _joined_by_normpath(path, source_id)

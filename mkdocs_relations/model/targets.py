@@ -74,10 +74,13 @@ def join_relative(path: str, source_id: str) -> str | None:
         joined = posixpath.join(posixpath.dirname(source_id), path)
     else:
         joined = path
-    normal = posixpath.normpath(joined) if joined else joined
+    if "." in joined or "//" in joined or joined.endswith("/"):
+        normal = posixpath.normpath(joined) if joined else joined
+    else:
+        normal = joined  # no empty, "." or ".." part: normpath would return it as it is
     if normal in ("", ".") or normal == ".." or normal.startswith("../") or normal.startswith("/"):
         return None
-    if ":" in normal.split("/", 1)[0] and len(normal.split("/", 1)[0]) == 2:
+    if ":" in normal and len(normal.split("/", 1)[0]) == 2 and ":" in normal.split("/", 1)[0]:
         return None  # a Windows drive such as C:/
     return normal
 
