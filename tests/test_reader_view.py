@@ -3,6 +3,7 @@ fit, edge notes, the trail, the table of contents and the data a theme override 
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 import time
@@ -605,6 +606,10 @@ def test_panel_on_demand_builds_once_and_only_a_panel() -> None:
     assert made == [] and repr(data) == "PanelOnDemand(not built)"
     assert data.labels["title"] == "Relationships" and data.groups == [] and data.count == 0
     assert len(made) == 1 and data.panel is made[0]
+    # A plugin that copies the page context gets the same data.
+    assert copy.deepcopy(data).groups == [] and copy.copy(data).labels == data.labels
+    with pytest.raises(AttributeError):
+        assert data.no_such_field is None
     with pytest.raises(RuntimeError, match="has none"):
         assert PanelOnDemand(lambda: None).groups is None
 

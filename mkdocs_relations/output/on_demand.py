@@ -36,7 +36,11 @@ class PanelOnDemand:
         return self._panel
 
     def __getattr__(self, name: str) -> Any:
-        # Only names that are not this object's own: the slots are always set.
+        # Called only for names this object lacks. A panel's fields are public; a private or
+        # special name (``copy`` asks a new, empty instance for ``__setstate__``) is not
+        # the panel's to answer, and asking for it would loop while the slots are empty.
+        if name.startswith("_"):
+            raise AttributeError(name)
         return getattr(self.panel, name)
 
     def __repr__(self) -> str:
