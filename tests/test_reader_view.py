@@ -4,7 +4,9 @@ fit, edge notes, the trail, the table of contents and the data a theme override 
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
+import pickle
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -558,8 +560,11 @@ from mkdocs.plugins import event_priority
 
 @event_priority(-200)
 def on_page_context(context, page, config, nav):
+    data = context.get("relations")
+    held = "None" if data is None else type(data).__name__ + (
+        " not built" if "_build" in vars(data) else " built")
     with open(config.site_dir + "/../context.txt", "a", encoding="utf-8") as out:
-        out.write(f"{page.file.src_uri} {context.get('relations')!r}\\n")
+        out.write(f"{page.file.src_uri} {held}\\n")
 """
 
 
@@ -590,28 +595,40 @@ def test_panel_data_with_nothing_shown_is_built_when_a_template_reads_it(site: S
     site.extra_config = {"hooks": ["hook.py"]}
     assert site.build(strict=True).ok
     held = dict(line.split(" ", 1) for line in (site.root / "context.txt").read_text().splitlines())
-    assert held["ledger.md"] == "PanelOnDemand(not built)"
-    assert held["index.md"] == "PanelOnDemand(not built)"
+    assert held["ledger.md"] == "PanelOnDemand not built"
+    assert held["index.md"] == "PanelOnDemand not built"
     assert held["lonely.md"] == "None"
 
 
-def test_panel_on_demand_builds_once_and_only_a_panel() -> None:
+def test_panel_on_demand_is_a_panel_built_once_when_read() -> None:
     made: list[Panel] = []
 
     def build() -> Panel:
         made.append(Panel([], [], None, {"title": "Relationships"}))
         return made[-1]
 
-    data = PanelOnDemand(build)
-    assert made == [] and repr(data) == "PanelOnDemand(not built)"
+    data = PanelOnDemand.later(build, "ledger")
+    assert made == [] and isinstance(data, Panel) and dataclasses.is_dataclass(data)
+    data.reach = []  # a field a hook sets before the first read keeps its value
+    kept = data.reach
     assert data.labels["title"] == "Relationships" and data.groups == [] and data.count == 0
-    assert len(made) == 1 and data.panel is made[0]
-    # A plugin that copies the page context gets the same data.
-    assert copy.deepcopy(data).groups == [] and copy.copy(data).labels == data.labels
+    assert len(made) == 1 and data.reach is kept
+    assert dataclasses.asdict(data)["labels"] == {"title": "Relationships"}
     with pytest.raises(AttributeError):
         assert data.no_such_field is None
-    with pytest.raises(RuntimeError, match="has none"):
-        assert PanelOnDemand(lambda: None).groups is None
+    # Copied or pickled, built or not, it is the same data; the builder is not carried.
+    for fresh in (data, PanelOnDemand.later(build, "ledger")):
+        for copied in (copy.copy(fresh), copy.deepcopy(fresh), pickle.loads(pickle.dumps(fresh))):
+            assert copied == fresh and "_build" not in vars(copied)
+
+    # A failure inside the build is the build's, named, never a missing field.
+    def broken() -> Panel:
+        raise AttributeError("a bug inside")
+
+    with pytest.raises(RuntimeError, match=r"'ledger'.*a bug inside"):
+        assert PanelOnDemand.later(broken, "ledger").groups is None
+    with pytest.raises(RuntimeError, match="no panel data"):
+        assert PanelOnDemand.later(lambda: None, "ledger").groups is None
 
 
 def test_finder_lists_used_types_in_their_labels(site: Site) -> None:

@@ -14,34 +14,47 @@ from typing import Any
 from .panel import Panel
 
 
-class PanelOnDemand:
-    """Stands for a :class:`~.panel.Panel` in a template context: any attribute read builds
-    the panel (once) and reads it there, so ``relations.groups`` reads as before."""
+class PanelOnDemand(Panel):
+    """A :class:`~.panel.Panel` whose fields are filled the first time one is read.
 
-    __slots__ = ("_build", "_panel")
+    A real panel, not a stand-in, so templates, hooks and other plugins see what an eagerly
+    built one gives them: ``isinstance``, ``dataclasses.asdict``, ``copy``, ``pickle`` and
+    setting a field all work as on a :class:`Panel`. A field set before the first read
+    keeps the value it was given.
+    """
 
-    def __init__(self, build: Callable[[], Panel | None]) -> None:
-        """``build`` makes the panel; it is called at most once, and must make one."""
-        self._build = build
-        self._panel: Panel | None = None
-
-    @property
-    def panel(self) -> Panel:
-        """The panel, built now if no template has read it yet."""
-        if self._panel is None:
-            built = self._build()
-            if built is None:  # only pages that have a panel get one of these
-                raise RuntimeError("a page's panel data was asked for, and the page has none")
-            self._panel = built
-        return self._panel
+    @classmethod
+    def later(cls, build: Callable[[], Panel | None], page: str) -> PanelOnDemand:
+        """A panel that ``build`` fills when first read; ``page`` names it in an error."""
+        data = cls.__new__(cls)
+        data.__dict__["_build"] = (build, page)
+        return data
 
     def __getattr__(self, name: str) -> Any:
-        # Called only for names this object lacks. A panel's fields are public; a private or
-        # special name (``copy`` asks a new, empty instance for ``__setstate__``) is not
-        # the panel's to answer, and asking for it would loop while the slots are empty.
-        if name.startswith("_"):
-            raise AttributeError(name)
-        return getattr(self.panel, name)
+        # Called only for names the instance lacks: before the first read, every field. A
+        # private or special name (``copy`` asks for ``__deepcopy__`` and ``__setstate__``)
+        # is not a field, and must not start the build.
+        pending = self.__dict__.get("_build")
+        if pending is None or name.startswith("_"):
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        build, page = pending
+        try:
+            built = build()
+        except Exception as exc:
+            # Not an AttributeError, which a template would take for a missing field and
+            # render as nothing: the build fails on this page, with the cause.
+            raise RuntimeError(
+                f"relations: the panel data of page {page!r} could not be built: {exc!r}"
+            ) from exc
+        if built is None:  # only pages that have a panel get one of these
+            raise RuntimeError(f"relations: page {page!r} has no panel data to build")
+        del self.__dict__["_build"]
+        for key, value in vars(built).items():
+            self.__dict__.setdefault(key, value)
+        return getattr(self, name)
 
-    def __repr__(self) -> str:
-        return f"PanelOnDemand({'built' if self._panel is not None else 'not built'})"
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields, built first: what ``copy`` and ``pickle`` take (the builder is not)."""
+        if "_build" in self.__dict__:
+            self.__getattr__("groups")  # the name of any field: all are filled at once
+        return dict(self.__dict__)

@@ -185,7 +185,9 @@ class PageAdditions:
         graph_page = self.wiki.graph.pages.get(page_id)
         if graph_page is None or graph_page.hide_panel or not self.builder.has_panel(page_id):
             return None
-        return PanelOnDemand(lambda: self.builder.build(page_id, self.references(page_url)))
+        return PanelOnDemand.later(
+            lambda: self.builder.build(page_id, self.references(page_url)), page_id
+        )
 
     def render(
         self,
