@@ -78,9 +78,7 @@ class PanelBuilder:
         return self.labels.heading(relation, direction)
 
     def build(self, page_id: str, ref: Callable[[str], PageRef]) -> Panel | None:
-        page = self.graph.pages[page_id]
-        outgoing = [e for e in page.edges if e.target_id != page_id]
-        incoming = [e for e in self.graph.incoming.get(page_id, ()) if e.source != page_id]
+        outgoing, incoming = self._sides(page_id)
         if not outgoing and not incoming:
             return None
         groups = self._groups(outgoing, incoming, ref)
@@ -96,12 +94,17 @@ class PanelBuilder:
         return Panel(shown, reach, pic, self.labels.text)
 
     def has_panel(self, page_id: str) -> bool:
-        """Whether :meth:`build` makes a panel for the page: it has an edge to another page,
-        or another page has one to it."""
+        """Whether :meth:`build` makes a panel for the page."""
+        outgoing, incoming = self._sides(page_id)
+        return bool(outgoing or incoming)
+
+    def _sides(self, page_id: str) -> tuple[list[Edge], list[Edge]]:
+        """The page's edges to other pages, and other pages' edges to it: a panel shows
+        these, and a page with neither has none."""
         page = self.graph.pages[page_id]
-        if any(e.target_id != page_id for e in page.edges):
-            return True
-        return any(e.source != page_id for e in self.graph.incoming.get(page_id, ()))
+        outgoing = [e for e in page.edges if e.target_id != page_id]
+        incoming = [e for e in self.graph.incoming.get(page_id, ()) if e.source != page_id]
+        return outgoing, incoming
 
     def breadcrumbs(self, page_id: str, ref: Callable[[str], PageRef]) -> list[PageRef]:
         """The page's part-of chain, root first; the first part-of edge wins at each step."""
