@@ -257,8 +257,8 @@ def instruction_ratios(settings: Settings, work: Path, report: Report) -> None:
         configs["mkdocs-relations", theme] = _mkdocs_yml(work, "ours", theme, ["relations"], True)
         for name, entry in peers.items():
             configs[name, theme] = _mkdocs_yml(work, name, theme, [entry], True)
-    parts = _feature_configs(work, "mkdocs" if "mkdocs" in settings.themes else settings.themes[0])
-    configs.update(parts)
+    parts_theme = "mkdocs" if "mkdocs" in settings.themes else settings.themes[0]
+    configs.update(_feature_configs(work, parts_theme))
     counted = instructions.counts({f"{n} {t}": path for (n, t), path in configs.items()}, work)
     found = {(n, t): counted[f"{n} {t}"] for n, t in configs}
     report.notes.append(
@@ -287,7 +287,7 @@ def instruction_ratios(settings: Settings, work: Path, report: Report) -> None:
                 "ours below it",
                 "ours below" if ours < ratio else "ours above",
             )
-    _feature_rows(found, parts, settings.build_pages, report)
+    _feature_rows(found, parts_theme, settings.build_pages, report)
 
 
 #: Where the plugin's instructions a page go, from the differences between index-only
@@ -323,12 +323,8 @@ def _feature_configs(work: Path, theme: str) -> dict[tuple[str, str], Path]:
 
 
 def _feature_rows(
-    found: dict[tuple[str, str], int],
-    parts: dict[tuple[str, str], Path],
-    pages: int,
-    report: Report,
+    found: dict[tuple[str, str], int], theme: str, pages: int, report: Report
 ) -> None:
-    theme = next(iter(parts))[1]
     total = (found["mkdocs-relations", theme] - found["base", theme]) / pages
     for label, added, taken in FEATURES:
         extra = sum(found[n, theme] for n in added) - sum(found[n, theme] for n in taken)
