@@ -70,6 +70,10 @@ def test_quick_benchmark_run(tmp_path: Path) -> None:
         shares = re.findall(part, text)
         assert len(shares) == 5, shares
         assert abs(sum(map(int, shares)) - 100) <= 3, shares
+        # Default navigation counted too, on a smaller wiki, beside its index-only builds.
+        assert "Instructions executed, theme mkdocs, default navigation, 30 pages" in text
+        grows = r"theme mkdocs, 30 pages: default navigation against the index only \| ([\d.]+)×"
+        assert re.search(grows, text), text
     else:
         assert "Instruction counts skipped: valgrind is not installed" in text
     assert "Measured " in text
