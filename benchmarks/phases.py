@@ -3,6 +3,7 @@
     python benchmarks/phases.py                       # 2,000 pages, theme mkdocs, index-only nav
     python benchmarks/phases.py --pages 500 --theme material
     python benchmarks/phases.py --override    # the panel through a theme's copy of its templates
+    python benchmarks/phases.py --dag --pages 1000  # the graph-shape rows' DAG
 
 One generated wiki, built in child processes: the first build warms the file cache; in each
 of the others (three; the one with the least total is kept, as the least disturbed by the
@@ -133,15 +134,20 @@ def profile(
     work: Path,
     override: bool = False,
     rounds: int = 3,
+    dag: bool = False,
 ) -> dict[str, float]:
     """Seconds of the plugin's own time by phase, plus ``total`` and ``other``: the build of
     ``rounds`` with the least total, as the least disturbed by the rest of the machine.
 
     ``override``: the theme's custom_dir holds a copy of the package's templates, so the panel
-    is rendered as an override is, by the template engine.
+    is rendered as an override is, by the template engine. ``dag``: the wiki is the graph-shape
+    benchmark's random DAG (five ``depends-on`` a page) rather than the build benchmark's.
     """
     docs = work / "docs"
-    generate.write(generate.plan(pages, seed=1), docs, seed=1)
+    if dag:
+        generate.write_dag(docs, pages, per_page=5, seed=7)
+    else:
+        generate.write(generate.plan(pages, seed=1), docs, seed=1)
     config = _mkdocs_yml(work, "ours", theme, ["relations"], short_nav)
     if override:
         shutil.copytree(TEMPLATES, work / "overrides")
@@ -182,19 +188,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--override", action="store_true", help="render the panel from a theme's template copy"
     )
+    parser.add_argument("--dag", action="store_true", help="the DAG of the graph-shape rows")
     args = parser.parse_args(argv)
     compiled_package()
     with tempfile.TemporaryDirectory() as folder:
         short_nav = args.nav == "index"
         result = profile(
-            args.pages, args.theme, short_nav, Path(folder), args.override, args.rounds
+            args.pages, args.theme, short_nav, Path(folder), args.override, args.rounds, args.dag
         )
     if args.json:
         print(json.dumps(result, indent=2))
         return 0
     print(
-        f"The plugin's own time in one build of {args.pages} pages "
-        f"(theme {args.theme}, {args.nav} navigation"
+        f"The plugin's own time in one build of {args.pages} pages"
+        f"{', the DAG of five depends-on a page,' if args.dag else ''} (theme {args.theme}, "
+        f"{args.nav} navigation"
         f"{', the panel templates overridden' if args.override else ''}):\n"
     )
     print(table(result, args.pages))
