@@ -74,6 +74,9 @@ def test_quick_benchmark_run(tmp_path: Path) -> None:
         assert "Instructions executed, theme mkdocs, default navigation, 30 pages" in text
         grows = r"theme mkdocs, 30 pages: default navigation against the index only \| ([\d.]+)×"
         assert re.search(grows, text), text
+        # The DAG too, in the graph shapes' table.
+        assert "Instructions executed, DAG, 100 pages" in shapes
+        assert re.search(r"DAG, 100 pages: the transitive lists \| [\d.]+ M \(\d+%", shapes)
     else:
         assert "Instruction counts skipped: valgrind is not installed" in text
     assert "Measured " in text
