@@ -8,10 +8,12 @@ as an override and renders with Jinja. Every file of the two sites must be equal
 from __future__ import annotations
 
 import itertools
+import random
 import shutil
 from pathlib import Path
 from typing import Any
 
+import markupsafe
 import pytest
 from built_html import page_elements, panels
 from conftest import Site, copy_corpus, run
@@ -225,3 +227,34 @@ def test_shared_pieces_keep_an_int_and_an_equal_float_apart() -> None:
     for written in ('x1="4" y1="4"', 'x="4" text-anchor="middle"', 'y="4" width="100.0"'):
         assert written in as_int
     assert "&#8594; depends on" in as_int, "every escaped string comes out ASCII"
+
+
+def test_chains_escape_as_a_whole_from_their_shared_beginnings() -> None:
+    """A transitive entry's chain is escaped from its beginning, kept for its siblings, and
+    its last part: the same text as escaping the whole, whatever the titles hold (an arrow
+    of their own, markup, other scripts), and the chains themselves are not kept."""
+    rng = random.Random(5)
+    words = ["A", " → ", "→", "&", "<b>", '"', "'", "é", "", " ", "→ uses →", "x → y", "🙂"]
+    e = Escaped()
+    for _ in range(2000):
+        heads: dict[str, str] = {}
+        start = "".join(rng.choices(words, k=rng.randrange(0, 4)))
+        arrow = f"→ {''.join(rng.choices(words, k=rng.randrange(0, 3)))} →"
+        for _ in range(rng.randrange(1, 5)):
+            parts = [start] + ["".join(rng.choices(words, k=2)) for _ in range(rng.randrange(1, 5))]
+            chain = f" {arrow} ".join(parts)
+            expected = str(markupsafe.escape(chain)).encode("ascii", "xmlcharrefreplace").decode()
+            kept = len(e)
+            assert e.chain(chain, heads) == expected, chain
+            assert chain not in e or len(e) == kept
+    # Longer than the steps split (max_hops has no ceiling), and a title made of arrows.
+    for chain in (" → uses → ".join(map(str, range(60))), "Here → uses → " + "a → " * 5000):
+        expected = str(markupsafe.escape(chain)).encode("ascii", "xmlcharrefreplace").decode()
+        assert e.chain(chain, {}) == expected
+    # Siblings share the beginning: escaped once, then found.
+    heads = {}
+    e.chain("Here → uses → There → uses → One", heads)
+    assert "Here → uses → There → uses" in heads
+    first = heads["Here → uses → There → uses"]
+    e.chain("Here → uses → There → uses → Two", heads)
+    assert heads["Here → uses → There → uses"] is first

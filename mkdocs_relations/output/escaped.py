@@ -35,18 +35,54 @@ class Escaped(dict[str, str]):
         self.baselines: dict[tuple[float, float, int], tuple[str, ...]] = {}
 
     def __missing__(self, text: str) -> str:
-        done = (
-            text.replace("&", "&amp;")
-            .replace(">", "&gt;")
-            .replace("<", "&lt;")
-            .replace("'", "&#39;")
-            .replace('"', "&#34;")
-        )
-        if not done.isascii():
-            done = done.encode("ascii", "xmlcharrefreplace").decode("ascii")
+        done = _escape(text)
         if len(self) < KEPT:
             self[text] = done
         return done
+
+    def chain(self, text: str, heads: dict[str, str]) -> str:
+        """``self[text]`` for a transitive entry's chain, which is not kept: chains are
+        unique to their entry. ``heads`` keeps their beginnings for one list, where siblings
+        share one ("A → uses → B → uses → C" and "… → D"). Escaping works character by
+        character, so the two sides of any split escape to the two sides of the whole."""
+        # Back to a beginning already escaped, a step (" → " and what follows) at a time.
+        steps: list[tuple[str, str]] = []
+        head = text
+        start = heads.get(head)
+        while start is None:
+            before, arrow, last = head.rpartition(" → ")
+            if not arrow:
+                start = self[head]  # the page's own title
+                break
+            if len(steps) == _STEPS:
+                start = _escape(head)
+                break
+            steps.append((head, last))
+            head = before
+            start = heads.get(head)
+        arrow = self[" → "]
+        for whole, last in reversed(steps):
+            start = heads[whole] = f"{start}{arrow}{self[last]}"
+        return start
+
+
+#: A chain has two steps a hop (the type's words, the page): twelve hops' worth are split,
+#: and what is left is escaped whole, as correct but not shared (a title made of arrows
+#: would otherwise be split at every one).
+_STEPS = 24
+
+
+def _escape(text: str) -> str:
+    done = (
+        text.replace("&", "&amp;")
+        .replace(">", "&gt;")
+        .replace("<", "&lt;")
+        .replace("'", "&#39;")
+        .replace('"', "&#34;")
+    )
+    if not done.isascii():
+        done = done.encode("ascii", "xmlcharrefreplace").decode("ascii")
+    return done
 
 
 class _FloatTexts(dict[float, str]):

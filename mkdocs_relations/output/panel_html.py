@@ -92,12 +92,13 @@ def panel_html(panel: Panel, placement: str, finder: bool, e: Escaped) -> list[s
             f'<span class="relations__count">({e[reach.count]})</span></summary>\n'
             '    <dl class="relations__hops simple">'
         )
+        chains: dict[str, str] = {}
         for hop in reach.hops:
             add(f"      <dt>{e[hop.label]}</dt>\n      <dd>\n        <ul>")
             for step in hop.entries:
                 add(
                     f'          <li data-relation-hops="{step.hops}"><a href="{e[step.url]}" '
-                    f'title="{e[step.chain]}">{e[step.title]}</a>'
+                    f'title="{e.chain(step.chain, chains)}">{e[step.title]}</a>'
                 )
                 if step.via_text:
                     add(f' <span class="relations__via">{e[step.via_text]}</span>')
