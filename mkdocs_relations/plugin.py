@@ -38,6 +38,7 @@ from .mkdocs_input import (
 from .model.diagnostics import Diagnostic, apply_severity, display_path, summary
 from .output.page_additions import PageAdditions, relative_url
 from .output.rendered_ahead import RenderedAhead
+from .output.rendered_beside import RenderedBeside, may_fork
 from .output.site_files import QUERY_CSS, OutsideSite, asset_source, write_graph_files
 from .query.fences import marker_lines, replace_lines
 from .query.overview import MARKER as OVERVIEW
@@ -62,7 +63,7 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
     def _reset(self) -> None:
         self.wiki: Wiki | None = None
         self.additions: PageAdditions | None = None
-        self.ahead: RenderedAhead | None = None
+        self.ahead: RenderedAhead | RenderedBeside | None = None
         #: page id -> (title, site-relative URL), known once every page has been read.
         self.pages: dict[str, tuple[str, str]] = {}
         self.blocks: BlockAnswers | None = None
@@ -88,6 +89,7 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         # State from a previous `mkdocs serve` rebuild must never leak into this one.
+        self._stop_child()
         self._reset()
         collector.release()  # a previous build that failed left its objects frozen
         if not self.config.enabled:
@@ -234,11 +236,25 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         self.additions = PageAdditions(
             self.wiki, self.pages, display_of(self.config), config.theme.dirs
         )
-        self.ahead = RenderedAhead(self.additions, order, self._mentions_of)
         self._answer_blocks(display_prefix(config), linked=QUERY_CSS in config.extra_css)
         if self.wikilinks is not None:
             self._report_wikilinks(self.wikilinks, display_prefix(config))
         collector.keep_out()  # and so do the pages MkDocs has read and converted
+        self.ahead = RenderedAhead(self.additions, order, self._mentions_of)
+        if self.config.parallel and may_fork(len(order)) and self._writes_anything():
+            beside = RenderedBeside(self.additions, order, self._mentions_of)
+            if beside.start():
+                self.ahead = beside
+                log.debug("panels rendered in a second process beside MkDocs")
+
+    def _writes_anything(self) -> bool:
+        """Whether any page gets HTML of the plugin's (else there is nothing to render)."""
+        assert self.additions is not None
+        return not self.additions.writes_nothing(()) or bool(self.mentions and self.mentioned_by)
+
+    def _stop_child(self) -> None:
+        if isinstance(self.ahead, RenderedBeside):
+            self.ahead.close()
 
     def _report_wikilinks(self, extension: WikilinksExtension, prefix: str) -> None:
         """Report the pages' broken body links; gather who mentions whom."""
@@ -311,16 +327,20 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
             # For theme overrides: a custom_dir template can place the panel's data anywhere.
             context["relations"] = shown.panel  # type: ignore[typeddict-unknown-key]
             if self.placement != "off" and page.toc is not None:
-                add_panel_to_toc(page.toc, shown.panel.labels["title"], self.placement == "top")
+                # The labels of every panel: a panel rendered beside is only built if read.
+                title = self.additions.labels.text["title"]
+                add_panel_to_toc(page.toc, title, self.placement == "top")
         return context
 
     def _mentions_of(self, page_id: str) -> Sequence[str]:
         return self.mentioned_by.get(page_id, ()) if self.mentions else ()
 
     def on_build_error(self, *, error: Exception) -> None:
+        self._stop_child()
         collector.release()
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
+        self._stop_child()
         collector.release()
         if self.wiki is None:
             return

@@ -189,6 +189,16 @@ class PageAdditions:
             lambda: self.builder.build(page_id, self.references(page_url)), page_id
         )
 
+    def panel_later(self, page_id: str, page_url: str) -> PanelOnDemand:
+        """The panel's data of a page whose HTML was rendered in another process (see
+        :mod:`.rendered_beside`), built here only if a template reads it."""
+
+        def build() -> Panel | None:
+            built = self._built(page_id, page_url, None)
+            return built[0] if built is not None else None
+
+        return PanelOnDemand.later(build, page_id)
+
     def render(
         self,
         page_id: str,
