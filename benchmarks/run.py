@@ -175,6 +175,10 @@ def _installed(distribution: str) -> bool:
     return True
 
 
+#: The plugin's build rendering its panels in MkDocs' process, beside the default build.
+SERIAL = "the panels in MkDocs' process (parallel: false)"
+
+
 def build_overhead(settings: Settings, work: Path, report: Report) -> None:
     wiki = generate.plan(settings.build_pages, seed=1)
     docs = work / "docs"
@@ -196,6 +200,10 @@ def build_overhead(settings: Settings, work: Path, report: Report) -> None:
                 "mkdocs-relations": _mkdocs_yml(work, "ours", theme, ["relations"], short_nav)
             }
             if short_nav:
+                # The plugin without its second process: what a one-core machine gets.
+                variants[SERIAL] = _mkdocs_yml(
+                    work, "serial", theme, [{"relations": {"parallel": False}}], short_nav
+                )
                 for name, entry in peers.items():
                     variants[name] = _mkdocs_yml(work, name, theme, [entry], short_nav)
             pairs: dict[str, list[tuple[float, float]]] = {name: [] for name in variants}
@@ -222,6 +230,14 @@ def build_overhead(settings: Settings, work: Path, report: Report) -> None:
                 if name == "mkdocs-relations" or not pairs[name]:
                     continue
                 ratio = median_ratio(pairs[name])
+                if name == SERIAL:
+                    report.add(
+                        f"Build overhead, theme {theme}, {nav}, {SERIAL}",
+                        f"{ratio:.3f}×",
+                        "reported",
+                        "—",
+                    )
+                    continue
                 report.add(
                     f"Peer {name}, theme {theme}, {nav}",
                     f"{ratio:.3f}×",

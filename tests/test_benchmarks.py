@@ -40,6 +40,8 @@ def test_quick_benchmark_run(tmp_path: Path) -> None:
     for row in (
         "Build overhead, theme mkdocs, default navigation",
         "Build overhead, theme mkdocs, navigation with the index only",
+        "Build overhead, theme mkdocs, navigation with the index only, the panels in MkDocs' "
+        "process (parallel: false)",
         "Graph file",
         "Lint alone, 200 pages",
         "Lint time per page",

@@ -9,6 +9,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from ..model.paths import DEFAULT_MAX_HOPS, PathIndex
 from ..wiki.pipeline import Wiki
@@ -180,24 +181,14 @@ class PageAdditions:
         return not (display.shows_anything or display.breadcrumbs or mentioned_by)
 
     def on_demand(self, page_id: str, page_url: str) -> PanelOnDemand | None:
-        """The panel's data of a page that :meth:`writes_nothing`, for the theme's templates:
-        built if one reads it. None for a page with no panel."""
+        """The panel's data of a page, for the theme's templates, built if one reads it: a
+        page that :meth:`writes_nothing`, or whose HTML another process rendered (see
+        :mod:`.rendered_beside`). None for a page with no panel."""
         graph_page = self.wiki.graph.pages.get(page_id)
         if graph_page is None or graph_page.hide_panel or not self.builder.has_panel(page_id):
             return None
-        return PanelOnDemand.later(
-            lambda: self.builder.build(page_id, self.references(page_url)), page_id
-        )
-
-    def panel_later(self, page_id: str, page_url: str) -> PanelOnDemand:
-        """The panel's data of a page whose HTML was rendered in another process (see
-        :mod:`.rendered_beside`), built here only if a template reads it."""
-
-        def build() -> Panel | None:
-            built = self._built(page_id, page_url, None)
-            return built[0] if built is not None else None
-
-        return PanelOnDemand.later(build, page_id)
+        built = partial(self._built, page_id, page_url, None)
+        return PanelOnDemand.later(lambda: (built() or (None, None))[0], page_id)
 
     def render(
         self,

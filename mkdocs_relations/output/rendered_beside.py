@@ -148,7 +148,7 @@ class RenderedBeside:
             return self.additions.render(page_id, page_url, self.mentioned_by(page_id))
         if kind == _NOTHING:
             return Rendered()
-        panel = self.additions.panel_later(page_id, page_url) if kind == _PANEL else None
+        panel = self.additions.on_demand(page_id, page_url) if kind == _PANEL else None
         return Rendered(top, bottom, panel)
 
     def _read(self) -> tuple[int, str, str] | None:
