@@ -14,6 +14,12 @@ here. Counts of builds can run side by side, one per core, as they do not depend
 
 The hash seed is fixed: Python randomises ``str`` hashes per process, and with them the
 order of work in sets and the count.
+
+Only MkDocs' own process is counted. With ``parallel`` on (the default) the plugin renders
+its panels in a process forked beside it, which Valgrind follows, but with the parent's
+counters copied at the fork, so the child's count is not its own work. MkDocs' process is
+the build's critical path where a second core is free; the plugin's whole work is counted
+with ``parallel: false``, where everything runs in MkDocs' process.
 """
 
 from __future__ import annotations
@@ -26,15 +32,14 @@ import sys
 from collections.abc import Mapping
 from pathlib import Path
 
-_REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
-
 
 def available() -> bool:
     return shutil.which("valgrind") is not None
 
 
 def counts(configs: Mapping[str, Path], work: Path) -> dict[str, int]:
-    """Instructions executed by ``mkdocs build`` of each config, run one per core."""
+    """Instructions executed by MkDocs' process in ``mkdocs build`` of each config, the
+    builds run one per core."""
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONHASHSEED": "0"}
     pending = list(configs.items())
     running: dict[str, tuple[subprocess.Popen[str], Path]] = {}
@@ -60,12 +65,14 @@ def counts(configs: Mapping[str, Path], work: Path) -> dict[str, int]:
         process, site = running.pop(name)
         _, stderr = process.communicate()
         shutil.rmtree(site, ignore_errors=True)
-        # One count per process: the plugin renders its panels in a second one (forked, and
-        # so counted as well), and the build's work is both.
-        refs = _REFS.findall(stderr)
-        if process.returncode != 0 or not refs:
+        # MkDocs' own process (Valgrind runs in it, so it has the pid started). A process it
+        # forks (the plugin's panels, rendered beside) is counted on from its parent's count
+        # at the fork, as Valgrind copies its counters with the rest: its count is not its
+        # own work, and the build's critical path is MkDocs' process.
+        refs = re.search(rf"=={process.pid}==\s+I\s+refs:\s+([\d,]+)", stderr)
+        if process.returncode != 0 or refs is None:
             raise RuntimeError(f"{name}: the counted build failed:\n{stderr[-2000:]}")
-        found[name] = sum(int(count.replace(",", "")) for count in refs)
+        found[name] = int(refs.group(1).replace(",", ""))
     return found
 
 

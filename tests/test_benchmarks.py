@@ -67,6 +67,11 @@ def test_quick_benchmark_run(tmp_path: Path) -> None:
     # Instructions are counted wherever Valgrind is installed (CI installs it).
     if shutil.which("valgrind"):
         assert "Instructions executed, theme mkdocs, navigation with the index only" in text
+        # And MkDocs' process alone, the panels rendered beside it: less than the whole work.
+        whole = re.search(r"index only, the plugin's whole work[^|]*\| ([\d.]+)×", text)
+        beside = re.search(r"in MkDocs' process, theme mkdocs, [^|]*\| ([\d.]+)×", text)
+        assert whole and beside, text
+        assert 1 < float(beside.group(1)) < float(whole.group(1)), text
         # Where the plugin's instructions go: every part, adding up to the whole.
         part = r"Instructions a page, theme mkdocs, index only: [^|]*\| [-\d.]+ M \((-?\d+)%"
         shares = re.findall(part, text)
@@ -78,6 +83,7 @@ def test_quick_benchmark_run(tmp_path: Path) -> None:
         assert re.search(grows, text), text
         # The DAG too, in the graph shapes' table.
         assert "Instructions executed, DAG, 100 pages" in shapes
+        assert "Instructions executed in MkDocs' process, DAG, 100 pages" in shapes
         assert re.search(r"DAG, 100 pages: the transitive lists \| [\d.]+ M \(\d+%", shapes)
     else:
         assert "Instruction counts skipped: valgrind is not installed" in text
