@@ -242,7 +242,7 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         collector.keep_out()  # and so do the pages MkDocs has read and converted
         self.ahead = RenderedAhead(self.additions, order, self._mentions_of)
         if self.config.parallel and may_fork(len(order)) and self._writes_anything():
-            beside = RenderedBeside(self.additions, order, self._mentions_of)
+            beside = RenderedBeside(self.ahead)
             if beside.start():
                 self.ahead = beside
                 log.debug("panels rendered in a second process beside MkDocs")

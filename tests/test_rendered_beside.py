@@ -16,6 +16,7 @@ import pytest
 import yaml
 
 from mkdocs_relations.output.page_additions import Display, PageAdditions
+from mkdocs_relations.output.rendered_ahead import RenderedAhead
 from mkdocs_relations.output.rendered_beside import MIN_PAGES, RenderedBeside, may_fork
 from mkdocs_relations.wiki.pipeline import load_wiki
 
@@ -154,7 +155,7 @@ def test_what_the_child_does_not_answer_is_rendered_here(tmp_path: Path, asked: 
         "out of order": pages[:40] + pages[20:60] + pages[90:],
         "child killed": pages,
     }[asked]
-    beside = RenderedBeside(additions, order, lambda page: ())
+    beside = RenderedBeside(RenderedAhead(additions, order, lambda page: ()))
     assert beside.start()
     child = beside._child
     assert child is not None

@@ -25,7 +25,6 @@ import signal
 import struct
 import sys
 import threading
-from collections.abc import Callable, Sequence
 from typing import BinaryIO
 
 from .page_additions import PageAdditions, Rendered
@@ -43,7 +42,6 @@ _NOTHING, _PLAIN, _PANEL, _FAILED = range(4)
 #: A pipe of a megabyte (Linux's default is 64 KB, about ten pages): the child can run well
 #: ahead of MkDocs instead of waiting on every page MkDocs takes longer with.
 _PIPE_SIZE = 1 << 20
-_F_SETPIPE_SZ = 1031  # fcntl.F_SETPIPE_SZ, named in fcntl from Python 3.10 on Linux only
 
 
 def may_fork(pages: int) -> bool:
@@ -62,18 +60,14 @@ class RenderedBeside:
     """Hands out each page's :class:`Rendered`, read from the child that renders them; from
     :class:`RenderedAhead` in this process for whatever the child does not answer."""
 
-    def __init__(
-        self,
-        additions: PageAdditions,
-        order: Sequence[tuple[str, str]],
-        mentioned_by: Callable[[str], Sequence[str]],
-    ) -> None:
-        """``order``: (page id, URL) of every page, in the order the build renders them."""
-        self.additions = additions
-        self.order = order
-        self.mentioned_by = mentioned_by
-        self.here = RenderedAhead(additions, order, mentioned_by)
-        self._index = {page_id: number for number, (page_id, _) in enumerate(order)}
+    def __init__(self, here: RenderedAhead) -> None:
+        """``here``: the pages' additions rendered in this process, in the build's order;
+        the child renders them with a copy of it."""
+        self.here = here
+        self.additions: PageAdditions = here.additions
+        self.order = here.order
+        self.mentioned_by = here.mentioned_by
+        self._index = {page_id: number for number, (page_id, _) in enumerate(self.order)}
         self._next = 0
         self._child: int | None = None
         self._stream: BinaryIO | None = None
@@ -84,8 +78,8 @@ class RenderedBeside:
         try:
             import fcntl
 
-            fcntl.fcntl(write, _F_SETPIPE_SZ, _PIPE_SIZE)
-        except (ImportError, OSError):
+            fcntl.fcntl(write, fcntl.F_SETPIPE_SZ, _PIPE_SIZE)
+        except (ImportError, AttributeError, OSError):
             pass  # a smaller pipe only keeps the child closer behind MkDocs
         try:
             pid = os.fork()
