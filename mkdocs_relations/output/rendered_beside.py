@@ -130,10 +130,13 @@ class RenderedBeside:
                 if record is None:
                     break
                 self._next += 1
-            if self._next >= len(self.order) or record is None:
-                self.close()  # every page read; or out of order, or the child ended early
-            if record is not None:
-                return self._answer(page_id, page_url, *record)
+            if record is None:
+                self.close()  # out of order, or the child ended early
+                return self.here.get(page_id, page_url)
+            if self._next >= len(self.order):
+                self._stream.close()  # every page read: the child ends by itself
+                self._stream = None
+            return self._answer(page_id, page_url, *record)
         return self.here.get(page_id, page_url)
 
     def _answer(self, page_id: str, page_url: str, kind: int, top: str, bottom: str) -> Rendered:
@@ -163,7 +166,9 @@ class RenderedBeside:
             return None
 
     def close(self) -> None:
-        """Stop the child (if it still runs) and collect it; later pages are rendered here."""
+        """Stop the child (if it still runs) and collect it; later pages are rendered here.
+        Called at the build's end: a child that has sent every page has ended by then, and
+        MkDocs' process does not wait while the system takes the child's memory back."""
         stream, self._stream = self._stream, None
         if stream is not None:
             stream.close()
