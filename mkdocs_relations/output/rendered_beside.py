@@ -36,9 +36,9 @@ MIN_PAGES = 100
 #: Each page's record: its number in the build's order, what it holds, the lengths of the
 #: HTML before and after the content (UTF-8) that follow it.
 _HEADER = struct.Struct("<IBII")
-#: What a record holds: no addition, additions without a panel, with a panel, or a page
+#: What a record holds: additions without a panel (perhaps none), with a panel, or a page
 #: whose rendering failed in the child.
-_NOTHING, _PLAIN, _PANEL, _FAILED = range(4)
+_PLAIN, _PANEL, _FAILED = range(3)
 #: A pipe of a megabyte (Linux's default is 64 KB, about ten pages): the child can run well
 #: ahead of MkDocs instead of waiting on every page MkDocs takes longer with.
 _PIPE_SIZE = 1 << 20
@@ -112,7 +112,7 @@ class RenderedBeside:
                     out.write(_HEADER.pack(number, _FAILED, 0, 0))
                     continue
                 top, bottom = shown.top.encode(), shown.bottom.encode()
-                kind = _PANEL if shown.panel is not None else _PLAIN if top or bottom else _NOTHING
+                kind = _PLAIN if shown.panel is None else _PANEL
                 out.write(_HEADER.pack(number, kind, len(top), len(bottom)))
                 out.write(top)
                 out.write(bottom)
@@ -143,8 +143,6 @@ class RenderedBeside:
         if kind == _FAILED or self.order[self._next - 1][1] != page_url:
             # Rendered here, so that an error names its page (or at the URL now asked for).
             return self.additions.render(page_id, page_url, self.mentioned_by(page_id))
-        if kind == _NOTHING:
-            return Rendered()
         panel = self.additions.on_demand(page_id, page_url) if kind == _PANEL else None
         return Rendered(top, bottom, panel)
 
