@@ -143,7 +143,8 @@ class RenderedBeside:
         if kind == _FAILED or self.order[self._next - 1][1] != page_url:
             # Rendered here, so that an error names its page (or at the URL now asked for).
             return self.additions.render(page_id, page_url, self.mentioned_by(page_id))
-        panel = self.additions.on_demand(page_id, page_url) if kind == _PANEL else None
+        # The child found the page has a panel: not worked out again on MkDocs' core.
+        panel = self.additions.on_demand(page_id, page_url, known=True) if kind == _PANEL else None
         return Rendered(top, bottom, panel)
 
     def _read(self) -> tuple[int, str, str] | None:
