@@ -341,6 +341,11 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         self._stop_child()
+        if isinstance(self.ahead, RenderedBeside):
+            log.debug(
+                f"{self.ahead.rendered_here} of {len(self.ahead.order)} pages' panels rendered "
+                "in MkDocs' process, the others beside it"
+            )
         collector.release()
         if self.wiki is None:
             return

@@ -10,12 +10,14 @@ import signal
 import subprocess
 import sys
 import threading
+import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 import yaml
 
-from mkdocs_relations.output.page_additions import Display, PageAdditions
+from mkdocs_relations.output.page_additions import Display, PageAdditions, Rendered
 from mkdocs_relations.output.rendered_ahead import RenderedAhead
 from mkdocs_relations.output.rendered_beside import MIN_PAGES, RenderedBeside, may_fork
 from mkdocs_relations.wiki.pipeline import load_wiki
@@ -174,6 +176,71 @@ def test_what_the_child_does_not_answer_is_rendered_here(tmp_path: Path, asked: 
     # The child is collected: no process is left behind.
     with pytest.raises(ChildProcessError):
         os.waitpid(child, os.WNOHANG)
+
+
+def _slow_in_the_child(
+    additions: PageAdditions, pause: float = 0.02, only: str | None = None, fails: str = ""
+) -> None:
+    """The child takes ``pause`` to render a page (``only`` that one, where given), which
+    MkDocs' process renders in a fraction of a millisecond; ``fails`` fails in both."""
+    parent, render = os.getpid(), additions.render
+
+    def slow(
+        page_id: str, url: str, mentioned_by: Sequence[str] = (), links_from: str | None = None
+    ) -> Rendered:
+        if os.getpid() != parent and only in (None, page_id):
+            time.sleep(pause)
+        if page_id == fails:
+            raise RuntimeError(f"no_such_value on {page_id}")
+        return render(page_id, url, mentioned_by, links_from)
+
+    additions.render = slow  # type: ignore[method-assign,assignment]
+
+
+@forks
+def test_a_child_behind_leaves_the_pages_it_has_not_reached_to_mkdocs(tmp_path: Path) -> None:
+    """Where the child is slower than MkDocs, MkDocs' process renders what the child has not
+    claimed, and the child passes over what was rendered there: the same bytes either way."""
+    additions, order = _additions(tmp_path)
+    alone = PageAdditions(additions.wiki, additions.pages, additions.display)
+    _slow_in_the_child(additions)
+    beside = RenderedBeside(RenderedAhead(additions, order, lambda page: ()))
+    assert beside.start()
+    child = beside._child
+    assert child is not None
+    try:
+        for page, url in order:
+            shown, expected = beside.get(page, url), alone.render(page, url)
+            assert (shown.top, shown.bottom) == (expected.top, expected.bottom), page
+    finally:
+        beside.close()
+    # 20 ms a page: the child sends a few pages while MkDocs' process renders the rest.
+    assert len(order) // 2 < beside.rendered_here < len(order)
+    with pytest.raises(ChildProcessError):
+        os.waitpid(child, os.WNOHANG)
+
+
+@forks
+def test_a_page_failing_ahead_of_its_turn_fails_in_its_turn(tmp_path: Path) -> None:
+    """While the child has the page asked for in hand, MkDocs' process renders the pages
+    after it; one of those that fails is rendered again when asked for, so the error comes
+    with that page."""
+    additions, order = _additions(tmp_path)
+    held, failing = order[11][0], order[12][0]
+    _slow_in_the_child(additions, pause=1.0, only=held, fails=failing)
+    beside = RenderedBeside(RenderedAhead(additions, order, lambda page: ()))
+    assert beside.start()
+    try:
+        time.sleep(0.3)  # the child is at the page it holds by now, the ones before it sent
+        for page, url in order[:11]:
+            beside.get(page, url)
+        assert beside.rendered_here == 0
+        beside.get(*order[11])  # from the child, once it comes: every page after it is here
+        assert beside.rendered_here == len(order) - 12
+        with pytest.raises(RuntimeError, match=f"no_such_value on {failing}"):
+            beside.get(*order[12])
+    finally:
+        beside.close()
 
 
 def test_forked_only_where_it_is_safe_and_pays() -> None:
