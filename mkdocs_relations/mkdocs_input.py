@@ -19,7 +19,6 @@ import sys
 from collections.abc import Callable, Mapping
 from typing import Any, BinaryIO
 
-import markupsafe
 import yaml
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
@@ -358,8 +357,9 @@ def _listed(config: MkDocsConfig) -> PageSet:
         files_log.setLevel(level)
 
 
-def add_panel_to_toc(toc: TableOfContents, title: str, first: bool) -> None:
-    """Make the panel reachable from the page's table of contents.
+def add_panel_to_toc(toc: TableOfContents, title_html: str, first: bool) -> None:
+    """Make the panel reachable from the page's table of contents, by its title escaped
+    (a table of contents' titles are HTML).
 
     Under the page's one level-1 heading when it has one (Material shows that heading's
     children as the table of contents), else at the top level.
@@ -367,7 +367,7 @@ def add_panel_to_toc(toc: TableOfContents, title: str, first: bool) -> None:
     items = toc.items
     if len(items) == 1 and items[0].level == 1:
         items = items[0].children
-    link = AnchorLink(str(markupsafe.escape(title)), "relations-panel", 2)  # titles are HTML
+    link = AnchorLink(title_html, "relations-panel", 2)
     if first:
         items.insert(0, link)
     else:

@@ -12,6 +12,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
+import markupsafe
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
@@ -36,10 +37,17 @@ from .mkdocs_input import (
     without_frontmatter,
 )
 from .model.diagnostics import Diagnostic, apply_severity, display_path, summary
-from .output.page_additions import PageAdditions, relative_url
+from .output.page_additions import PageAdditions
 from .output.rendered_ahead import RenderedAhead
 from .output.rendered_beside import RenderedBeside, may_fork
-from .output.site_files import QUERY_CSS, OutsideSite, asset_source, write_graph_files
+from .output.site_files import (
+    QUERY_CSS,
+    OutsideSite,
+    asset_source,
+    graph_files,
+    write_graph_files,
+)
+from .output.site_links import relative_url
 from .query.fences import marker_lines, replace_lines
 from .query.overview import MARKER as OVERVIEW
 from .query.overview import overview_markdown, overview_page
@@ -86,6 +94,7 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         #: Options read for every page, as plain values (an option is a descriptor lookup).
         self.overview: str | None = None
         self.mentions, self.placement = False, "off"
+        self.writes_always, self.toc_title = False, ""
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         # State from a previous `mkdocs serve` rebuild must never leak into this one.
@@ -236,13 +245,26 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         self.additions = PageAdditions(
             self.wiki, self.pages, display_of(self.config), config.theme.dirs
         )
+        # Worked out once, not on every page: whether every page gets HTML of the plugin's,
+        # and the panel's title in the table of contents (the labels of every panel, which
+        # a panel rendered beside MkDocs is only built to read).
+        self.writes_always = not self.additions.writes_nothing(())
+        self.toc_title = str(markupsafe.escape(self.additions.labels.text["title"]))
         self._answer_blocks(display_prefix(config), linked=QUERY_CSS in config.extra_css)
         if self.wikilinks is not None:
             self._report_wikilinks(self.wikilinks, display_prefix(config))
         collector.keep_out()  # and so do the pages MkDocs has read and converted
         self.ahead = RenderedAhead(self.additions, order, self._mentions_of)
         if self.config.parallel and may_fork(len(order)) and self._writes_anything():
-            beside = RenderedBeside(self.ahead)
+            # The graph files too, once the pages are done: all they need is known here.
+            made = partial(
+                graph_files,
+                self.wiki.graph,
+                self.pages,
+                self.config.max_hops,
+                self.additions.labels,
+            )
+            beside = RenderedBeside(self.ahead, made)
             if beside.start():
                 self.ahead = beside
                 log.debug("panels rendered in a second process beside MkDocs")
@@ -287,6 +309,8 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
                 f"relations: {summary(diagnostics)} in relations blocks; the build stops "
                 "(each one is listed above with its file and line)"
             )
+        if not self.rendered:
+            return  # no page holds a block: no engine (nor panel index) to build here
         # Rows sort by the titles the site shows, as the panels name pages.
         pages = self.pages
         self.blocks.engine(self.additions.builder.index, lambda p: pages.get(p, (p, ""))[0])
@@ -315,7 +339,7 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         if self.ahead is None or self.additions is None or page.content is None:
             return context
         page_id = page_id_for(page.file.src_uri)
-        if self.additions.writes_nothing(self._mentions_of(page_id)):
+        if not self.writes_always and not self._mentions_of(page_id):
             data = self.additions.on_demand(page_id, page.url)
             if data is not None:  # for theme overrides, built if one of them reads it
                 context["relations"] = data  # type: ignore[typeddict-unknown-key]
@@ -327,9 +351,7 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
             # For theme overrides: a custom_dir template can place the panel's data anywhere.
             context["relations"] = shown.panel  # type: ignore[typeddict-unknown-key]
             if self.placement != "off" and page.toc is not None:
-                # The labels of every panel: a panel rendered beside is only built if read.
-                title = self.additions.labels.text["title"]
-                add_panel_to_toc(page.toc, title, self.placement == "top")
+                add_panel_to_toc(page.toc, self.toc_title, self.placement == "top")
         return context
 
     def _mentions_of(self, page_id: str) -> Sequence[str]:
@@ -340,21 +362,25 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         collector.release()
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        self._stop_child()
+        made = None
         if isinstance(self.ahead, RenderedBeside):
+            made = self.ahead.files()
             log.debug(
                 f"{self.ahead.rendered_here} of {len(self.ahead.order)} pages' panels rendered "
-                "in MkDocs' process, the others beside it"
+                "in MkDocs' process, the others beside it; the graph files "
+                + ("beside it" if made is not None else "in MkDocs' process")
             )
+        self._stop_child()
         collector.release()
         if self.wiki is None:
             return
         # Written after the build, like the search index: titles are only known once every
-        # page has been read, and the file is data, not a page.
+        # page has been read, and the file is data, not a page. Made beside MkDocs, by the
+        # process that rendered the panels, where it has begun them.
         labels = self.additions.labels if self.additions else None
         try:
             write_graph_files(
-                config.site_dir, self.wiki.graph, self.pages, self.config.max_hops, labels
+                config.site_dir, self.wiki.graph, self.pages, self.config.max_hops, labels, made
             )
         except OutsideSite as exc:
             raise PluginError(f"relations: {exc}") from None

@@ -9,9 +9,10 @@ from typing import Any
 
 from mkdocs.utils import get_relative_url
 
-from mkdocs_relations.output.page_additions import Display, PageAdditions, relative_url
+from mkdocs_relations.output.page_additions import Display, PageAdditions
 from mkdocs_relations.output.records import PageRef
 from mkdocs_relations.output.rendered_ahead import RUN, RenderedAhead
+from mkdocs_relations.output.site_links import relative_url
 from mkdocs_relations.wiki.pipeline import load_wiki
 
 

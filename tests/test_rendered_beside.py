@@ -104,6 +104,7 @@ def test_a_site_rendered_beside_mkdocs_is_the_same_bytes(tmp_path: Path) -> None
     here = _build(tmp_path, {**options, "parallel": False}, "here")
     assert here.returncode == 0, here.stderr[-3000:]
     assert SECOND_PROCESS in beside.stderr
+    assert "the graph files beside it" in beside.stderr  # compared below
     assert SECOND_PROCESS not in here.stderr
     ours, theirs = _files(tmp_path / "beside"), _files(tmp_path / "here")
     assert ours.keys() == theirs.keys()
@@ -198,6 +199,28 @@ def _slow_in_the_child(
 
 
 @forks
+def test_the_site_files_are_made_beside_once_the_pages_are(tmp_path: Path) -> None:
+    """The child makes the site's files once its pages are done; MkDocs' process takes them
+    as made (larger than the pipe), waiting while the child makes them."""
+    additions, order = _additions(tmp_path)
+    made = {"graph.json": b"{}\n", "assets/graph.js": bytes(range(256)) * 8000}
+
+    def files() -> dict[str, bytes]:
+        time.sleep(0.5)  # asked for while the child makes them
+        return made
+
+    beside = RenderedBeside(RenderedAhead(additions, order, lambda page: ()), files)
+    assert beside.start()
+    try:
+        for page, url in order:
+            beside.get(page, url)
+        time.sleep(0.3)  # the child's pages are done, and it makes the files
+        assert beside.files() == made
+    finally:
+        beside.close()
+
+
+@forks
 def test_a_child_behind_leaves_the_pages_it_has_not_reached_to_mkdocs(tmp_path: Path) -> None:
     """Where the child is slower than MkDocs, MkDocs' process renders what the child has not
     claimed, and the child passes over what was rendered there: the same bytes either way."""
@@ -216,6 +239,7 @@ def test_a_child_behind_leaves_the_pages_it_has_not_reached_to_mkdocs(tmp_path: 
         beside.close()
     # 20 ms a page: the child sends a few pages while MkDocs' process renders the rest.
     assert len(order) // 2 < beside.rendered_here < len(order)
+    assert beside.files() is None  # the child has not begun them: made here
     with pytest.raises(ChildProcessError):
         os.waitpid(child, os.WNOHANG)
 

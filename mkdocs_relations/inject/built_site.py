@@ -19,7 +19,7 @@ from urllib.parse import quote
 
 import markupsafe
 
-from ..output.page_additions import Display, PageAdditions, relative_url
+from ..output.page_additions import Display, PageAdditions
 from ..output.site_files import (
     QUERY_CSS,
     OutsideSite,
@@ -29,6 +29,7 @@ from ..output.site_files import (
     replace_file,
     site_path,
 )
+from ..output.site_links import relative_url
 from ..query.overview import MARKER as OVERVIEW
 from ..query.page_blocks import BlockAnswers
 from ..query.rule_checks import RuleReport

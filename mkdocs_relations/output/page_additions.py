@@ -6,10 +6,9 @@ another generator built (Zensical). One code path, so both sites read the same.
 
 from __future__ import annotations
 
-import posixpath
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cached_property, partial
 
 from ..model.paths import DEFAULT_MAX_HOPS, PathIndex
 from ..wiki.pipeline import Wiki
@@ -18,7 +17,8 @@ from .on_demand import PanelOnDemand
 from .panel import DEFAULT_PICTURE_LIMIT, PANELS, Panel, PanelBuilder
 from .records import PageRef
 from .render import Renderer
-from .site_files import CSS, QUERY_CSS, SCRIPTS, graph_script
+from .site_files import CSS, QUERY_CSS, SCRIPTS, GraphScript, graph_script
+from .site_links import base_parts, rebase, relative_link, url_parts
 
 
 @dataclass(frozen=True)
@@ -56,42 +56,6 @@ class Display:
         return [*self.stylesheets, *alone, *self.scripts]
 
 
-def relative_url(url: str, from_url: str) -> str:
-    """``url`` as a link from the page at ``from_url``; both are site-relative URLs.
-
-    The rule of MkDocs' ``get_relative_url`` (tests hold the two together): a last part with
-    a dot in it is a file, not a folder; paths are normalised and cannot climb above the
-    site root; a trailing slash is kept.
-    """
-    return _relative(url, _parts(url), _base(from_url))
-
-
-def rebase(link: str, from_url: str, to_url: str) -> str:
-    """``link``, written from the page at ``from_url``, as a link from ``to_url``."""
-    return relative_url("/".join([*_base(from_url), link]), to_url)
-
-
-def _base(from_url: str) -> list[str]:
-    folder, _, last = from_url.rpartition("/")
-    return _parts(folder if "." in last else from_url)
-
-
-def _relative(url: str, target: list[str], base: list[str]) -> str:
-    shared = 0
-    for a, b in zip(base, target, strict=False):
-        if a != b:
-            break
-        shared += 1
-    link = "/".join([".."] * (len(base) - shared) + target[shared:]) or "."
-    return link + "/" if url.endswith("/") else link
-
-
-def _parts(path: str) -> list[str]:
-    # One leading slash: POSIX keeps a leading "//" through normpath.
-    normal = posixpath.normpath(path if path.startswith("/") else "/" + path)[1:]
-    return normal.split("/") if normal else []
-
-
 class PageAdditions:
     """Panels and finders for the pages of one site; build once, then ask per page."""
 
@@ -108,28 +72,40 @@ class PageAdditions:
         self.display = display
         graph = wiki.graph
         self.labels = Labels(graph.vocabulary, display.labels)
-        self.builder = PanelBuilder(
-            graph,
-            PathIndex.from_graph(graph),
-            labels=self.labels,
-            panels=display.panels,
-            max_hops=display.max_hops,
-            picture_limit=display.picture_limit,
-            suspect=wiki.suspect,
-        )
-        self.renderer = Renderer(template_dirs)
-        self._graph = graph_script()
+        self._template_dirs = template_dirs
         # Per page id: (title, URL, the URL's parts).
         self._targets: dict[str, tuple[str, str, list[str]]] = {}
         # A link is the same from every page that climbs as many steps out of its base and
         # shares as many leading parts with the target: by (steps up, parts shared, target),
         # each written once a build, and the same string object wherever it is named.
         self._shared_links: dict[tuple[int, int, str], PageRef] = {}
-        # The finder offers the types the wiki uses, by their labels.
+
+    # Built when first used: where the panels are rendered beside MkDocs, by that process.
+    @cached_property
+    def builder(self) -> PanelBuilder:
+        graph, display = self.wiki.graph, self.display
+        index = PathIndex.from_graph(graph)
+        return PanelBuilder(
+            graph,
+            index,
+            labels=self.labels,
+            panels=display.panels,
+            max_hops=display.max_hops,
+            picture_limit=display.picture_limit,
+            suspect=self.wiki.suspect,
+        )
+
+    @cached_property
+    def renderer(self) -> Renderer:
+        return Renderer(self._template_dirs)
+
+    @cached_property
+    def _finder(self) -> tuple[list[tuple[str, str]], GraphScript]:
+        """The types the finder offers (those the wiki uses, by their labels); its script."""
+        graph = self.wiki.graph
         used = {edge.type for edge in graph.resolved_edges()}
-        self._types = [
-            (name, self.labels.type_label(name)) for name in graph.vocabulary if name in used
-        ]
+        types = [(name, self.labels.type_label(name)) for name in graph.vocabulary if name in used]
+        return types, graph_script()
 
     def for_page(self, page_id: str, page_url: str) -> tuple[str, str]:
         """(HTML before the content, HTML after it) for one page; empty where nothing shows."""
@@ -140,7 +116,7 @@ class PageAdditions:
         """Pages' titles and URLs as links from the page at ``page_url``, by page id, each
         worked out once: for its panel and for its blocks' answers."""
         refs: dict[str, PageRef] = {}
-        base = _base(page_url)
+        base = base_parts(page_url)
         depth = len(base)
         first = base[0] if base else None
         targets = self._targets
@@ -162,7 +138,7 @@ class PageAdditions:
                 key = (depth - shared, shared, other)
                 found = links.get(key)
                 if found is None:
-                    found = links[key] = PageRef(target[0], _relative(target[1], parts, base))
+                    found = links[key] = PageRef(target[0], relative_link(target[1], parts, base))
                 refs[other] = found
             return found
 
@@ -172,7 +148,7 @@ class PageAdditions:
         found = self._targets.get(page_id)
         if found is None:
             title, url = self.pages.get(page_id, (page_id, ""))
-            found = self._targets[page_id] = (title, url, _parts(url))
+            found = self._targets[page_id] = (title, url, url_parts(url))
         return found
 
     def writes_nothing(self, mentioned_by: Sequence[str]) -> bool:
@@ -282,9 +258,10 @@ class PageAdditions:
             html = self.renderer.mentions(pages, self.labels.text)
             (top if display.placement == "top" else bottom).append(html)
         if finder:
-            root = _relative("./", [], _base(page_url))
+            root = relative_link("./", [], base_parts(page_url))
+            types, graph = self._finder
             html = self.renderer.path_finder(
-                page_id, root, self._types, display.max_hops, self.labels.text, self._graph
+                page_id, root, types, display.max_hops, self.labels.text, graph
             )
             (top if display.path_finder == "top" else bottom).append(html)
         return Rendered("".join(top), "".join(bottom), panel)

@@ -35,7 +35,7 @@ import signal
 import struct
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .page_additions import PageAdditions, Rendered
 from .rendered_ahead import RenderedAhead
@@ -46,9 +46,11 @@ MIN_PAGES = 100
 #: Each page's record: its number in the build's order, what it holds, the lengths of the
 #: HTML before and after the content (UTF-8) that follow it.
 _HEADER = struct.Struct("<IBII")
-#: What a record holds: additions without a panel (perhaps none), with a panel, or a page
-#: whose rendering failed in the child.
-_PLAIN, _PANEL, _FAILED = range(3)
+#: What a record holds: additions without a panel (perhaps none), with a panel, a page
+#: whose rendering failed in the child; or, numbered after the last page, the site's files
+#: the child made once its pages were done (each: name and data lengths, name, data).
+_PLAIN, _PANEL, _FAILED, _FILES = range(4)
+_FILE = struct.Struct("<II")
 #: A pipe of a megabyte (Linux's default is 64 KB, about ten pages): the child can run well
 #: ahead of MkDocs instead of waiting on every page MkDocs takes longer with.
 _PIPE_SIZE = 1 << 20
@@ -75,10 +77,15 @@ class RenderedBeside:
     """Hands out each page's :class:`Rendered`: read from the child that renders them, or
     rendered here where the child has not reached the page or does not answer."""
 
-    def __init__(self, here: RenderedAhead) -> None:
+    def __init__(
+        self, here: RenderedAhead, files: Callable[[], dict[str, bytes]] | None = None
+    ) -> None:
         """``here``: the pages' additions rendered in this process, in the build's order,
-        for pages asked for out of order; the child renders with a copy of its additions."""
+        for pages asked for out of order; the child renders with a copy of its additions.
+        ``files``: what makes the site's files (the graph files), made by the child once
+        its pages are done, or here where it has not begun them (:meth:`files`)."""
         self.here = here
+        self._files = files
         self.additions: PageAdditions = here.additions
         self.order: Sequence[tuple[str, str]] = here.order
         self.mentioned_by = here.mentioned_by
@@ -98,7 +105,8 @@ class RenderedBeside:
 
     def start(self) -> bool:
         """Fork the child; False (and nothing started) where that fails."""
-        claims = mmap.mmap(-1, max(1, len(self.order)))  # shared, and zeroed: all _FREE
+        # Shared, and zeroed (all _FREE): a byte a page, and one for the files after them.
+        claims = mmap.mmap(-1, len(self.order) + 1)
         read, write = os.pipe()
         try:
             import fcntl
@@ -149,6 +157,20 @@ class RenderedBeside:
                 out.write(top)
                 out.write(bottom)
                 out.flush()  # MkDocs may be waiting for this very page
+            last = len(self.order)
+            if self._files is not None and claims[last] == _FREE:
+                claims[last] = _CHILD
+                try:
+                    made = self._files()
+                except Exception:
+                    out.write(_HEADER.pack(last, _FAILED, 0, 0))  # made again, and failing, here
+                    return
+                packed = b"".join(
+                    _FILE.pack(len(name.encode()), len(data)) + name.encode() + data
+                    for name, data in made.items()
+                )
+                out.write(_HEADER.pack(last, _FILES, len(packed), 0))
+                out.write(packed)
 
     def get(self, page_id: str, page_url: str) -> Rendered:
         """What ``page_id`` gets: the child's record of it, or rendered here."""
@@ -161,8 +183,6 @@ class RenderedBeside:
         found = self._mine.pop(number, None) if self._mine else None
         if found is None:
             found = self._take(number, page_id)
-        if self._next >= len(self.order):
-            self.close()  # every page handed out
         if self.order[number][1] != page_url:
             # Rendered at the URL now asked for (a plugin moved the page).
             return self.additions.render(page_id, page_url, self.mentioned_by(page_id))
@@ -196,6 +216,28 @@ class RenderedBeside:
                 with contextlib.suppress(Exception):
                     self._mine[ahead] = self._render_here(ahead)
 
+    def files(self) -> dict[str, bytes] | None:
+        """The site's files as the child made them, once it has (waiting while it makes
+        them); None where they are to be made here: the child had not begun them (it is
+        still rendering pages, or has ended), or failed to make them."""
+        last = len(self.order)
+        while self._fd is not None and self._claims is not None:
+            record = self._records.pop(last, None)
+            if record is None:
+                self._receive(last, wait=False)
+                record = self._records.pop(last, None)
+            if record is not None:
+                kind, packed, _ = record
+                return _unpack_files(packed) if kind == _FILES else None
+            claims = self._claims
+            if claims is None:  # the child has ended
+                return None
+            if claims[last] != _CHILD:
+                claims[last] = _HERE
+                return None
+            self._receive(last, wait=True)
+        return None
+
     def _render_here(self, number: int) -> Rendered:
         self.rendered_here += 1
         page_id, url = self.order[number]
@@ -205,7 +247,7 @@ class RenderedBeside:
         """The first page after ``number`` nobody has claimed, if any."""
         claims = self._claims
         assert claims is not None
-        found = claims.find(b"\0", max(self._ahead, number + 1))
+        found = claims.find(b"\0", max(self._ahead, number + 1), len(self.order))
         if found < 0:
             return None
         self._ahead = found + 1
@@ -248,7 +290,7 @@ class RenderedBeside:
             stop = start + top + bottom
             if stop > end:
                 break
-            if kind > _FAILED:
+            if kind > _FILES:
                 self.close()  # not a record of ours: trust nothing more from the stream
                 return
             if page >= number:
@@ -276,3 +318,16 @@ class RenderedBeside:
                     os.waitpid(pid, 0)
             except (ProcessLookupError, ChildProcessError):
                 pass
+
+
+def _unpack_files(packed: bytes) -> dict[str, bytes]:
+    files = {}
+    pos = 0
+    while pos < len(packed):
+        name_size, data_size = _FILE.unpack_from(packed, pos)
+        pos += _FILE.size
+        name = packed[pos : pos + name_size].decode()
+        pos += name_size
+        files[name] = packed[pos : pos + data_size]
+        pos += data_size
+    return files
