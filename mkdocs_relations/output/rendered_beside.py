@@ -22,6 +22,9 @@ so its error names the page), a child that ends early. Forked only where forking
 pays: Linux (elsewhere a child starts empty, or from a copy Apple's frameworks forbid), a
 process running one thread (a lock held by another thread would stay locked in the child),
 a second core this process may use, and a site large enough that the fork costs little.
+
+Long because it holds both sides of one exchange (the child's records and claims, and MkDocs'
+process reading them and claiming pages), which are only read right against each other.
 """
 
 from __future__ import annotations
