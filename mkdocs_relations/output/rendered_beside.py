@@ -195,10 +195,7 @@ class RenderedBeside:
         """The page's record, once it comes; rendered here where the child has not claimed
         the page (or cannot send it)."""
         while True:
-            record = self._records.pop(number, None)
-            if record is None and self._fd is not None:
-                self._receive(number, wait=False)
-                record = self._records.pop(number, None)
+            record = self._received(number)
             if record is not None:
                 answered = self._answer(page_id, number, *record)
                 if answered is not None:
@@ -225,10 +222,7 @@ class RenderedBeside:
         still rendering pages, or has ended), or failed to make them."""
         last = len(self.order)
         while self._fd is not None and self._claims is not None:
-            record = self._records.pop(last, None)
-            if record is None:
-                self._receive(last, wait=False)
-                record = self._records.pop(last, None)
+            record = self._received(last)
             if record is not None:
                 kind, packed, _ = record
                 return _unpack_files(packed) if kind == _FILES else None
@@ -240,6 +234,14 @@ class RenderedBeside:
                 return None
             self._receive(last, wait=True)
         return None
+
+    def _received(self, number: int) -> _Record | None:
+        """Record ``number`` if the child has sent it (read without waiting)."""
+        record = self._records.pop(number, None)
+        if record is None and self._fd is not None:
+            self._receive(number, wait=False)
+            record = self._records.pop(number, None)
+        return record
 
     def _render_here(self, number: int) -> Rendered:
         self.rendered_here += 1
