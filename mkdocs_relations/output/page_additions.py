@@ -159,9 +159,10 @@ class PageAdditions:
     def on_demand(self, page_id: str, page_url: str, known: bool = False) -> PanelOnDemand | None:
         """The panel's data of a page for the theme's templates, built if one reads it; None
         for a page with no panel, unless ``known`` to have one (:mod:`.rendered_beside`)."""
-        page = self.wiki.graph.pages.get(page_id)
-        if not known and (page is None or page.hide_panel or not self.builder.has_panel(page_id)):
-            return None
+        if not known:
+            page = self.wiki.graph.pages.get(page_id)
+            if page is None or page.hide_panel or not self.builder.has_panel(page_id):
+                return None
         built = partial(self._built, page_id, page_url, None)
         return PanelOnDemand.later(lambda: (built() or (None, None))[0], page_id)
 
