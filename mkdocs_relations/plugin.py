@@ -48,14 +48,15 @@ from .output.site_files import (
     write_graph_files,
 )
 from .output.site_links import relative_url
-from .query.fences import marker_lines, replace_lines
+from .query.fences import find_blocks, marker_lines, replace_lines
 from .query.overview import MARKER as OVERVIEW
 from .query.overview import overview_markdown, overview_page
 from .query.page_blocks import BlockAnswers
-from .query.rule_checks import RuleReport, rule_report, with_rules
+from .query.rule_checks import RuleReport, read_with_rules, with_rules
 from .resources import TEMPLATES
 from .wiki.body_links import BodyLinks, other_renderers
-from .wiki.pipeline import Wiki, load_wiki
+from .wiki.pipeline import Wiki
+from .wiki.read_beside import ReadBeside
 from .wiki.titles import plain_title
 from .wikilinks import WikilinksExtension
 
@@ -95,6 +96,14 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         self.overview: str | None = None
         self.mentions, self.placement = False, "off"
         self.writes_always, self.toc_title = False, ""
+        #: The wiki and its rules being read beside MkDocs, until MkDocs' process needs them;
+        #: and what reads them here instead, should that fail.
+        self.reading: ReadBeside[tuple[Wiki, RuleReport]] | None = None
+        self.read: Callable[..., tuple[Wiki, RuleReport]] | None = None
+        #: The lint's error, met while a page was read: raised once every page is (on_env),
+        #: so MkDocs does not present it as that page's.
+        self.stopped: PluginError | None = None
+        self.prefix = ""
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         # State from a previous `mkdocs serve` rebuild must never leak into this one.
@@ -148,22 +157,24 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         pages = page_set(files, config)
         options = options_from(self.config, config)
         options.not_pages = pages.not_pages
-        self.sources = pages.sources
-        self.wiki = load_wiki(pages.sources, options, texts=self.texts)
-        config_path = pages.sources.get(options.config_page)
-        self.rules = rule_report(self.wiki, config_path, options.config_page, self.config.max_hops)
-        if self.rules.diagnostics:
-            found = self.wiki.diagnostics + self.rules.diagnostics
-            self.wiki.diagnostics = apply_severity(found, options.severity)
-        report(self.wiki, display_prefix(config), fail=self.config.fail_on_error)
-        if self.wikilinks is not None:
+        self.sources, self.prefix = pages.sources, display_prefix(config)
+        self.read = partial(read_with_rules, pages.sources, options, self.config.max_hops)
+        if self._reads_beside(len(pages.sources)):
+            # Nothing needs the graph before on_env, unless a page holds a relations block;
+            # MkDocs reads the pages' text itself meanwhile.
+            reading = ReadBeside(self.read)
+            if reading.start():
+                self.reading, self.texts = reading, None
+                log.debug("the wiki read in a second process beside MkDocs")
+        if self.reading is None:
+            self._take(self.read(texts=self.texts))
+        if self.wikilinks is not None and self.wiki is not None:
             media = [
                 f.src_uri
                 for f in files
                 if not f.is_documentation_page() and f.inclusion.is_included()
             ]
             self.wikilinks.links = BodyLinks(self.wiki, media, pages.not_pages)
-        self.blocks = BlockAnswers(self.wiki, self.config.max_hops, self.config.labels)
         for asset in display_of(self.config).assets(answers=True):
             files.append(File.generated(config, asset, abs_src_path=asset_source(asset)))
         overview = self.config.overview
@@ -171,6 +182,34 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
             files.append(File.generated(config, overview, content=self._overview(page=True)))
         collector.keep_out()  # the graph lives to the build's end: out of every collection
         return files
+
+    def _reads_beside(self, pages: int) -> bool:
+        """Whether the wiki is read in a second process: not where something needs it while
+        MkDocs reads the pages (body links, a generated overview page)."""
+        config = self.config
+        return bool(
+            config.parallel and not config.wikilinks and not config.overview and may_fork(pages)
+        )
+
+    def _take(self, read: tuple[Wiki, RuleReport]) -> None:
+        """The wiki and its rules, read: reported, and ready for the pages' blocks."""
+        self.wiki, self.rules = read
+        report(self.wiki, self.prefix, fail=self.config.fail_on_error)
+        self.blocks = BlockAnswers(self.wiki, self.config.max_hops, self.config.labels)
+
+    def _take_read_beside(self) -> None:
+        """The wiki the second process read, or read here where that process failed."""
+        reading, self.reading = self.reading, None
+        assert reading is not None and self.read is not None
+        with collector.paused():  # tens of thousands of objects, all kept to the build's end
+            found = reading.result()
+        if found is None:
+            log.debug("the wiki read in MkDocs' process: the second process did not read it")
+            found = self.read()
+        try:
+            self._take(found)
+        except PluginError as error:
+            self.stopped = error
 
     def read_source(self, *, page: MkDocsPage, config: MkDocsConfig) -> str | None:
         """``on_page_read_source`` while no other plugin has one: the text read with the page's
@@ -199,6 +238,8 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
     def on_page_markdown(
         self, markdown: str, *, page: MkDocsPage, config: MkDocsConfig, files: Files
     ) -> str | None:
+        if self.reading is not None and (find_blocks(markdown) or marker_lines(markdown, OVERVIEW)):
+            self._take_read_beside()  # a page's blocks are checked against the graph
         if self.blocks is None:
             return markdown
         file = page.file.src_uri
@@ -226,6 +267,10 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         )
 
     def on_env(self, env: object, *, config: MkDocsConfig, files: Files) -> None:
+        if self.reading is not None:
+            self._take_read_beside()
+        if self.stopped is not None:
+            raise self.stopped
         if self.wiki is None:
             return
         if self.texts:
@@ -277,6 +322,8 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
     def _stop_child(self) -> None:
         if isinstance(self.ahead, RenderedBeside):
             self.ahead.close()
+        if self.reading is not None:
+            self.reading.close()
 
     def _report_wikilinks(self, extension: WikilinksExtension, prefix: str) -> None:
         """Report the pages' broken body links; gather who mentions whom."""

@@ -8,10 +8,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..frontmatter.block import read_frontmatter
-from ..model.diagnostics import Diagnostic
+from ..frontmatter.block import Source, read_frontmatter
+from ..model.diagnostics import Diagnostic, apply_severity
 from ..model.graph import Page
-from ..wiki.pipeline import Wiki
+from ..wiki.pipeline import Options, Wiki, load_wiki
 from .engine import QueryEngine
 from .overview import DEFAULT_LABELS as OVERVIEW_LABELS
 from .records import Where
@@ -51,6 +51,22 @@ def rule_report(wiki: Wiki, config_path: str | None, config_file: str, max_hops:
             report.findings.append((rule, page_id, diagnostic))
             report.diagnostics.append(diagnostic)
     return report
+
+
+def read_with_rules(
+    sources: Mapping[str, str],
+    options: Options,
+    max_hops: int,
+    texts: dict[str, Source] | None = None,
+) -> tuple[Wiki, RuleReport]:
+    """The wiki a build reads (see :func:`.load_wiki`), and its rules checked, their findings
+    among its diagnostics at the severity ``options`` gives."""
+    wiki = load_wiki(sources, options, texts=texts)
+    config_path = sources.get(options.config_page)
+    rules = rule_report(wiki, config_path, options.config_page, max_hops)
+    if rules.diagnostics:
+        wiki.diagnostics = apply_severity(wiki.diagnostics + rules.diagnostics, options.severity)
+    return wiki, rules
 
 
 def check_rules(
