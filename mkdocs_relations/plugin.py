@@ -62,6 +62,9 @@ from .wikilinks import WikilinksExtension
 
 log = get_plugin_logger(__name__)
 
+#: The wiki, its rules, and each page's text as MkDocs reads it where it is handed over.
+Read = tuple[Wiki, RuleReport, "dict[str, Source] | None"]
+
 
 class RelationsPlugin(BasePlugin[RelationsConfig]):
     """Reads typed relationships from frontmatter and fails the build on broken edges."""
@@ -98,12 +101,14 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         self.writes_always, self.toc_title = False, ""
         #: The wiki and its rules being read beside MkDocs, until MkDocs' process needs them;
         #: and what reads them here instead, should that fail.
-        self.reading: ReadBeside[tuple[Wiki, RuleReport]] | None = None
+        self.reading: ReadBeside[Read] | None = None
         self.read: Callable[..., tuple[Wiki, RuleReport]] | None = None
         #: The lint's error, met while a page was read: raised once every page is (on_env),
         #: so MkDocs does not present it as that page's.
         self.stopped: PluginError | None = None
         self.prefix = ""
+        #: Pages MkDocs has asked the plugin for their text.
+        self.asked = 0
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         # State from a previous `mkdocs serve` rebuild must never leak into this one.
@@ -161,8 +166,8 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         self.read = partial(read_with_rules, pages.sources, options, self.config.max_hops)
         if self._reads_beside(len(pages.sources)):
             # Nothing needs the graph before on_env, unless a page holds a relations block;
-            # MkDocs reads the pages' text itself meanwhile.
-            reading = ReadBeside(self.read)
+            # MkDocs reads the pages' text itself until the child is done, then is handed it.
+            reading = ReadBeside(partial(_read_handing, self.read, self.texts is not None))
             if reading.start():
                 self.reading, self.texts = reading, None
                 log.debug("the wiki read in a second process beside MkDocs")
@@ -205,9 +210,11 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
             found = reading.result()
         if found is None:
             log.debug("the wiki read in MkDocs' process: the second process did not read it")
-            found = self.read()
+            found = (*self.read(), None)
+        wiki, rules, self.texts = found  # the pages MkDocs has yet to read get their text
+        log.debug(f"the wiki read beside MkDocs taken when MkDocs had read {self.asked} pages")
         try:
-            self._take(found)
+            self._take((wiki, rules))
         except PluginError as error:
             self.stopped = error
 
@@ -215,7 +222,10 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         """``on_page_read_source`` while no other plugin has one: the text read with the page's
         frontmatter, without the block where its metadata is already loaded (see
         :func:`~.mkdocs_input.without_frontmatter`); None (MkDocs reads) for a page another
-        plugin changed, or not UTF-8."""
+        plugin changed, or not UTF-8, and while the wiki is still being read beside MkDocs."""
+        self.asked += 1
+        if self.reading is not None and self.reading.done():
+            self._take_read_beside()
         file = page.file.src_uri
         source = self.texts.pop(file, None) if self.texts else None
         if source is None or not as_listed(page.file, self.sources.get(file)):
@@ -431,6 +441,13 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
             )
         except OutsideSite as exc:
             raise PluginError(f"relations: {exc}") from None
+
+
+def _read_handing(read: Callable[..., tuple[Wiki, RuleReport]], hand: bool) -> Read:
+    """What ``read`` reads, with each page's text where it is to be handed to MkDocs."""
+    texts: dict[str, Source] | None = {} if hand else None
+    wiki, rules = read(texts=texts)
+    return wiki, rules, texts
 
 
 def report(wiki: Wiki, prefix: str, *, fail: bool) -> None:

@@ -39,6 +39,7 @@ def test_a_wiki_read_beside_mkdocs_builds_the_same_site(tmp_path: Path) -> None:
     assert READ_BESIDE in beside.stderr
     assert READ_BESIDE not in here.stderr
     assert "did not read it" not in beside.stderr
+    assert "the wiki read beside MkDocs taken when MkDocs had read" in beside.stderr
     ours, theirs = _files(tmp_path / "beside"), _files(tmp_path / "here")
     assert ours.keys() == theirs.keys()
     assert [name for name in ours if ours[name] != theirs[name]] == []
