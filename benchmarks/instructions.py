@@ -19,7 +19,9 @@ Only MkDocs' own process is counted. With ``parallel`` on (the default) the plug
 its panels in a process forked beside it, which Valgrind follows, but with the parent's
 counters copied at the fork, so the child's count is not its own work. MkDocs' process is
 the build's critical path where a second core is free; the plugin's whole work is counted
-with ``parallel: false``, where everything runs in MkDocs' process.
+with ``parallel: false``, where everything runs in MkDocs' process. With ``parallel`` on,
+MkDocs' count depends a little on timing: the wiki is read beside it, and the pages MkDocs
+reads before that read is done parse their own frontmatter.
 """
 
 from __future__ import annotations

@@ -441,7 +441,9 @@ def _feature_configs(work: Path, theme: str) -> dict[tuple[str, str], Path]:
         "extra_css": list(display.stylesheets),
         "extra_javascript": list(display.scripts),
     }
-    off = {"relations": {"placement": "off", "path_finder": "off"}}
+    # Every part in MkDocs' process: with nothing to render the plugin still reads the wiki
+    # beside MkDocs by default, which would leave the reading out of this row.
+    off = {"relations": {"placement": "off", "path_finder": "off", "parallel": False}}
     no_picture = {"relations": {"panels": ["direct", "transitive"], "parallel": False}}
     direct = {"relations": {"panels": ["direct"], "parallel": False}}
     return {
