@@ -8,10 +8,10 @@ import time
 from pathlib import Path
 
 import pytest
+from beside_sites import build_site, forks, site_files, write_wiki
 
 from mkdocs_relations.output.rendered_beside import MIN_PAGES
 from mkdocs_relations.wiki.read_beside import ReadBeside
-from tests.test_rendered_beside import _build, _files, _write_wiki, forks
 
 READ_BESIDE = "the wiki read in a second process"
 
@@ -28,19 +28,19 @@ def test_a_wiki_read_beside_mkdocs_builds_the_same_site(tmp_path: Path) -> None:
     """Panels, finder, an answered block on a page MkDocs reads early and one it reads late:
     byte for byte what a build reading the wiki in MkDocs' process writes."""
     docs = tmp_path / "docs"
-    _write_wiki(docs, MIN_PAGES + 40, seed=3)
+    write_wiki(docs, MIN_PAGES + 40, seed=3)
     (tmp_path / "overrides").mkdir()
     _with_block(docs, "team-0/area-0/page-000.md")
     _with_block(docs, "team-3/area-2/page-131.md")
-    beside = _build(tmp_path, {}, "beside")
+    beside = build_site(tmp_path, {}, "beside")
     assert beside.returncode == 0, beside.stderr[-3000:]
-    here = _build(tmp_path, {"parallel": False}, "here")
+    here = build_site(tmp_path, {"parallel": False}, "here")
     assert here.returncode == 0, here.stderr[-3000:]
     assert READ_BESIDE in beside.stderr
     assert READ_BESIDE not in here.stderr
     assert "did not read it" not in beside.stderr
     assert "the wiki read beside MkDocs taken when MkDocs had read" in beside.stderr
-    ours, theirs = _files(tmp_path / "beside"), _files(tmp_path / "here")
+    ours, theirs = site_files(tmp_path / "beside"), site_files(tmp_path / "here")
     assert ours.keys() == theirs.keys()
     assert [name for name in ours if ours[name] != theirs[name]] == []
     answered = [name for name, data in ours.items() if b"relations-query" in data]
@@ -56,7 +56,7 @@ def test_a_broken_edge_read_beside_fails_the_build_with_its_file_and_line(
     at its file and line, then the build stops; never presented as a page's reading error
     (``block``: a page's relations block needs the graph while MkDocs reads the pages)."""
     docs = tmp_path / "docs"
-    _write_wiki(docs, MIN_PAGES + 10, seed=9)
+    write_wiki(docs, MIN_PAGES + 10, seed=9)
     (tmp_path / "overrides").mkdir()
     (docs / "team-1/broken.md").write_text(
         "---\ntitle: Broken\nrelationships:\n  - type: depends-on\n"
@@ -65,8 +65,8 @@ def test_a_broken_edge_read_beside_fails_the_build_with_its_file_and_line(
     )
     if block:
         _with_block(docs, "team-0/area-0/page-000.md")
-    failed = _build(tmp_path, {}, "beside")
-    here = _build(tmp_path, {"parallel": False}, "here")
+    failed = build_site(tmp_path, {}, "beside")
+    here = build_site(tmp_path, {"parallel": False}, "here")
     assert READ_BESIDE in failed.stderr
     assert failed.returncode != 0 and here.returncode != 0
     assert "team-1/broken.md:5" in failed.stderr

@@ -4,10 +4,8 @@ and everything the child does not answer rendered in MkDocs' process."""
 from __future__ import annotations
 
 import os
-import random
 import shutil
 import signal
-import subprocess
 import sys
 import threading
 import time
@@ -15,70 +13,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
-import yaml
+from beside_sites import build_site, forks, site_files, write_wiki
 
 from mkdocs_relations.output.page_additions import Display, PageAdditions, Rendered
 from mkdocs_relations.output.rendered_ahead import RenderedAhead
 from mkdocs_relations.output.rendered_beside import MIN_PAGES, RenderedBeside, may_fork
 from mkdocs_relations.wiki.pipeline import load_wiki
-
-forks = pytest.mark.skipif(
-    not sys.platform.startswith("linux") or len(os.sched_getaffinity(0)) < 2,
-    reason="the second process is forked on Linux with a second core only",
-)
-
-
-def _write_wiki(docs: Path, pages: int, seed: int) -> dict[str, str]:
-    """``pages`` pages in nested folders, each with typed edges to earlier pages and a
-    wikilink to another page in its text; every tenth page names a page that does not exist
-    as a deliberate redlink. Returns docs-relative path -> absolute path."""
-    rng = random.Random(seed)
-    ids = [f"team-{i % 4}/area-{i % 3}/page-{i:03d}" for i in range(pages)]
-    written = {}
-    for number, page in enumerate(ids):
-        earlier = ids[:number] or [ids[0]]
-        edges = [
-            {"type": rng.choice(["depends-on", "part-of", "relates-to", "used-by"]),
-             "target": f"[[{rng.choice(earlier).rsplit('/', 1)[1]}]]"}
-            for _ in range(rng.randint(0, 5))
-        ]  # fmt: skip
-        if number % 10 == 9:
-            edges.append({"type": "relates-to", "target": "[[planned-work]]", "redlink": True})
-        meta = {"title": f"Page {number} <&> “{number % 7}”", "relationships": edges}
-        body = f"# Page {number}\n\nSee [[{rng.choice(ids).rsplit('/', 1)[1]}]].\n"
-        path = docs / f"{page}.md"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(f"---\n{yaml.safe_dump(meta, allow_unicode=True)}---\n{body}", "utf-8")
-        written[f"{page}.md"] = str(path)
-    (docs / "index.md").write_text("# Home\n", encoding="utf-8")
-    return written
-
-
-def _build(root: Path, options: dict[str, object], site: str) -> subprocess.CompletedProcess[str]:
-    """``mkdocs build -v`` in a process of its own, as a user runs it (one thread)."""
-    config = {
-        "site_name": "Beside",
-        "theme": {"name": "mkdocs", "custom_dir": "overrides"},
-        "plugins": [{"relations": options}],
-    }
-    (root / "mkdocs.yml").write_text(yaml.safe_dump(config), encoding="utf-8")
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "-v", "-d", site],
-        cwd=root, capture_output=True, text=True, env=env, timeout=300, check=False,
-    )  # fmt: skip
-
-
-def _files(site: Path) -> dict[str, bytes]:
-    found = {}
-    for path in sorted(site.rglob("*")):
-        if path.is_file():
-            data = path.read_bytes()
-            # The mkdocs theme writes the build's time into the home page.
-            lines = [line for line in data.split(b"\n") if b"Build Date UTC" not in line]
-            found[path.relative_to(site).as_posix()] = b"\n".join(lines)
-    return found
-
 
 SECOND_PROCESS = "panels rendered in a second process"
 
@@ -87,7 +27,7 @@ SECOND_PROCESS = "panels rendered in a second process"
 def test_a_site_rendered_beside_mkdocs_is_the_same_bytes(tmp_path: Path) -> None:
     """Every page (panels, trails, mentions, finders, a theme template reading the panel's
     data) is byte for byte what MkDocs' own process renders, and the second process ran."""
-    _write_wiki(tmp_path / "docs", MIN_PAGES + 40, seed=11)
+    write_wiki(tmp_path / "docs", MIN_PAGES + 40, seed=11)
     overrides = tmp_path / "overrides"
     overrides.mkdir()
     # A theme template that reads the panel's data: built in MkDocs' process when read.
@@ -99,14 +39,14 @@ def test_a_site_rendered_beside_mkdocs_is_the_same_bytes(tmp_path: Path) -> None
         encoding="utf-8",
     )
     options = {"breadcrumbs": True, "wikilinks": True, "mentions": True}
-    beside = _build(tmp_path, options, "beside")
+    beside = build_site(tmp_path, options, "beside")
     assert beside.returncode == 0, beside.stderr[-3000:]
-    here = _build(tmp_path, {**options, "parallel": False}, "here")
+    here = build_site(tmp_path, {**options, "parallel": False}, "here")
     assert here.returncode == 0, here.stderr[-3000:]
     assert SECOND_PROCESS in beside.stderr
     assert "the graph files beside it" in beside.stderr  # compared below
     assert SECOND_PROCESS not in here.stderr
-    ours, theirs = _files(tmp_path / "beside"), _files(tmp_path / "here")
+    ours, theirs = site_files(tmp_path / "beside"), site_files(tmp_path / "here")
     assert ours.keys() == theirs.keys()
     assert [name for name in ours if ours[name] != theirs[name]] == []
     for part in (b"relations-trail", b"relations-mentions", b"relations__redlink"):
@@ -119,14 +59,14 @@ def test_a_site_rendered_beside_mkdocs_is_the_same_bytes(tmp_path: Path) -> None
 def test_a_page_that_fails_beside_fails_the_build_naming_that_page(tmp_path: Path) -> None:
     """A theme's copy of the panel template that breaks on one page: that page is rendered
     again in MkDocs' process, so the build stops with MkDocs' message naming it."""
-    _write_wiki(tmp_path / "docs", MIN_PAGES + 10, seed=5)
+    write_wiki(tmp_path / "docs", MIN_PAGES + 10, seed=5)
     overrides = tmp_path / "overrides" / "relations"
     overrides.mkdir(parents=True)
     panel = Path(__file__).parents[1] / "mkdocs_relations/templates/relations/panel.html"
     broken = '{% if page_id == "team-2/area-0/page-030" %}{{ no_such_value.x }}{% endif %}'
     (overrides / "panel.html").write_text(broken + panel.read_text("utf-8"), encoding="utf-8")
     shutil.copy(panel.with_name("picture.html"), overrides / "picture.html")
-    failed = _build(tmp_path, {}, "beside")
+    failed = build_site(tmp_path, {}, "beside")
     assert failed.returncode != 0
     assert SECOND_PROCESS in failed.stderr
     assert "team-2/area-0/page-030.md" in failed.stderr
@@ -134,7 +74,7 @@ def test_a_page_that_fails_beside_fails_the_build_naming_that_page(tmp_path: Pat
 
 
 def _additions(tmp_path: Path) -> tuple[PageAdditions, list[tuple[str, str]]]:
-    sources = _write_wiki(tmp_path, MIN_PAGES + 30, seed=7)
+    sources = write_wiki(tmp_path, MIN_PAGES + 30, seed=7)
     wiki = load_wiki(sources)
     pages = {
         file.removesuffix(".md"): (f"Page {n}", file.removesuffix(".md") + "/")
