@@ -14,7 +14,8 @@ class Escaped(dict[str, str]):
 
     Titles and URLs recur: a page is named in the panel of every neighbour, pages in one
     folder share their relative links. ``boxes`` keeps, alike, each neighbour box's HTML
-    cut where its y-coordinates go (see :func:`.panel_html._box_parts`); ``wires`` and
+    cut where its link and its y-coordinates go, so one page's box serves the pictures of
+    pages in every folder (see :func:`.panel_html._box_parts`); ``wires`` and
     ``captions`` the whole HTML of a picture's lines and captions, which recur wherever two
     pictures have one shape.
 

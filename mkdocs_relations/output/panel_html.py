@@ -144,15 +144,25 @@ def picture_html(pic: Picture, e: Escaped) -> list[str]:
     out += [_shared(e.captions, _caption_key(c), _caption_html, c, e) for c in pic.captions]
     boxes, baselines, floats = e.boxes, e.baselines, e.floats
     for box in [*pic.boxes, pic.center]:
-        # A page's box is the same in every picture it is drawn in, but for where it stands;
-        # the centre is the page's own title, drawn once.
+        url = box.url
         if box.kind == "current":
+            # The centre is the page's own title, drawn once.
             parts = _box_parts(box, e)
         else:
+            # A page's box is the same in every picture it is drawn in, but for where it
+            # stands and its link, which is relative to the page the picture is on: both are
+            # put in here, so one box's pieces serve every picture that page is drawn in.
             # 4 and 4.0 are one key but two texts: the numbers' types are in it too.
-            numbers = (box.x, box.w, box.h, type(box.x), type(box.w), type(box.h))
-            key = (box.url, box.kind, box.full, tuple(box.lines), *numbers)
-            parts = _shared(boxes, key, _box_parts, box, e)
+            key = (
+                url is None, box.kind, box.full, tuple(box.lines), box.x, box.w, box.h,
+                type(box.x), type(box.w), type(box.h),
+            )  # fmt: skip
+            known = boxes.get(key)
+            if known is None:
+                known = _box_parts(box, e)
+                if len(boxes) < KEPT:
+                    boxes[key] = known
+            parts = known
         head, middle, before_y, after_y, end = parts
         y, h, count = box.y, box.h, len(after_y)
         ys = baselines.get((y, h, count))
@@ -161,9 +171,15 @@ def picture_html(pic: Picture, e: Escaped) -> list[str]:
             ys = tuple(map(str, line_ys(y, h, count)))
             if len(baselines) < KEPT:
                 baselines[y, h, count] = ys
-        spans = "".join([f"{before_y}{b}{after}" for b, after in zip(ys, after_y, strict=True)])
+        if count == 1:
+            spans = f"{before_y}{ys[0]}{after_y[0]}"
+        else:
+            spans = "".join([f"{before_y}{b}{after}" for b, after in zip(ys, after_y, strict=True)])
         at = floats[y] if type(y) is float else str(y)
-        add(f"{head}{at}{middle}{spans}{end}")
+        if url is None:
+            add(f"{head}{at}{middle}{spans}{end}")
+        else:
+            add(f'    <a xlink:href="{e[url]}{head}{at}{middle}{spans}{end}')
     add("  </svg>\n</figure>")
     return out
 
@@ -219,12 +235,13 @@ def _caption_html(caption: Caption, e: Escaped) -> str:
 
 
 def _box_parts(box: Box, e: Escaped) -> Parts:
-    """A box's HTML in the pieces around its y-coordinates: before the rect's y, after it up
-    to the lines, before each line's y, after each line's y, and the end."""
+    """A box's HTML in the pieces around its link and y-coordinates: after the link (or from
+    the start, for a box with none) up to the rect's y, after it up to the lines, before each
+    line's y, after each line's y, and the end."""
     x = str(box.text_x)
     kind = box.kind
     if box.url is not None:
-        start = f'    <a xlink:href="{e[box.url]}" class="relations__node relations__node--'
+        start = '" class="relations__node relations__node--'
         end = "</text></a>"
     else:
         start, end = '    <g class="relations__node relations__node--', "</text></g>"
