@@ -15,17 +15,13 @@ drift apart unnoticed: change both together.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TypeVar
+from collections.abc import Sequence
 
 from .escaped import KEPT, Escaped, Parts
 from .labels import fill
 from .panel import Panel
 from .picture import Box, Caption, Picture, Wire, line_ys
 from .records import PageRef
-
-_Item = TypeVar("_Item", Wire, Caption, Box)
-_Written = TypeVar("_Written", str, Parts)
 
 
 def panel_html(panel: Panel, placement: str, finder: bool, e: Escaped) -> list[str]:
@@ -119,9 +115,12 @@ def panel_html(panel: Panel, placement: str, finder: bool, e: Escaped) -> list[s
     return out
 
 
-_DEFS = (
+_NAMESPACES = (
     '" xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">\n'
-    "    <title>{label}</title>\n    <defs>\n"
+    "    <title>"
+)
+_DEFS = (
+    "</title>\n    <defs>\n"
     '      <marker id="relations-arrow" viewBox="0 0 10 10" refX="10" refY="5" '
     'markerWidth="7" markerHeight="7" orient="auto">\n'
     '        <path d="M 0 0 L 10 5 L 0 10 z" class="relations__arrowhead"/>\n'
@@ -137,12 +136,38 @@ def picture_html(pic: Picture, e: Escaped) -> list[str]:
         f'<figure class="relations__picture" data-relations-picture{grouped}>\n'
         f'  <svg viewBox="0 0 {pic.width} {pic.height}" width="{pic.width}" '
         f'height="{pic.height}" font-size="{pic.font}" role="img" aria-label="{label}'
-        + _DEFS.format(label=label)
+        f"{_NAMESPACES}{label}{_DEFS}"
     ]
     add = out.append
-    out += [_shared(e.wires, _wire_key(wire), _wire_html, wire, e) for wire in pic.wires]
-    out += [_shared(e.captions, _caption_key(c), _caption_html, c, e) for c in pic.captions]
-    boxes, baselines, floats = e.boxes, e.baselines, e.floats
+    wires, floats = e.wires, e.floats
+    for wire in pic.wires:
+        x1, y1, x2, y2 = wire.x1, wire.y1, wire.x2, wire.y2
+        # The layout's numbers are floats; an int would be written "4", not "4.0", so only
+        # floats share a key (4 == 4.0).
+        if type(x1) is type(y1) is type(x2) is type(y2) is float:
+            drawn = (x1, y1, x2, y2, wire.type, wire.direction, wire.arrow)
+            html = wires.get(drawn)
+            if html is None:
+                at = f'x1="{floats[x1]}" y1="{floats[y1]}" x2="{floats[x2]}" y2="{floats[y2]}"'
+                html = _wire_html(wire, at, e)
+                if len(wires) < KEPT:
+                    wires[drawn] = html
+        else:
+            html = _wire_html(wire, wire.geometry, e)
+        add(html)
+    captions = e.captions
+    for caption in pic.captions:
+        if type(caption.x) is type(caption.y) is float:
+            written = (caption.x, caption.y, caption.type, *caption.lines)
+            html = captions.get(written)
+            if html is None:
+                html = _caption_html(caption, e)
+                if len(captions) < KEPT:
+                    captions[written] = html
+        else:
+            html = _caption_html(caption, e)
+        add(html)
+    boxes, baselines = e.boxes, e.baselines
     for box in [*pic.boxes, pic.center]:
         url = box.url
         if box.kind == "current":
@@ -171,8 +196,16 @@ def picture_html(pic: Picture, e: Escaped) -> list[str]:
             ys = tuple(map(str, line_ys(y, h, count)))
             if len(baselines) < KEPT:
                 baselines[y, h, count] = ys
+        # A box has one to three lines (MAX_LINES; the centre four): written out, not joined.
         if count == 1:
             spans = f"{before_y}{ys[0]}{after_y[0]}"
+        elif count == 2:
+            spans = f"{before_y}{ys[0]}{after_y[0]}{before_y}{ys[1]}{after_y[1]}"
+        elif count == 3:
+            spans = (
+                f"{before_y}{ys[0]}{after_y[0]}{before_y}{ys[1]}{after_y[1]}"
+                f"{before_y}{ys[2]}{after_y[2]}"
+            )
         else:
             spans = "".join([f"{before_y}{b}{after}" for b, after in zip(ys, after_y, strict=True)])
         at = floats[y] if type(y) is float else str(y)
@@ -184,43 +217,10 @@ def picture_html(pic: Picture, e: Escaped) -> list[str]:
     return out
 
 
-def _shared(
-    cache: dict[tuple[object, ...], _Written],
-    key: tuple[object, ...] | None,
-    write: Callable[[_Item, Escaped], _Written],
-    item: _Item,
-    e: Escaped,
-) -> _Written:
-    """``write(item, e)``, written once per build and ``key`` (None: every time)."""
-    if key is None:
-        return write(item, e)
-    html = cache.get(key)
-    if html is None:
-        html = write(item, e)
-        if len(cache) < KEPT:
-            cache[key] = html
-    return html
-
-
-# The layout's numbers are floats; an int would be written "4", not "4.0", so only floats
-# share a key (4 == 4.0).
-def _wire_key(wire: Wire) -> tuple[object, ...] | None:
-    x1, y1, x2, y2 = wire.x1, wire.y1, wire.x2, wire.y2
-    if not type(x1) is type(y1) is type(x2) is type(y2) is float:
-        return None
-    return (x1, y1, x2, y2, wire.type, wire.direction, wire.arrow)
-
-
-def _caption_key(caption: Caption) -> tuple[object, ...] | None:
-    if not type(caption.x) is type(caption.y) is float:
-        return None
-    return (caption.x, caption.y, caption.type, *caption.lines)
-
-
-def _wire_html(wire: Wire, e: Escaped) -> str:
+def _wire_html(wire: Wire, geometry: str, e: Escaped) -> str:
     arrow = ' marker-end="url(#relations-arrow)"' if wire.arrow else ""
     return (
-        f'    <line class="relations__edge" {wire.geometry} data-relations-wire='
+        f'    <line class="relations__edge" {geometry} data-relations-wire='
         f'"{e[wire.type]}" data-relations-wire-direction="{wire.direction}"{arrow}/>'
     )
 
@@ -238,7 +238,8 @@ def _box_parts(box: Box, e: Escaped) -> Parts:
     """A box's HTML in the pieces around its link and y-coordinates: after the link (or from
     the start, for a box with none) up to the rect's y, after it up to the lines, before each
     line's y, after each line's y, and the end."""
-    x = str(box.text_x)
+    # Always a float (the half of a width is), so the build's texts of floats serve.
+    x = e.floats[box.text_x]
     kind = box.kind
     if box.url is not None:
         start = '" class="relations__node relations__node--'
