@@ -116,8 +116,7 @@ def panel_html(panel: Panel, placement: str, finder: bool, e: Escaped) -> list[s
 
 
 _NAMESPACES = (
-    '" xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">\n'
-    "    <title>"
+    '" xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">\n    <title>'
 )
 _DEFS = (
     "</title>\n    <defs>\n"
@@ -246,13 +245,23 @@ def _box_parts(box: Box, e: Escaped) -> Parts:
         end = "</text></a>"
     else:
         start, end = '    <g class="relations__node relations__node--', "</text></g>"
-    tip = f"<title>{e[box.full]}</title>" if box.shortened else ""
+    full = e[box.full]
+    tip = f"<title>{full}</title>" if box.shortened else ""
     corner = 6 if kind == "current" else 4
+    if full == box.full:
+        # Nothing in the title to escape: its lines are its words, with at most a hyphen and
+        # an ellipsis added (text_fit), so only a line that is not ASCII needs escaping. Most
+        # lines are pieces of a title found nowhere else: not kept.
+        lines = [
+            f'">{line}</tspan>' if line.isascii() else f'">{e[line]}</tspan>' for line in box.lines
+        ]
+    else:
+        lines = [f'">{e[line]}</tspan>' for line in box.lines]
     return (
         f'{start}{kind}">{tip}<rect x="{box.x}" y="',
         f'" width="{box.w}" height="{box.h}" rx="{corner}"/><text x="{x}" text-anchor="middle">',
         f'<tspan x="{x}" y="',
-        tuple([f'">{e[line]}</tspan>' for line in box.lines]),
+        tuple(lines),
         end,
     )
 
