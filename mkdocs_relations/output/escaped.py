@@ -3,7 +3,7 @@ the pieces of the picture that recur from one panel to the next."""
 
 from __future__ import annotations
 
-#: A picture box's HTML around its y-coordinates (see :func:`.panel_html._box_parts`).
+#: A picture box's HTML around its link and y-coordinates (see :func:`.panel_html._box_parts`).
 Parts = tuple[str, str, str, tuple[str, ...], str]
 #: A build names each page a bounded number of ways; each cache is capped anyway for huge sites.
 KEPT = 200_000
