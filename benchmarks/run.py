@@ -1,6 +1,6 @@
 """The benchmark harness: one command, every figure of docs/benchmarks.md.
 
-    python benchmarks/run.py            # the full run (about an hour on 2 cores)
+    python benchmarks/run.py            # the full run (about two hours on 2 cores)
     python benchmarks/run.py --quick    # N = 200, one round: checks the harness works
 
 Every figure that compares two things is a ratio of runs made alternately in the same
@@ -80,7 +80,10 @@ class Settings:
     #: three rounds could not tell a few per cent apart (one peer came out at 0.88×), and
     #: five still put a peer at 0.974× and ours 0.06 above its counted ratio in one run.
     build_rounds: int = 9
-    full_nav_rounds: int = 2
+    #: Default-navigation builds last one to four minutes; two rounds put one theme at 1.023×
+    #: in one run and 1.072× in the next on the same code. Four make the median the mean of
+    #: the middle two, so one slow build on either side no longer moves it.
+    full_nav_rounds: int = 4
     lint_sizes: tuple[int, ...] = (1000, 10_000, 100_000)
     lint_rounds: int = 5
     browser_pages: int = 100_000
@@ -213,15 +216,27 @@ def build_overhead(settings: Settings, work: Path, report: Report) -> None:
                     variants[name] = _mkdocs_yml(work, name, theme, [entry], short_nav)
             pairs: dict[str, list[tuple[float, float]]] = {name: [] for name in variants}
             _build_time(base, work / "site")  # warm the file cache and the imports
-            for _ in range(rounds):
+            for number in range(rounds):
                 for name, config in variants.items():
                     try:
-                        bare = _build_time(base, work / "site")
-                        withit = _build_time(config, work / "site")
+                        # Which build of a pair runs first alternates, as in _alternating: a
+                        # machine speeding up or slowing down then favours neither side.
+                        if number % 2:
+                            withit = _build_time(config, work / "site")
+                            bare = _build_time(base, work / "site")
+                        else:
+                            bare = _build_time(base, work / "site")
+                            withit = _build_time(config, work / "site")
                     except RuntimeError as exc:
                         report.notes.append(f"{name} failed to build: {str(exc)[:300]}")
                         continue
                     pairs[name].append((bare, withit))
+                    # Each pair on stderr: a median's spread is then in the run's log.
+                    print(
+                        f"  {theme}, {nav}, round {number + 1}, {name}: "
+                        f"{bare:.2f} s / {withit:.2f} s = {withit / bare:.3f}x",
+                        file=sys.stderr, flush=True,
+                    )  # fmt: skip
             ours = median_ratio(pairs["mkdocs-relations"])
             seconds = statistics.median(b for b, _ in pairs["mkdocs-relations"])
             target = BUILD_TARGETS.get(theme, (1.03, 1.03))[short_nav]
@@ -331,7 +346,7 @@ def navigation_counts(settings: Settings, work: Path, report: Report) -> None:
     """Default navigation counted in instructions, on a smaller wiki, with the index-only
     builds of the same wiki beside it: whether the plugin's cost grows with the navigation.
 
-    Timed, the default-navigation builds are the noisiest rows (two rounds of builds lasting
+    Timed, the default-navigation builds are the noisiest rows (four rounds of builds lasting
     minutes, on a machine whose speed moves by a fifth); counted, they do not move.
     """
     import instructions
