@@ -95,6 +95,10 @@ class Settings:
     #: minutes, so a count there (forty times slower) would take hours; this size takes ten.
     nav_count_pages: int = 300
     shape_rounds: int = 4
+    #: The DAG's per-page cost is a difference of two builds of 1 to 4 s, which move by a
+    #: fifth from one minute to the next: four rounds put its growth at 0.98× in one run and
+    #: 1.29× in the next on the same code. Nine cost about a minute more.
+    dag_rounds: int = 9
     vocabulary_types: int = 1000
     unknown_edges: int = 2001
     typo_pages: int = 10_000
@@ -390,7 +394,9 @@ def navigation_counts(settings: Settings, work: Path, report: Report) -> None:
 
 def dag_counts(settings: Settings, work: Path, report: Report) -> None:
     """The graph-shape rows' DAG (five ``depends-on`` a page) counted in instructions, with
-    the share of its transitive lists: the part a dense graph makes larger."""
+    the share of its transitive lists: the part a dense graph makes larger; and whether the
+    plugin's instructions a page stay flat from the smallest DAG to the largest, which the
+    timed rows can only estimate from a difference of two noisy builds."""
     import instructions
 
     if not instructions.available():
@@ -434,6 +440,24 @@ def dag_counts(settings: Settings, work: Path, report: Report) -> None:
         "",
     )
     shutil.rmtree(folder)
+    if len(settings.dag_sizes) > 1:
+        largest = settings.dag_sizes[-1]
+        folder = work / f"dag-count-{largest}"
+        generate.write_dag(folder / "docs", largest, per_page=5, seed=7)
+        configs = {
+            name: _mkdocs_yml(folder, name, "mkdocs", plugins, True)
+            for name, plugins in (("base", []), ("ours", [ALONE]))
+        }
+        large = instructions.counts(configs, folder)
+        growth = (large["ours"] - large["base"]) / largest / added
+        report.add(
+            f"Instructions the plugin adds a page, DAG, {largest:,} pages against {pages:,} "
+            "(its whole work in MkDocs' process)",
+            f"{growth:.2f}× (+{(large['ours'] - large['base']) / largest / 1e6:.2f} M a page)",
+            "flat (≤ 1.2×)",
+            "met" if growth <= 1.2 else "missed",
+        )
+        shutil.rmtree(folder)
 
 
 #: Where the plugin's instructions a page go, from the differences between index-only
@@ -770,7 +794,7 @@ def shapes(settings: Settings, work: Path, report: Report) -> None:
         pairs = _alternating(
             functools.partial(_build_time, base, site),
             functools.partial(_build_time, ours, site),
-            settings.shape_rounds,
+            settings.dag_rounds,
         )
         ratio = median_ratio(pairs)
         per_page = statistics.median((b - a) / size for a, b in pairs)
@@ -1087,7 +1111,8 @@ def main(argv: list[str] | None = None) -> int:
         settings = Settings(
             build_pages=200, build_rounds=1, full_nav_rounds=1, lint_sizes=(200, 400),
             lint_rounds=1, browser_pages=2000, browser_edges=8000, queries=20,
-            themes=("mkdocs",), dag_sizes=(100, 200), shape_rounds=1, vocabulary_types=50,
+            themes=("mkdocs",), dag_sizes=(100, 200), shape_rounds=1, dag_rounds=1,
+            vocabulary_types=50,
             unknown_edges=101, typo_pages=500, typos=50, unused_lint_pages=500,
             unused_build_pages=100, nav_count_pages=30,
         )  # fmt: skip

@@ -85,6 +85,10 @@ def test_quick_benchmark_run(tmp_path: Path) -> None:
         assert "Instructions executed, DAG, 100 pages" in shapes
         assert "Instructions executed in MkDocs' process, DAG, 100 pages" in shapes
         assert re.search(r"DAG, 100 pages: the transitive lists \| [\d.]+ M \(\d+%", shapes)
+        # And whether its instructions a page stay flat from the smallest DAG to the largest.
+        flat = r"a page, DAG, 200 pages against 100 \(its whole work[^|]*\| ([\d.]+)× \(\+[\d.]+ M"
+        found = re.search(flat, shapes)
+        assert found and float(found.group(1)) > 0, shapes
     else:
         assert "Instruction counts skipped: valgrind is not installed" in text
     assert "Measured " in text
