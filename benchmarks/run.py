@@ -1112,9 +1112,8 @@ def main(argv: list[str] | None = None) -> int:
             build_pages=200, build_rounds=1, full_nav_rounds=1, lint_sizes=(200, 400),
             lint_rounds=1, browser_pages=2000, browser_edges=8000, queries=20,
             themes=("mkdocs",), dag_sizes=(100, 200), shape_rounds=1, dag_rounds=1,
-            vocabulary_types=50,
-            unknown_edges=101, typo_pages=500, typos=50, unused_lint_pages=500,
-            unused_build_pages=100, nav_count_pages=30,
+            vocabulary_types=50, unknown_edges=101, typo_pages=500, typos=50,
+            unused_lint_pages=500, unused_build_pages=100, nav_count_pages=30,
         )  # fmt: skip
     parts = args.only or [
         "build", "instructions", "phases", "lint", "browser", "shapes", "queries"
