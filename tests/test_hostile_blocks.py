@@ -20,7 +20,7 @@ from conftest import Site, relation_lines, run
 
 from mkdocs_relations.output.panel import PageRef
 from mkdocs_relations.output.render import Renderer
-from mkdocs_relations.output.text_fit import wrap
+from mkdocs_relations.output.text_fit import Wrapper
 from mkdocs_relations.query.fences import find_blocks
 from mkdocs_relations.query.page_blocks import BlockAnswers
 from mkdocs_relations.wiki.pipeline import load_wiki
@@ -265,7 +265,8 @@ def test_a_fence_line_full_of_spaces_costs_its_length() -> None:
 
 
 def test_a_title_without_spaces_costs_its_length() -> None:
-    _grows_linearly(lambda n: wrap("x" * n, 120.0, 2), 1_024)
+    # A new Wrapper each time: a remembered title would cost nothing the second time.
+    _grows_linearly(lambda n: Wrapper()("x" * n, 120.0, 2), 1_024)
 
 
 def test_many_blocks_on_one_page_cost_their_number(tmp_path: Path) -> None:

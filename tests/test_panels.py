@@ -13,7 +13,7 @@ from conftest import Site
 from wikis import CYCLE_AND_DIAMOND
 from wikis import PANEL_WIKI as WIKI
 
-from mkdocs_relations.output.text_fit import Wrapper, text_width, wrap
+from mkdocs_relations.output.text_fit import Wrapper, text_width
 
 THEMES = ["mkdocs", "readthedocs", "material"]
 
@@ -448,7 +448,6 @@ def test_wrapping_decides_as_measuring_each_line() -> None:
             continue
         compared += 1
         exact += width not in WIDTHS
-        assert wrap(text, width, max_lines, bold=bold) == expected, (text, width, max_lines)
         assert wrapper(text, width, max_lines, bold=bold) == expected, (text, width, max_lines)
     assert compared > 10_000 and exact > 5_000, (compared, exact)
 

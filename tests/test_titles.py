@@ -10,7 +10,7 @@ import pytest
 from conftest import Site, pages_in_folder, run
 
 from mkdocs_relations.wiki.pipeline import load_wiki
-from mkdocs_relations.wiki.titles import HeadingTitles, Titles, heading_title, name_title
+from mkdocs_relations.wiki.titles import HeadingTitles, Titles, name_title
 
 #: Page openings, each a case where a title rule could go wrong.
 OPENINGS = {
@@ -84,12 +84,6 @@ def test_heading_titles_are_escaped_once(site: Site) -> None:
 )  # fmt: skip
 def test_name_titles(file: str, title: str) -> None:
     assert name_title(file) == title
-
-
-def test_heading_needs_to_open_the_page() -> None:
-    assert heading_title("# A\n") == "A"
-    assert heading_title("text\n# A\n") is None
-    assert heading_title("---\ntitle: x\n") is None  # an unclosed fence is text, not meta
 
 
 def test_the_command_line_names_and_sorts_pages_as_the_site_does(site: Site) -> None:

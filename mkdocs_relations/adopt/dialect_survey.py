@@ -34,8 +34,6 @@ from .type_plans import relation_like, yaml_str
 TYPE_NAMES = ("type", "rel", "relation", "kind", "predicate", "relationship", "relation_type")
 #: Entry keys that name a target, most common first.
 TARGET_NAMES = ("target", "to", "page", "object", "target_id", "target_object_id", "ref", "id")
-#: Entry keys that hold a list of targets.
-TARGETS_NAMES = ("links", "targets", "pages", "objects", "to")
 #: A runner-up reading this close to the chosen one (its share of the chosen one's links) is
 #: reported and written commented out.
 CLOSE = 0.5

@@ -1,9 +1,9 @@
 """``mkdocs-relations``: the same rules and queries as the plugin, without building the site.
 
 This module is the console script's entry point: it registers the commands, each defined in
-the module of its group (``cli_lint``, ``cli_paths``, ``cli_export``, ``cli_query``,
-``cli_init``, ``cli_inject``), loads the wiki they read (``cli_wiki``) and keeps standard
-output safe (``cli_output``).
+the module of its group (``lint``, ``paths``, ``export``, ``query``, ``init``, ``inject``,
+``diff``, ``review``, ``rules``), loads the wiki they read (``shared``) and keeps standard
+output safe (``output``); ``report`` and ``compare`` hold what two commands share.
 """
 
 from __future__ import annotations

@@ -63,9 +63,10 @@ def _hundredths(text: str) -> int:
 
 
 class Wrapper:
-    """:func:`wrap` with a memory: a title is wrapped once per build and width, not once per
-    panel, and a word is measured once per build (titles share words, and each is wrapped
-    at every column width, and bold in its own page's centre)."""
+    """Lines that fit a width at FONT, the last one ending in "…" when text is left over;
+    with a memory: a title is wrapped once per build and width, not once per panel, and a
+    word is measured once per build (titles share words, and each is wrapped at every column
+    width, and bold in its own page's centre)."""
 
     def __init__(self) -> None:
         self._done: dict[tuple[str, float, int, bool], tuple[list[str], bool]] = {}
@@ -80,10 +81,6 @@ class Wrapper:
         """The lines and whether a word was split, as remembered: the list is shared by every
         caller, to copy before keeping it where it could change."""
         return self._wrapped(text, width, max_lines, bold)
-
-    def splits(self, text: str, width: float, max_lines: int, *, bold: bool = False) -> bool:
-        """Whether wrapping the text so split a word wider than the line (cached alike)."""
-        return self._wrapped(text, width, max_lines, bold)[1]
 
     def _wrapped(
         self, text: str, width: float, max_lines: int, bold: bool
@@ -106,11 +103,6 @@ class _Widths(dict[str, int]):
 def widest_word(text: str, *, bold: bool = False) -> float:
     """The width of the text's widest word."""
     return max((text_width(word, bold=bold) for word in text.split()), default=0.0)
-
-
-def wrap(text: str, width: float, max_lines: int, *, bold: bool = False) -> list[str]:
-    """Lines that fit ``width`` at FONT; the last one ends in "…" when text is left over."""
-    return _wrap(text, width, max_lines, bold, _hundredths)[0]
 
 
 def _wrap(

@@ -17,7 +17,6 @@ SHOWS = ("list", "tree", "table", "graph", "mermaid")
 WALK_SHOWS = ("tree", "graph", "mermaid")
 EDGE_CONDITIONS = ("in", "out", "edges")
 WALK_COLUMNS = ("hops", "type", "via", "note")
-PAGE_COLUMNS = ("title", "id", "folder", "in", "out", "edges", "relationships")
 TYPE_COLUMNS = ("type", "inverse", "description", "edges")
 WANTED_COLUMNS = ("target", "edges", "from", "kind")
 DEFAULT_COLUMNS = {

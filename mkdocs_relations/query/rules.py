@@ -37,8 +37,6 @@ from .values import Problem
 KEY = "rules"
 TYPE_KEYS = ("type", "from", "to", "max", "redlinks", "severity")
 PAGE_KEYS = ("pages", "requires", "covered_by", "severity")
-#: The codes rules report with; each rule's ``severity`` sets its diagnostics' level.
-RULE_CODES = ("rule-endpoint", "rule-max", "rule-redlink", "rule-required", "rule-coverage")
 INVALID = "invalid-rule"
 
 

@@ -23,17 +23,7 @@ import yaml
 
 from ..model.graph import Graph, Page
 
-# Python-Markdown's block rules: an ATX heading needs no space after its hashes; a setext
-# heading is one line of text over a line of "="; four spaces of indent make code.
-_ATX = re.compile(r"(#{1,6})(.*?)#*\s*")
-_SETEXT = re.compile(r"=+[ ]*")
-# MkDocs' meta block: a YAML block between "---" and "---" or "...".
-_META = re.compile(r"-{3}[ \t]*\n.*?\n(?:\.{3}|-{3})[ \t]*(?:\n|$)", re.DOTALL)
-# attr_list's "{#id .class}" after a heading: not part of the title.
-_ATTRIBUTES = re.compile(r"\s*\{:?\s*[#.][^}]*\}\s*$")
-_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
-_STRONG = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1")
-_EMPHASIS = re.compile(r"\*(?=\S)(.+?)(?<=\S)\*|(?<!\w)_(?=\S)(.+?)(?<=\S)_(?!\w)")
+# An HTML tag, dropped from a heading MkDocs rendered.
 _TAG = re.compile(r"<[^>]+>")
 
 
@@ -46,34 +36,6 @@ def name_title(file: str) -> str:
         return "Home"
     text = stem.replace("-", " ").replace("_", " ")
     return text.capitalize() if text.lower() == text else text
-
-
-def heading_title(markdown: str) -> str | None:
-    """The text of a level-one heading that opens ``markdown`` (after its meta block)."""
-    text = markdown.lstrip("\ufeff").replace("\r\n", "\n")
-    meta = _META.match(text)
-    if meta is not None:
-        text = text[meta.end() :]
-    lines = iter(text.split("\n"))
-    first = next((line for line in lines if line.strip()), None)
-    if first is None or first.startswith(("    ", "\t")):
-        return None
-    atx = _ATX.fullmatch(first)
-    if atx is not None:
-        return _plain(atx.group(2)) if len(atx.group(1)) == 1 else None
-    underline = next(lines, "")
-    if _SETEXT.fullmatch(underline):
-        return _plain(first)
-    return None
-
-
-def _plain(heading: str) -> str | None:
-    """The heading's text as a reader sees it: inline markup and attributes dropped."""
-    text = _ATTRIBUTES.sub("", heading.strip())
-    text = _LINK.sub(r"\1", text).replace("`", "")
-    text = _STRONG.sub(r"\2", text)
-    text = _EMPHASIS.sub(lambda m: m.group(1) or m.group(2), text)
-    return html.unescape(_TAG.sub("", text)).strip() or None
 
 
 def plain_title(heading: str) -> str:
