@@ -18,7 +18,7 @@ from mkdocs_relations.model.vocabulary import Vocabulary
 from mkdocs_relations.query.engine import QueryEngine
 from mkdocs_relations.query.fences import find_blocks, marker_lines, replace_blocks
 from mkdocs_relations.query.parser import QueryReader
-from mkdocs_relations.query.records import Follow, Query, Where
+from mkdocs_relations.query.query_parts import Follow, Query, Where
 from mkdocs_relations.wiki.lookup import PageKeys, Resolver
 from mkdocs_relations.wiki.pipeline import load_wiki
 

@@ -19,7 +19,7 @@ from ..frontmatter.unbuildable import FLAG, problems
 from ..model.diagnostics import clip
 from ..query.engine import QueryEngine
 from ..query.parser import QueryReader
-from ..query.records import DIRECTIONS, LISTS, SHOWS
+from ..query.query_parts import DIRECTIONS, LISTS, SHOWS
 from ..query.rows import Item, Result
 from .shared import (
     EXIT_FAILED,

@@ -61,7 +61,7 @@ from ..model.natural import NaturalKey, NaturalKeys, natural_key
 from ..model.paths import PathIndex
 from ..model.targets import loose
 from ..output.labels import Labels
-from .records import Query, Where
+from .query_parts import Query, Where
 from .rows import Cell, Item, Result, Row, text_cell, type_rows, wanted_rows
 
 NUMERIC = ("hops", "in", "out", "edges", "relationships")

@@ -22,7 +22,7 @@ from .engine import QueryEngine
 from .fences import find_blocks, replace_blocks
 from .overview import MARKER as OVERVIEW
 from .parser import QueryReader
-from .records import Query
+from .query_parts import Query
 from .views import build_view, render_view
 
 #: A placeholder, alone in its paragraph or not.

@@ -25,7 +25,7 @@ from ..model.diagnostics import Diagnostic
 from ..model.targets import TargetError, parse_target
 from ..model.vocabulary import Vocabulary
 from ..wiki.lookup import Resolver
-from .records import (
+from .query_parts import (
     DIRECTIONS,
     EDGE_CONDITIONS,
     KEYS,

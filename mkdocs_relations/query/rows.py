@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from ..model.graph import Edge, Graph
 from ..model.natural import natural_key
 from ..model.targets import loose
-from .records import Query
+from .query_parts import Query
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from ..model.graph import Page
 from ..wiki.pipeline import Options, Wiki, load_wiki
 from .engine import QueryEngine
 from .overview import DEFAULT_LABELS as OVERVIEW_LABELS
-from .records import Where
+from .query_parts import Where
 from .rules import Rule, read_rules
 
 

@@ -31,7 +31,7 @@ from ..frontmatter.nodes import describe, mapping_items
 from ..model.diagnostics import SEVERITIES, Diagnostic
 from ..wiki.pipeline import Wiki
 from .parser import QueryReader
-from .records import Where
+from .query_parts import Where
 from .values import Problem
 
 KEY = "rules"

@@ -15,7 +15,7 @@ from ..output.labels import DEFAULT_LABELS as PANEL_LABELS
 from ..output.records import PageRef
 from ..output.render import Renderer, ascii_html
 from .graph_view import GraphPicture, graph_picture
-from .records import WALK_COLUMNS
+from .query_parts import WALK_COLUMNS
 from .rows import Result, Row
 
 #: Columns the engine reads before any type of that name (query.QueryEngine._cell).
