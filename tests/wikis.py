@@ -114,7 +114,7 @@ CYCLE_AND_DIAMOND = {
 #: - Only index and ledger are ``status: active``; ``ledgr`` is one typo from ``ledger``.
 #:
 #: Relied on by: test_query_build (every show form's rows, the overview's types, wanted
-#: ``fraud``, orphan services/lonely, hub index, superseded services/old); test_query_cli
+#: ``fraud``, orphan services/lonely, hub index, superseded services/old); test_cli_query
 #: (the text table, ``where`` on status and folder, the orphans list); test_query_diagnostics
 #: (the wiki beside each bad block, and the "did you mean 'ledger'" hint).
 QUERY_WIKI = {
