@@ -10,13 +10,11 @@ from __future__ import annotations
 
 import hashlib
 import os
-import random
 import re
 import shutil
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -271,11 +269,48 @@ def test_overview_outside_the_docs_is_refused(tmp_path: Path) -> None:
 
 # 3. A killed inject leaves every page whole, old or new; the next run finishes the job.
 
-KILL_PAGES = 200
-KILL_RUNS = 5
-#: Built pages are padded to about this size (a comment MkDocs did not write), so most of a
-#: run is spent writing them, without the cost of building that much Markdown.
-KILL_PAGE_BYTES = 60_000
+KILL_PAGES = 40
+#: ``mkdocs-relations inject`` killing itself with SIGKILL at a chosen write, not after a
+#: chosen time, so that every run dies where the test means it to however busy the machine
+#: is: at the ``KILL_AT``-th file it renames into place (``KILL_WHERE=rename``: the temporary
+#: file whole, the rename not done) or opens to write (``KILL_WHERE=write``: half of the
+#: bytes written). The OS's calls are wrapped, not the package's: a page written without
+#: a temporary file renamed into place is torn by a kill in its write, or never killed.
+KILLED_INJECT = """
+import os, signal, sys
+from mkdocs_relations.cli import main
+
+at, where, seen = int(os.environ["KILL_AT"]), os.environ["KILL_WHERE"], {"rename": 0, "write": 0}
+real_replace, real_fdopen = os.replace, os.fdopen
+
+def kill_at(kind):
+    seen[kind] += 1
+    return where == kind and seen[kind] == at
+
+def replace(*args, **kwargs):
+    if kill_at("rename"):
+        os.kill(os.getpid(), signal.SIGKILL)
+    return real_replace(*args, **kwargs)
+
+class HalfWritten:
+    def __init__(self, stream):
+        self.stream = stream
+    def __enter__(self):
+        return self
+    def __exit__(self, *exc):
+        return self.stream.__exit__(*exc)
+    def write(self, data):
+        self.stream.write(data[: len(data) // 2])
+        self.stream.flush()
+        os.kill(os.getpid(), signal.SIGKILL)
+
+def fdopen(fd, mode="r", *args, **kwargs):
+    stream = real_fdopen(fd, mode, *args, **kwargs)
+    return HalfWritten(stream) if "w" in mode and kill_at("write") else stream
+
+os.replace, os.fdopen = replace, fdopen
+sys.exit(main(sys.argv[1:]))
+"""
 
 
 def _big_wiki() -> dict[str, str]:
@@ -289,20 +324,8 @@ def _big_wiki() -> dict[str, str]:
     return pages
 
 
-def _pad(site: Path) -> None:
-    padding = "<!-- " + "padding " * (KILL_PAGE_BYTES // 8) + "-->"
-    for page in site.rglob("*.html"):
-        html = page.read_text("utf-8")
-        page.write_text(html.replace("<body", padding + "\n<body", 1), encoding="utf-8")
-
-
 def _pages(site: Path) -> dict[str, bytes]:
     return {str(p.relative_to(site)): p.read_bytes() for p in site.rglob("*.html")}
-
-
-def _inject_command() -> list[str]:
-    script = Path(sys.executable).with_name("mkdocs-relations")
-    return [str(script), "inject"]
 
 
 def _restore(site: Path, before: dict[str, bytes]) -> None:
@@ -316,43 +339,36 @@ def _restore(site: Path, before: dict[str, bytes]) -> None:
 def test_a_killed_inject_leaves_every_page_old_or_new(tmp_path: Path) -> None:
     root = project(tmp_path / "project", _big_wiki())
     site = root / "site"
-    _pad(site)
-    graph = site / "assets" / "mkdocs-relations" / "graph.js"
     before = _pages(site)
     assert run("inject", cwd=root).returncode == 0
     after = _pages(site)
     changing = [name for name in before if after[name] != before[name]]
     assert len(changing) > KILL_PAGES
-    # The graph files are written just before the pages: the pages' window follows.
-    window = max((site / name).stat().st_mtime for name in changing) - graph.stat().st_mtime
-
-    rng = random.Random(19)
-    partial = 0
-    for _ in range(KILL_RUNS):
+    # (where, at, whether some pages are new and some old): in the first file's write or
+    # rename, nothing is new yet; past the graph files, part way through the pages, some are.
+    kills = [("write", 1, False), ("rename", 1, False), ("write", len(changing) // 3, True),
+             ("rename", len(changing) // 2, True), ("rename", len(changing), True)]  # fmt: skip
+    for where, at, part_way in kills:
         _restore(site, before)
-        process = subprocess.Popen(
-            _inject_command(), cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-        )
-        while not graph.exists() and process.poll() is None:
-            time.sleep(0.002)
-        time.sleep(window * rng.uniform(0, 1.2))
-        process.send_signal(signal.SIGKILL)
-        process.wait()
+        killed = subprocess.run(
+            [sys.executable, "-c", KILLED_INJECT, "inject"], cwd=root, capture_output=True,
+            text=True, env={**os.environ, "KILL_AT": str(at), "KILL_WHERE": where},
+            timeout=300, check=False,
+        )  # fmt: skip
+        assert killed.returncode == -signal.SIGKILL, (where, at, killed.stderr)
         now = _pages(site)
         assert now.keys() == before.keys()
         torn = [name for name in now if now[name] not in (before[name], after[name])]
-        assert not torn, f"pages neither old nor new after kill -9: {torn[:5]}"
+        assert not torn, f"pages neither old nor new after kill -9 at {where} {at}: {torn[:5]}"
         done = sum(now[name] == after[name] for name in changing)
-        partial += 0 < done < len(changing)
+        assert (0 < done < len(changing)) if part_way else done == 0, (where, at, done)
         # The next run removes what the killed one left and finishes the pages it missed.
         again = run("inject", cwd=root)
         assert again.returncode == 0, again.stderr
         assert _pages(site) == after
-        if 0 < done < len(changing):
+        if part_way:
             assert "an earlier inject stopped part way" in again.stderr
         assert not list(site.rglob(".mkdocs-relations-*"))
-    # Most kills must land while pages are written, or the test proves little.
-    assert partial >= KILL_RUNS // 2, f"{partial} of {KILL_RUNS} kills in the write phase"
 
 
 def test_a_rerun_reports_what_an_interrupted_run_left(tmp_path: Path) -> None:
