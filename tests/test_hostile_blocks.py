@@ -6,7 +6,7 @@ example was meant, or a cost that grows with the square of the input.
 
 from __future__ import annotations
 
-import socket
+import select
 import subprocess
 import sys
 import time
@@ -29,10 +29,22 @@ HOME = "---\nrelationships:\n  - {type: depends-on, target: ledger}\n---\n# Home
 WALK = "```relations\nfollow: [depends-on]\ndepth: 2\n```\n"
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+#: ``mkdocs serve`` on a port the OS picks (port 0), saying which once it listens: MkDocs
+#: names the port it was given in its "Serving on" line, so the bound one is printed.
+SERVE = """
+import sys
+from mkdocs import livereload
+from mkdocs.__main__ import cli
+
+bind = livereload.LiveReloadServer.server_bind
+
+def server_bind(self):
+    bind(self)
+    print("listening on port", self.server_address[1], flush=True)
+
+livereload.LiveReloadServer.server_bind = server_bind
+cli(["serve", "--no-livereload", "-a", "127.0.0.1:0"])
+"""
 
 
 # 4. `mkdocs serve` renders drafts, which the graph leaves out.
@@ -48,14 +60,23 @@ def test_serve_answers_a_walk_block_on_a_draft_page(site: Site) -> None:
     )
     site.extra_config = {"draft_docs": "draft.md\n"}
     site.write_config()
-    port = _free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "mkdocs", "serve", "--no-livereload", "-a", f"127.0.0.1:{port}"],
-        cwd=site.root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        [sys.executable, "-c", SERVE], cwd=site.root, stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT, text=True,
     )  # fmt: skip
+    said = ""
     try:
-        page = ""
+        assert server.stdout is not None
         deadline = time.monotonic() + 60
+        while "listening on port" not in said and time.monotonic() < deadline:
+            if select.select([server.stdout], [], [], 1)[0]:
+                line = server.stdout.readline()
+                if not line:
+                    break
+                said += line
+        assert "listening on port" in said, said
+        port = int(said.split("listening on port")[1].split()[0])
+        page = ""
         while time.monotonic() < deadline and server.poll() is None:
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{port}/draft/", timeout=5) as got:
@@ -63,11 +84,11 @@ def test_serve_answers_a_walk_block_on_a_draft_page(site: Site) -> None:
                 break
             except OSError:
                 time.sleep(0.2)
-        assert server.poll() is None, server.stdout.read() if server.stdout else ""
+        assert server.poll() is None, said + server.stdout.read()
         assert 'class="relations-query' in page  # answered: no rows, the draft has no edges
     finally:
         server.terminate()
-        output = server.communicate(timeout=30)[0]
+        output = said + server.communicate(timeout=30)[0]
     assert "Traceback" not in output and "KeyError" not in output, output
 
 
