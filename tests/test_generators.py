@@ -259,10 +259,11 @@ def test_lint_takes_the_extensions_options(tmp_path: Path) -> None:
 
 
 def test_zensical_serve_reports_a_broken_edge(zensical_env: Path, tmp_path: Path) -> None:
-    root = _project(tmp_path, ZENSICAL_CONFIG + "dev_addr: 127.0.0.1:8765\n")
+    # Port 0: the OS picks a free one (nothing here connects to it).
+    root = _project(tmp_path, ZENSICAL_CONFIG + "dev_addr: 127.0.0.1:0\n")
     (root / "docs" / "reports.md").write_text(BROKEN, encoding="utf-8")
     server = subprocess.Popen(
-        [str(zensical_env / "zensical"), "serve", "-a", "127.0.0.1:8765"], cwd=root,
+        [str(zensical_env / "zensical"), "serve", "-a", "127.0.0.1:0"], cwd=root,
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )  # fmt: skip
     try:
