@@ -50,6 +50,23 @@ settings.register_profile(
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
+#: Tests a contributor's run skips, by marker (registered in pyproject.toml): the variable
+#: that runs them, and who sets it.
+OPT_IN = {
+    "slow": ("RELATIONS_SLOW_TESTS", ".ci/run sets it"),
+    "benchmark": ("RELATIONS_BENCHMARK_TESTS", "for a change to benchmarks/"),
+}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for marker, (variable, who) in OPT_IN.items():
+        if os.environ.get(variable) == "1":
+            continue
+        skip = pytest.mark.skip(reason=f"{marker}: {variable}=1 runs it ({who})")
+        for item in items:
+            if item.get_closest_marker(marker) is not None:
+                item.add_marker(skip)
+
 
 class _Records(logging.Handler):
     def __init__(self) -> None:

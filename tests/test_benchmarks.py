@@ -1,4 +1,9 @@
-"""The benchmark harness keeps working: its quick mode runs end to end and fills every row."""
+"""The benchmark harness keeps working.
+
+A contributor's run and CI run it on the lint measures alone, at its quick sizes (seconds);
+its whole quick mode, end to end with every row, and Valgrind's counts are ``benchmark``
+tests: ``RELATIONS_BENCHMARK_TESTS=1 python -m pytest tests/test_benchmarks.py``.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +18,44 @@ from pathlib import Path
 import pytest
 from conftest import REPO
 
+PAGE = (
+    "# Benchmarks\n\n<!-- results:start -->\n<!-- results:end -->\n\n"
+    "<!-- phases:start -->\n<!-- phases:end -->\n\nBetween.\n\n"
+    "<!-- shapes:start -->\n<!-- shapes:end -->\n\nAnd.\n\n"
+    "<!-- queries:start -->\n<!-- queries:end -->\n\nAfter.\n"
+)
 
+
+def test_the_harness_fills_its_table(tmp_path: Path) -> None:
+    """``run.py`` end to end on one part (lint, at the quick sizes): the wikis generated,
+    each measure made, the table written between its markers and nothing else changed."""
+    out = tmp_path / "benchmarks.md"
+    out.write_text(PAGE, encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, str(REPO / "benchmarks" / "run.py"), "--quick", "--only", "lint",
+         "--out", str(out)],
+        capture_output=True, text=True, timeout=300, check=False, cwd=tmp_path,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
+    text = out.read_text(encoding="utf-8")
+    before, table, after = re.split(r"<!-- results:start -->|<!-- results:end -->", text)
+    assert f"{before}<!-- results:start -->\n<!-- results:end -->{after}" == PAGE, text
+    assert "\nMeasured " in table and "| measure | result | target | |" in table, table
+    rows = [line for line in table.splitlines() if line.startswith("| ")][1:]
+    wanted = [
+        r"Lint alone, 200 pages, [\d,]+ edges: µs per page; ratio to the bare limit \| "
+        r"\d+ µs; [\d.]+×",
+        r"Lint alone, 400 pages, [\d,]+ edges: µs per page; ratio to the bare limit \| "
+        r"\d+ µs; [\d.]+×",
+        r"Peak memory of mkdocs-relations lint, 400 pages \| \d+ MiB",
+        r"Lint time per page, largest size against smallest \| [\d.]+×",
+    ]
+    assert len(rows) == len(wanted), table
+    for row, pattern in zip(rows, wanted, strict=True):
+        assert re.fullmatch(rf"\| {pattern} \| [^|]+ \| (met|missed) \|", row), row
+
+
+@pytest.mark.benchmark
 def test_quick_benchmark_run(tmp_path: Path) -> None:
     out = tmp_path / "benchmarks.md"
     out.write_text(
@@ -108,6 +150,7 @@ def test_phase_profile_names_every_phase() -> None:
     assert [phase for phase, spent in seconds.items() if spent <= 0] == [], seconds
 
 
+@pytest.mark.benchmark
 def test_instruction_counts_are_exact(tmp_path: Path) -> None:
     """Two counts of one build agree to a hundredth of a per cent (the hash seed fixed), and a
     plugin that does work per page is counted as more: a ratio of counts can be trusted where

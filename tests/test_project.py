@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import REPO
+from conftest import OPT_IN, REPO
 
 
 def _run(*command: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
@@ -223,3 +223,20 @@ def test_long_modules_say_why() -> None:
     # Split each of these where it has a seam, or say in its docstring, on a line starting
     # "Long because", why it is one module.
     assert unexplained == []
+
+
+def test_ci_runs_the_readme_command_with_every_test() -> None:
+    """``.ci/run`` runs the contributors' command verbatim, browser and slow tests switched
+    on; each marker a contributor's run skips is registered, and the README says how to run
+    it."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    command = next(line for line in readme.splitlines() if line.endswith("&& python -m pytest"))
+    ci = (REPO / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert command in ci, command
+    before = ci[: ci.index(command)]
+    assert "export RELATIONS_REQUIRE_BROWSER=1" in before
+    pyproject = (REPO / "pyproject.toml").read_text(encoding="utf-8")
+    for marker, (variable, _) in OPT_IN.items():
+        assert f'"{marker}: ' in pyproject, marker
+        assert f"{variable}=1 python -m pytest" in readme, variable
+        assert (f"export {variable}=1" in before) == (marker == "slow"), variable
