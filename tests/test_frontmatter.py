@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mkdocs_relations.frontmatter.block import read_frontmatter
-from mkdocs_relations.frontmatter.loaded import loaded
-from mkdocs_relations.frontmatter.loader import Loader
 from mkdocs_relations.frontmatter.page import ReadOptions, read_page
+from mkdocs_relations.frontmatter.safe_load import loaded
+from mkdocs_relations.frontmatter.safe_loader import Loader
 from mkdocs_relations.frontmatter.unbuildable import problems
 
 

@@ -18,9 +18,9 @@ import yaml
 from yaml.nodes import MappingNode, Node, SequenceNode
 
 from ..model.diagnostics import Diagnostic, clip
-from .loaded import loaded
-from .loader import Loader
 from .nodes import contains, describe, merged_items, repeated_keys
+from .safe_load import loaded
+from .safe_loader import Loader
 from .unbuildable import problems
 
 #: Frontmatter larger than this is not parsed: a real block is a few kilobytes, and a huge one
@@ -63,7 +63,7 @@ class Frontmatter:
     keys: dict[str, tuple[Node, Node]] = field(default_factory=dict)
     #: ids of the nodes YAML's safe loader cannot build (each already reported).
     bad: set[int] = field(default_factory=set)
-    #: What the safe loader builds from ``root``, where :func:`.loaded.loaded` builds it.
+    #: What the safe loader builds from ``root``, where :func:`.safe_load.loaded` builds it.
     data: dict[str, Any] | None = None
 
     def line(self, node: Node) -> int:
