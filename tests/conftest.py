@@ -68,6 +68,21 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                 item.add_marker(skip)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _bytecode_kept(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Bytecode written once a session for the processes tests start (the console script,
+    ``mkdocs build``), as installing a wheel writes it: under ``PYTHONDONTWRITEBYTECODE``
+    each of them would compile the package from source again. It goes to a folder of the
+    session's, never beside the sources."""
+    if not os.environ.get("PYTHONDONTWRITEBYTECODE"):
+        yield
+        return
+    with pytest.MonkeyPatch.context() as patch:
+        patch.delenv("PYTHONDONTWRITEBYTECODE")
+        patch.setenv("PYTHONPYCACHEPREFIX", str(tmp_path_factory.mktemp("bytecode")))
+        yield
+
+
 class _Records(logging.Handler):
     def __init__(self) -> None:
         super().__init__(logging.DEBUG)
