@@ -8,15 +8,14 @@ into a new virtual environment and use it there: a site build and the console sc
 
 from __future__ import annotations
 
-import os
 import subprocess
-import venv
 import zipfile
 from pathlib import Path
 
 import pytest
 import venvs
 from conftest import REPO
+from venvs import Envs
 
 
 def _run(command: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
@@ -50,16 +49,9 @@ def test_wheel_holds_every_file_of_the_package(wheel: Path, checkout: Path) -> N
     assert "mkdocs-relations = mkdocs_relations.cli:main" in entry_points
 
 
-def test_installed_wheel_builds_a_site_and_runs_the_command(wheel: Path, tmp_path: Path) -> None:
-    env_dir = tmp_path / "venv"
-    venv.EnvBuilder(with_pip=True).create(env_dir)
-    bin_dir = env_dir / ("Scripts" if os.name == "nt" else "bin")
-    python = bin_dir / "python"
-    installed = _run(
-        [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check", str(wheel)],
-        cwd=tmp_path,
-    )
-    assert installed.returncode == 0, installed.stderr
+def test_installed_wheel_builds_a_site_and_runs_the_command(envs: Envs, tmp_path: Path) -> None:
+    env = envs.get("wheel", ["install", "{wheel}"])
+    env_dir, bin_dir, python = env.root, env.bin, env.bin / "python"
     # The package must come from the new environment, not from this checkout.
     where = _run([str(python), "-c", "import mkdocs_relations; print(mkdocs_relations.__file__)"],
                  cwd=tmp_path)  # fmt: skip

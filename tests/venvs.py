@@ -101,11 +101,13 @@ class Envs:
         if name in self._made:
             return self._made[name]
         env = Env(self.base / name)
-        venv.EnvBuilder(with_pip=True).create(env.root)
+        # No pip of its own (installing one takes seconds an environment): this session's pip
+        # installs into it (``pip --python``), from the same registry.
+        venv.EnvBuilder(with_pip=False).create(env.root)
         for step in steps:
             args = [arg.replace("{wheel}", str(self.wheel)) for arg in step]
-            done = env.run("python", "-m", "pip", "-q", "--disable-pip-version-check", *args,
-                           cwd=self.base)  # fmt: skip
+            done = run([sys.executable, "-m", "pip", "--python", str(env.bin / "python"), "-q",
+                        "--disable-pip-version-check", *args], cwd=self.base)  # fmt: skip
             if done.returncode != 0:
                 reason = f"pip {' '.join(args)} failed here: {done.stderr.strip()[-500:]}"
                 if os.environ.get("CI"):
