@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -149,15 +150,22 @@ def _problems(data: dict[str, Any], size: int) -> dict[str, list[Any]]:
     }
 
 
-@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390x844", "1280x900"])
-def test_graph_blocks_read_like_the_picture(site: Site, browser: Any, viewport: Any) -> None:
+@pytest.fixture(scope="module")
+def walks(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    site = Site(tmp_path_factory.mktemp("walks"))
+    (site.root / "docs").mkdir()
     for size in (5, 20, 60):
         site.pages(_walk(f"g{size}", size))
     site.page("index.md", "# Home\n")
     site.extra_config = MATERIAL
     result = site.build(strict=True)
     assert result.ok, result.messages
-    with serve(site.site_dir) as url:
+    return site.site_dir
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390x844", "1280x900"])
+def test_graph_blocks_read_like_the_picture(browser: Any, walks: Path, viewport: Any) -> None:
+    with serve(walks) as url:
         context = browser.new_context(viewport=viewport)
         page = context.new_page()
         errors: list[str] = []
@@ -186,10 +194,10 @@ def test_graph_blocks_read_like_the_picture(site: Site, browser: Any, viewport: 
         context.close()
 
 
-@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390x844", "1280x900"])
-def test_a_labelled_symmetric_type_is_one_group_on_screen(
-    site: Site, browser: Any, viewport: Any
-) -> None:
+@pytest.fixture(scope="module")
+def labelled(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    site = Site(tmp_path_factory.mktemp("labelled"))
+    (site.root / "docs").mkdir()
     site.pages(
         {
             "a.md": "---\ntitle: Alpha\nrelationships:\n  - {type: relates-to, target: b}\n"
@@ -204,7 +212,14 @@ def test_a_labelled_symmetric_type_is_one_group_on_screen(
     site.extra_config = MATERIAL
     site.plugin_options = {"labels": {"relates-to": "verwandt mit"}}
     assert site.build(strict=True).ok
-    with serve(site.site_dir) as url:
+    return site.site_dir
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390x844", "1280x900"])
+def test_a_labelled_symmetric_type_is_one_group_on_screen(
+    browser: Any, labelled: Path, viewport: Any
+) -> None:
+    with serve(labelled) as url:
         context = browser.new_context(viewport=viewport)
         page = context.new_page()
         page.goto(f"{url}b/")

@@ -71,6 +71,14 @@ def _site(site: Site, **plugin: Any) -> Site:
     return site
 
 
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site with default options, built once for the tests that only read it."""
+    root = tmp_path_factory.mktemp("panels")
+    (root / "docs").mkdir()
+    return _site(Site(root)).site_dir
+
+
 def _watch(page: Any) -> list[str]:
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -144,9 +152,8 @@ def _check_picture(page: Any) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390x844", "1280x900"])
-def test_picture_reads_on_a_phone_and_a_desktop(site: Site, browser: Any, viewport: Any) -> None:
-    _site(site)
-    with serve(site.site_dir) as url:
+def test_picture_reads_on_a_phone_and_a_desktop(browser: Any, built: Path, viewport: Any) -> None:
+    with serve(built) as url:
         context = browser.new_context(viewport=viewport)
         page = context.new_page()
         errors = _watch(page)
@@ -171,9 +178,8 @@ def test_picture_reads_on_a_phone_and_a_desktop(site: Site, browser: Any, viewpo
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_hub_panel_fits_and_folds_without_script(site: Site, browser: Any, scheme: str) -> None:
-    _site(site)
-    with serve(site.site_dir) as url:
+def test_hub_panel_fits_and_folds_without_script(browser: Any, built: Path, scheme: str) -> None:
+    with serve(built) as url:
         context = browser.new_context(viewport=DESKTOP, color_scheme=scheme)
         page = context.new_page()
         errors = _watch(page)
@@ -204,7 +210,7 @@ def test_hub_panel_fits_and_folds_without_script(site: Site, browser: Any, schem
         assert errors == []
         context.close()
     # Without JavaScript the folded entries are still one click away.
-    with serve(site.site_dir) as url:
+    with serve(built) as url:
         context = browser.new_context(viewport=DESKTOP, java_script_enabled=False)
         page = context.new_page()
         page.goto(url + "hub/")
@@ -213,9 +219,8 @@ def test_hub_panel_fits_and_folds_without_script(site: Site, browser: Any, schem
         context.close()
 
 
-def test_phone_screenshot_and_panel_height(site: Site, browser: Any) -> None:
-    _site(site)
-    with serve(site.site_dir) as url:
+def test_phone_screenshot_and_panel_height(browser: Any, built: Path) -> None:
+    with serve(built) as url:
         context = browser.new_context(viewport=PHONE, device_scale_factor=2)
         page = context.new_page()
         errors = _watch(page)
@@ -310,10 +315,9 @@ def _contrast(a: str, b: str) -> float:
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390x844", "1280x900"])
 def test_finder_form_is_aligned_and_readable(
-    site: Site, browser: Any, scheme: str, viewport: Any
+    browser: Any, built: Path, scheme: str, viewport: Any
 ) -> None:
-    _site(site)
-    with serve(site.site_dir) as url:
+    with serve(built) as url:
         context = browser.new_context(viewport=viewport, color_scheme=scheme)
         page = context.new_page()
         errors = _watch(page)
@@ -371,9 +375,8 @@ def test_finder_form_is_aligned_and_readable(
         context.close()
 
 
-def test_finder_messages_and_hop_cap(site: Site, browser: Any) -> None:
-    _site(site)
-    with serve(site.site_dir) as url:
+def test_finder_messages_and_hop_cap(browser: Any, built: Path) -> None:
+    with serve(built) as url:
         page = browser.new_page(viewport=DESKTOP)
         errors = _watch(page)
         page.goto(url + "ledger/")
@@ -392,9 +395,8 @@ def test_finder_messages_and_hop_cap(site: Site, browser: Any) -> None:
         page.close()
 
 
-def test_finder_after_instant_navigation_and_from_the_panel_link(site: Site, browser: Any) -> None:
-    _site(site)
-    with serve(site.site_dir) as url:
+def test_finder_after_instant_navigation_and_from_the_panel_link(browser: Any, built: Path) -> None:
+    with serve(built) as url:
         page = browser.new_page(viewport=PHONE)
         errors = _watch(page)
         page.goto(url)
