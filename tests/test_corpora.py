@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import json
-import shutil
 from collections import Counter
 from pathlib import Path
 
 import pytest
-from conftest import CORPUS_CONFIGS, REPO, Site, copy_corpus, pages_in_folder, relation_lines
-from mkdocs.config import load_config
+from conftest import REPO, CorpusSite, copy_corpus, pages_in_folder, relation_lines
 
 from mkdocs_relations.wiki.pipeline import Options, load_wiki
 
@@ -78,7 +76,7 @@ def _documented() -> dict[str, tuple[int, ...]]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["scm-concepts", "data-atlas"])
-def test_corpus_matches_the_docs(tmp_path: Path, name: str) -> None:
+def test_corpus_matches_the_docs(tmp_path: Path, name: str, corpus_site: CorpusSite) -> None:
     pages, edges, unconfigured, configured, notes = _documented()[name]
     bare = copy_corpus(name, tmp_path / "bare", with_config=False)
     field = "relations" if name == "scm-concepts" else None
@@ -86,14 +84,9 @@ def test_corpus_matches_the_docs(tmp_path: Path, name: str) -> None:
     assert len(wiki.diagnostics) == unconfigured
     assert (len(wiki.graph.pages), wiki.graph.edge_count) == (pages - 1, edges)
     # As a site, with the shipped mkdocs.yml and wiki-config.md.
-    copy_corpus(name, tmp_path / "site")
-    shutil.copy(CORPUS_CONFIGS / name / "mkdocs.yml", tmp_path / "site" / "mkdocs.yml")
-    # Material's navigation lists every page on every page, which makes the build quadratic
-    # in pages (28 s against 8 s for data-atlas here); nothing below reads the navigation.
-    config = load_config(str(tmp_path / "site" / "mkdocs.yml"), nav=["wiki-config.md"])
-    site = Site(tmp_path / "site")
-    result = site.build(config=config)
-    assert result.ok, result.error
+    site, result = corpus_site(name)
+    assert result.ok and result.config is not None, result.error
+    config = result.config
     lines = relation_lines(result)
     assert len([line for line in lines if ": info: [" not in line]) == configured
     assert len([line for line in lines if ": info: [" in line]) == notes

@@ -7,7 +7,8 @@ import json
 from pathlib import Path
 
 import jsonschema
-from conftest import REPO, Site, copy_corpus
+import pytest
+from conftest import REPO, CorpusSite, Site
 from wikis import PANEL_WIKI
 
 SCHEMA = json.loads(
@@ -85,10 +86,12 @@ def test_builds_are_byte_identical(site: Site) -> None:
     assert first == second and len(first) == 6
 
 
-def test_size_is_linear_in_pages_and_edges(tmp_path: Path) -> None:
-    copy_corpus("data-atlas", tmp_path)
-    site = Site(tmp_path)
-    assert site.build().ok
+@pytest.mark.slow
+def test_size_is_linear_in_pages_and_edges(
+    corpus_site: CorpusSite,
+) -> None:
+    site, result = corpus_site("data-atlas")
+    assert result.ok, result.error
     graph = _graph(site)
     raw = len((site.site_dir / "assets" / "mkdocs-relations" / "graph.json").read_bytes())
     names = sum(
