@@ -115,13 +115,15 @@ def require_mkdocs_api() -> None:
         raise UsageError(str(exc)) from None
 
 
-def load_mkdocs_wiki(config_file: str, field: str | None) -> Loaded:
-    """The wiki of a MkDocs project, with the plugin's options from its mkdocs.yml."""
+def load_mkdocs_wiki(config_file: str, field: str | None, within: str | None = None) -> Loaded:
+    """The wiki of a MkDocs project, with the plugin's options from its mkdocs.yml; with
+    ``within`` (the folder a revision is read into), its mkdocs.yml is read as data only."""
     require_mkdocs_api()
     # Imported here so that `--docs-dir` works on a vault without touching MkDocs' machinery.
     from ..mkdocs_input import (
         ConfigFileError,
         display_prefix,
+        load_as_data,
         load_lenient,
         load_mkdocs,
         markdown_extensions,
@@ -130,12 +132,24 @@ def load_mkdocs_wiki(config_file: str, field: str | None) -> Loaded:
         plugin_config,
     )
 
+    named: list[str] | None = None
     try:
-        if config_file.endswith(".toml"):
+        if within is not None:
+            # A revision's settings are a commit's data: nothing in them may run.
+            if config_file.endswith(".toml"):
+                config, pages, plugin, _ = load_lenient(config_file)
+                named = []
+            else:
+                config, pages, plugin, named = load_as_data(config_file, within)
+            config_warnings: list[str] = []
+        elif config_file.endswith(".toml"):
             raise ConfigFileError(f"{config_file} is Zensical's own configuration")
-        config, pages, config_warnings = load_mkdocs(config_file)
-        plugin = plugin_config(config)
+        else:
+            config, pages, config_warnings = load_mkdocs(config_file)
+            plugin = plugin_config(config)
     except ConfigFileError as exc:
+        if within is not None:
+            raise UsageError(str(exc)) from None
         config_warnings = []
         # A Zensical project's mkdocs.yml may name a theme or plugins MkDocs cannot load;
         # the relations checks need only the folders and the plugin's options.
@@ -157,7 +171,11 @@ def load_mkdocs_wiki(config_file: str, field: str | None) -> Loaded:
     base = os.path.dirname(os.path.abspath(config_file))
     prefix = os.path.relpath(os.path.join(base, display_prefix(config))).replace(os.sep, "/")
     wiki = load_wiki(pages.sources, options)
-    extensions = [str(e) for e in getattr(config, "markdown_extensions", None) or []]
+    extensions = (
+        named
+        if named is not None
+        else [str(e) for e in getattr(config, "markdown_extensions", None) or []]
+    )
     loaded = Loaded(
         wiki,
         prefix,
@@ -166,7 +184,7 @@ def load_mkdocs_wiki(config_file: str, field: str | None) -> Loaded:
         pages.sources,
         config_warnings,
         nav_titles=nav_titles(config),
-        extensions=markdown_extensions(config),
+        extensions=markdown_extensions(config) if named is None else ([], {}),
     )
     loaded.wikilinks = bool(plugin.wikilinks) or "mkdocs_relations.wikilinks" in extensions
     return loaded
