@@ -76,7 +76,12 @@ class Repository:
         """The commit a revision names (a branch, tag, hash, ``HEAD~2``); else RevisionError."""
         if not revision or revision.startswith("-"):
             raise RevisionError(f"{revision!r} is not a revision; name a commit, branch or tag")
-        out = self.git("rev-parse", "--verify", "--quiet", f"{revision}^{{commit}}", ok=(0, 1))
+        # ":/text" searches commit messages, so "^{commit}" would become part of the
+        # searched text: the revision is resolved alone, then peeled to its commit.
+        out = self.git("rev-parse", "--verify", "--quiet", "--end-of-options", revision, ok=(0, 1))
+        if out.strip():
+            object_id = out.decode("ascii").strip()
+            out = self.git("rev-parse", "--verify", "--quiet", f"{object_id}^{{commit}}", ok=(0, 1))
         if not out.strip():
             raise RevisionError(
                 f"{revision!r} names no commit in {self.root}; try a branch, a tag or a hash "
