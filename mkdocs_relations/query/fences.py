@@ -18,6 +18,9 @@ The rules are CommonMark's, so a block shown as an example stays an example:
 * A fence never closed runs to the end of its container, as CommonMark says; a
   ``relations`` block left open is reported, because everything after it would have vanished
   into the query.
+
+Long because one scan of the containers serves every reader of a page's structure: the
+``relations`` fences, marker comments, and the code lines a broken wikilink is placed past.
 """
 
 from __future__ import annotations
