@@ -348,3 +348,31 @@ def test_a_reviewed_file_that_is_not_a_regular_file_is_refused(tmp_path: Path, k
         assert "regular file" in done.stdout + done.stderr, (command, done.stdout, done.stderr)
     assert done.returncode == 2
     assert not reviewed.is_file()
+
+
+def test_a_git_folder_or_a_name_given_twice_in_a_tree_is_refused(tmp_path: Path) -> None:
+    root = project(tmp_path)
+    hook = blob(root, b"#!/bin/sh\ntouch marker\n")
+    git_folder = tree(
+        root,
+        [
+            ("100644", blob(root, b"[core]\n\tfsmonitor = touch marker\n"), "config"),
+            ("100644", hook, "hooks.yml"),
+        ],
+    )
+    commit_tree(root, tree(root, [*entries_of(root), ("040000", git_folder, ".GIT")]), "dotgit")
+    page = blob(root, b"# Twice\n")
+    docs = tree(
+        root,
+        [
+            *entries_of(root, "HEAD:docs"),
+            ("100644", page, "twice.md"),
+            ("100644", page, "twice.md"),
+        ],
+    )
+    entries = [e for e in entries_of(root) if e[2] != "docs"]
+    commit_tree(root, tree(root, [*entries, ("040000", docs, "docs")]), "twice")
+    for branch, said in (("dotgit", "'.GIT'"), ("twice", "twice")):
+        done = run("diff", "main", branch, cwd=root)
+        assert done.returncode == 2, done.stdout + done.stderr
+        assert said in done.stderr and "Traceback" not in done.stderr, done.stderr

@@ -14,6 +14,7 @@ rename, not a removed and an added page.
 
 from __future__ import annotations
 
+import errno
 import os
 import subprocess
 import tempfile
@@ -124,12 +125,13 @@ class Repository:
             if refused is not None:
                 raise RevisionError(
                     f"commit {commit[:12]} holds a file at {_shown(path)}, whose component "
-                    f"{_shown(refused)} would reach outside the project; git refuses to check "
-                    "out such a commit, and so does this command (rewrite the commit)"
+                    f"{_shown(refused)} could reach outside the project (or into git's own "
+                    "folder); git refuses to check out such a commit, and so does this "
+                    "command: rewrite the commit"
                 )
             files.append((sha, path, path[len(prefix) :]))
-        contents = self._blobs(commit, [(sha, path) for sha, path, relative in files
-                                        if relative.lower().endswith(_READ)])  # fmt: skip
+        read = [(sha, path) for sha, path, relative in files if relative.lower().endswith(_READ)]
+        contents = self._blobs(commit, read)
         made: set[str] = set()
         try:
             for _, path, relative in files:
@@ -146,10 +148,14 @@ class Repository:
                 "tree, which git refuses to check out); rewrite the commit"
             ) from None
         except OSError as exc:
+            advice = (
+                "free some space there, or set TMPDIR to a folder with room"
+                if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+                else "set TMPDIR to another folder"
+            )
             raise RevisionError(
-                f"cannot write the files of commit {commit[:12]} into the temporary folder "
-                f"{destination}: {exc.strerror or exc}; free some space there, or set TMPDIR "
-                "to a folder with room"
+                f"cannot write the files of commit {commit[:12]} ({_shown(path)}) into the "
+                f"temporary folder {destination}: {exc.strerror or exc}; {advice}"
             ) from None
         return len(files)
 
@@ -190,7 +196,7 @@ def _refused(path: str) -> str | None:
     """The component of a path from git's objects that could leave the folder it is written
     into, if any: git's own checkout refuses the same (``verify_path``)."""
     for part in path.split("/"):
-        if part in ("", ".", "..") or "\0" in part:
+        if part in ("", ".", "..") or "\0" in part or part.lower() == ".git":
             return part
         if os.sep in part or (os.altsep and os.altsep in part):
             return part
