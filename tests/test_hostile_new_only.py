@@ -54,3 +54,27 @@ def test_old_problems_stay_old_whatever_their_wording(tmp_path: Path) -> None:
     assert "3 problems as in HEAD" in done.stderr
     diff = run("diff", "HEAD", cwd=tmp_path)
     assert "introduced" not in diff.stdout and "fixed" not in diff.stdout, diff.stdout
+
+
+def test_broken_body_links_are_introduced_and_fixed_like_any_problem(tmp_path: Path) -> None:
+    git(tmp_path, "init", "-q", "-b", "main")
+    git(tmp_path, "config", "user.email", "t@example.com")
+    git(tmp_path, "config", "user.name", "T")
+    git(tmp_path, "config", "commit.gpgsign", "false")
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: T\nplugins:\n  - relations:\n      wikilinks: true\n", "utf-8"
+    )
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.md").write_text("# A\n\nSee [[ghost]] and [[spectre]].\n", encoding="utf-8")
+    git(tmp_path, "add", "-A")
+    git(tmp_path, "commit", "-q", "-m", "two broken links")
+    (docs / "a.md").write_text("# A\n\nSee [[ghost]] and [[phantom]].\n", encoding="utf-8")
+    diff = run("diff", "HEAD", cwd=tmp_path)
+    introduced = [line for line in diff.stdout.splitlines() if line.startswith("introduced")]
+    fixed = [line for line in diff.stdout.splitlines() if line.startswith("fixed")]
+    assert len(introduced) == 1 and "'phantom'" in introduced[0], diff.stdout
+    assert len(fixed) == 1 and "'spectre'" in fixed[0], diff.stdout
+    lint = run("lint", "--new-only", "HEAD", "--strict", cwd=tmp_path)
+    assert lint.returncode == 1
+    assert len(lint.stdout.splitlines()) == 1 and "'phantom'" in lint.stdout, lint.stdout

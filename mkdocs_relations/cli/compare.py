@@ -17,7 +17,7 @@ from ..wiki.revisions import (
     repository,
     scratch_folder,
 )
-from .report import lint_blocks
+from .report import lint_blocks, lint_wikilinks
 from .shared import Loaded, UsageError, load, load_mkdocs_wiki
 
 MKDOCS_YML = "mkdocs.yml"
@@ -83,6 +83,9 @@ def _load_at(
     else:
         loaded = load(ns)
     lint_blocks(loaded)
+    if loaded.wikilinks:
+        # Broken body links are problems a change introduces or fixes, as edges' are.
+        lint_wikilinks(loaded)
     docs_dir = loaded.options.docs_dir or folder
     docs = os.path.relpath(docs_dir, folder).replace(os.sep, "/")
     docs = "" if docs == "." else docs
@@ -139,6 +142,9 @@ def sides(args: argparse.Namespace, base: str, head: str | None) -> Iterator[Sid
 def load_here(args: argparse.Namespace) -> Loaded:
     loaded = load(args)
     lint_blocks(loaded)
+    if loaded.wikilinks:
+        # Broken body links are problems a change introduces or fixes, as edges' are.
+        lint_wikilinks(loaded)
     return loaded
 
 
