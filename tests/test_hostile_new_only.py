@@ -78,3 +78,38 @@ def test_broken_body_links_are_introduced_and_fixed_like_any_problem(tmp_path: P
     lint = run("lint", "--new-only", "HEAD", "--strict", cwd=tmp_path)
     assert lint.returncode == 1
     assert len(lint.stdout.splitlines()) == 1 and "'phantom'" in lint.stdout, lint.stdout
+
+
+def test_an_unchanged_tree_with_a_linked_page_and_a_submodule_is_no_change(
+    tmp_path: Path,
+) -> None:
+    sub = tmp_path / "sub"
+    sub.mkdir()
+    for root in (sub, tmp_path / "p"):
+        root.mkdir(exist_ok=True)
+        git(root, "init", "-q", "-b", "main")
+        git(root, "config", "user.email", "t@example.com")
+        git(root, "config", "user.name", "T")
+        git(root, "config", "commit.gpgsign", "false")
+    (sub / "inner.md").write_text(
+        '---\nrelationships:\n  - {type: depends-on, target: "[[real]]"}\n---\n', "utf-8"
+    )
+    git(sub, "add", "-A")
+    git(sub, "commit", "-q", "-m", "sub")
+    project = tmp_path / "p"
+    (project / "mkdocs.yml").write_text("site_name: T\nplugins: [relations]\n", "utf-8")
+    docs = project / "docs"
+    docs.mkdir()
+    (docs / "real.md").write_text(
+        '---\nrelationships:\n  - {type: part-of, target: "[[other]]"}\n---\n', "utf-8"
+    )
+    (docs / "other.md").write_text("# Other\n", encoding="utf-8")
+    (docs / "linked.md").symlink_to("real.md")
+    git(project, "-c", "protocol.file.allow=always", "submodule", "add", "-q", str(sub), "docs/sub")
+    git(project, "add", "-A")
+    git(project, "commit", "-q", "-m", "a linked page and a submodule")
+    for command in (("diff", "HEAD"), ("diff", "HEAD", "--format", "json")):
+        done = run(*command, cwd=project)
+        assert done.returncode == 0, done.stderr
+        assert "no change to the graph" in done.stderr, (done.stdout, done.stderr)
+    assert run("lint", "--new-only", "HEAD", cwd=project).stdout == ""

@@ -140,7 +140,7 @@ def sides(args: argparse.Namespace, base: str, head: str | None) -> Iterator[Sid
 
 
 def load_here(args: argparse.Namespace) -> Loaded:
-    loaded = load(args)
+    loaded = load(args, as_in_git=True)
     lint_blocks(loaded)
     if loaded.wikilinks:
         # Broken body links are problems a change introduces or fixes, as edges' are.
