@@ -67,17 +67,18 @@ class PlacementOption(c.Choice[str]):
 
 
 class DocsPageOption(c.Type[str]):
-    """A page the plugin generates: a docs-relative ``.md`` path that stays in the docs.
+    """A page the plugin generates or reads: a docs-relative ``.md`` path that stays in the docs.
 
     MkDocs writes a generated file at its path under site_dir, so ``/abs/page.md`` or
-    ``../page.md`` would be written outside the site.
+    ``../page.md`` would be written outside the site; and ``review --accept`` writes beside
+    wiki-config.md, so its path must not lead out of the docs folder either.
     """
 
     #: The same rule for JSON Schema (ECMAScript regular expressions).
     PATTERN = r"^(?![/\\])(?![A-Za-z]:)(?!(?:.*/)?\.\.(?:/|$))[^\\]*\.md$"
 
-    def __init__(self) -> None:
-        super().__init__(str)
+    def __init__(self, default: str | None = None) -> None:
+        super().__init__(str, default=default)
 
     def run_validation(self, value: object) -> str:
         path = super().run_validation(value)
@@ -185,7 +186,7 @@ class RelationsConfig(base.Config):
     #: ``relationship_field``, else ``relationships``.
     field = c.Optional(FieldsOption())
     #: Docs-relative path of the page whose frontmatter describes the graph.
-    config_page = c.Type(str, default=DEFAULT_CONFIG_PAGE)
+    config_page = DocsPageOption(default=DEFAULT_CONFIG_PAGE)
     #: Extra edge types, in the same form as ``relationship_types`` in wiki-config.md.
     types = c.ListOfItems(c.Type((dict, str)), default=[])
     #: Deliberate redlinks, in the same form as ``redlinks`` in wiki-config.md.

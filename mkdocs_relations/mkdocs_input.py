@@ -241,6 +241,99 @@ def load_lenient(
     return lenient_config(raw, config_file)
 
 
+def load_as_data(
+    config_file: str, within: str
+) -> tuple[MkDocsConfig, PageSet, RelationsConfig, list[str]]:
+    """A revision's mkdocs.yml, read as data (a commit's author controls every byte of it):
+    :func:`load_lenient`'s reading, with YAML's safe loader and nothing MkDocs would run.
+
+    ``!ENV`` gives its default, never the environment (a CI secret must not reach a pull
+    request's comment); ``!relative`` and any other tag (``!!python/name:...``) are their
+    plain values, never objects; ``INHERIT`` is followed inside ``within`` only; no plugin,
+    hook, theme or Markdown extension is imported: of ``markdown_extensions`` only the names
+    are kept, for whether ``mkdocs_relations.wikilinks`` is on. ``docs_dir`` must lie inside
+    ``within`` before a file of it is listed. The extensions' names come last.
+    """
+    raw = _data_of(config_file, within, depth=0)
+    docs_dir = raw.get("docs_dir", "docs")
+    if isinstance(docs_dir, str):
+        folder = os.path.join(os.path.dirname(os.path.abspath(config_file)), docs_dir)
+        if not _inside(folder, within):
+            raise ConfigFileError(
+                f"docs_dir {docs_dir!r} in {os.path.basename(config_file)} is outside the "
+                "repository's project folder (the folder of mkdocs.yml); a revision's pages "
+                "are read only from inside it: set docs_dir to a folder below mkdocs.yml"
+            )
+    names = [
+        item if isinstance(item, str) else next(iter(item), None)
+        for item in (raw.get("markdown_extensions") or [])
+        if isinstance(item, (str, dict))
+    ] if isinstance(raw.get("markdown_extensions"), list) else []  # fmt: skip
+    config, pages, plugin, _ = lenient_config(raw, config_file)
+    return config, pages, plugin, [name for name in names if isinstance(name, str)]
+
+
+def _inside(path: str, folder: str) -> bool:
+    real, top = os.path.realpath(path), os.path.realpath(folder)
+    return real == top or real.startswith(top.rstrip(os.sep) + os.sep)
+
+
+class _DataLoader(yaml.SafeLoader):
+    """YAML's safe loader, where a tag it does not know is its node's plain value."""
+
+
+def _plain(loader: yaml.SafeLoader, node: yaml.Node) -> Any:
+    if isinstance(node, MappingNode):
+        return loader.construct_mapping(node, deep=True)
+    if isinstance(node, SequenceNode):
+        return loader.construct_sequence(node, deep=True)
+    return loader.construct_scalar(node)  # type: ignore[arg-type]
+
+
+def _env_default(loader: yaml.SafeLoader, node: yaml.Node) -> Any:
+    if isinstance(node, SequenceNode) and len(node.value) > 1:
+        return loader.construct_object(node.value[-1], deep=True)
+    return None
+
+
+_DataLoader.add_constructor("!ENV", _env_default)
+_DataLoader.add_constructor(None, _plain)
+
+
+def _data_of(config_file: str, within: str, depth: int) -> dict[str, Any]:
+    shown = os.path.basename(config_file)
+    try:
+        with open(config_file, "rb") as stream:
+            raw = yaml.load(stream, Loader=_DataLoader)
+    except (OSError, yaml.YAMLError, RecursionError) as exc:
+        raise ConfigFileError(f"{shown} cannot be read: {exc}") from None
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise ConfigFileError(f"{shown} is not usable: it holds no mapping of settings")
+    parent_name = raw.pop("INHERIT", None)
+    if parent_name is None:
+        return raw
+    parent = os.path.join(os.path.dirname(config_file), str(parent_name))
+    if depth >= 10 or not _inside(parent, within) or not os.path.isfile(parent):
+        raise ConfigFileError(
+            f"INHERIT {str(parent_name)!r} in {shown} names no file inside the repository's "
+            "project folder (or inherits more than ten deep); a revision's settings are read "
+            "only from inside it"
+        )
+    return _merged(_data_of(parent, within, depth + 1), raw)
+
+
+def _merged(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+    """``over`` merged into ``base`` as MkDocs merges an inherited file: mappings key by key."""
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(base.get(key), dict):
+            base[key] = _merged(dict(base[key]), value)
+        else:
+            base[key] = value
+    return base
+
+
 def _toml(stream: BinaryIO) -> Any:
     """zensical.toml's settings (its ``[project]`` table)."""
     if sys.version_info >= (3, 11):

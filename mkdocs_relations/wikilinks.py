@@ -42,6 +42,7 @@ from markdown.util import HTML_PLACEHOLDER_RE, INLINE_PLACEHOLDER_RE, AtomicStri
 
 from .frontmatter.page import page_id_for
 from .model.diagnostics import Diagnostic, apply_severity
+from .query.fences import code_lines
 from .wiki.body_links import BodyLinks, Link, load_links
 
 CODE = "broken-wikilink"
@@ -55,6 +56,8 @@ _PATTERN = r"(!?)\[\[([^\[\]\n]+?)\]\]"
 _PRIORITY = 175
 #: Where an inline tag or comment starts: ``<a``, ``</a``, ``<!--``.
 _TAG_START = re.compile(r"<[A-Za-z/!]")
+#: An HTML comment, as Markdown keeps it: its links are not links.
+_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 #: What Python-Markdown's escape pattern leaves for ``\|`` (a pipe inside a table cell).
 _ESCAPED = re.compile("\x02(\\d+)\x03")
 
@@ -95,10 +98,24 @@ class _Conversion:
         return self._text if self._text is not None else "\n".join(self.lines)
 
     def line_of(self, written: str) -> int:
-        at = self.text.find("[[" + written)
-        if at < 0:
-            at = self.text.find(written)
-        return self.text.count("\n", 0, at) + 1 if at >= 0 else 1
+        """The line of the first ``[[written`` a reader sees: not in code (a fence, an
+        indented block, a code span) nor in an HTML comment, where the link was left as
+        written; spaces inside the brackets allowed (``[[ ghost ]]``)."""
+        text = self.text
+        found = [m.start() for m in re.finditer(r"\[\[[ \t]*" + re.escape(written), text)]
+        if not found:
+            return 1
+        code = code_lines(text)
+        comments = [(m.start(), m.end()) for m in _COMMENT.finditer(text)]
+        for at in found:
+            line = text.count("\n", 0, at)
+            start = text.rfind("\n", 0, at) + 1
+            if line in code or text.count("`", start, at) % 2:
+                continue
+            if any(begin < at < end for begin, end in comments):
+                continue
+            return line + 1
+        return text.count("\n", 0, found[0]) + 1
 
 
 class WikilinksExtension(Extension):
@@ -243,13 +260,52 @@ class _Wikilink(InlineProcessor):
 
 
 def _in_tag(data: str, start: int, end: int) -> bool:
-    """Whether ``data[start:end]`` lies inside an HTML tag or comment (``<a title="[[x]]">``),
-    which Markdown keeps as written."""
-    opened = data.rfind("<", 0, start)
-    if opened < 0 or data.rfind(">", 0, start) > opened or not _TAG_START.match(data, opened):
+    """Whether ``data[start:end]`` lies inside an HTML tag or comment (``<a title="[[x]]">``,
+    ``<!-- see [[x]] -->``), which Markdown keeps as written.
+
+    Read as a browser reads them, from the first tag that starts in the ``_TAG_WINDOW``
+    characters before: a ``>`` inside a quoted attribute value does not close its tag
+    (``<abbr title="x > y, see [[x]]">``), nor does one inside a comment end it; a tag
+    that never closes is no tag.
+    """
+    first = _TAG_START.search(data, max(0, start - _TAG_WINDOW), start)
+    if first is None:
         return False
-    closed = data.find(">", end)
-    return closed >= 0 and not 0 <= data.find("<", end) < closed
+    state, quote = _IN_TEXT, ""
+    at, stop = first.start(), min(len(data), end + _TAG_WINDOW)
+    while at < stop:
+        if at >= start and state == _IN_TEXT:
+            return False  # outside any tag at the link, or its tag closed after it
+        char = data[at]
+        if state == _IN_TEXT:
+            if char == "<" and _TAG_START.match(data, at):
+                if data.startswith("<!--", at):
+                    state, at = _IN_COMMENT, at + 4
+                    continue
+                state = _IN_TAG
+        elif state == _IN_COMMENT:
+            if data.startswith("-->", at):
+                if at >= end:
+                    return True
+                state, at = _IN_TEXT, at + 3
+                continue
+        elif quote:
+            if char == quote:
+                quote = ""
+        elif char in "\"'":
+            quote = char
+        elif char == ">":
+            if at >= end:
+                return True
+            state = _IN_TEXT
+        at += 1
+    # A tag never closed is text to Markdown too: it writes the "<" as "&lt;".
+    return False
+
+
+_IN_TEXT, _IN_TAG, _IN_COMMENT = 0, 1, 2
+#: How far back a tag around a link is looked for: the cost per link stays bounded.
+_TAG_WINDOW = 4096
 
 
 def _relative(file: str, folder: str) -> str:

@@ -19,7 +19,7 @@ from .export import add_export_parser, add_schema_parser
 from .init import add_init_parser
 from .inject import add_inject_parser
 from .lint import add_lint_parser
-from .output import Output
+from .output import Output, visible
 from .paths import add_path_parser, add_reach_parser
 from .query import add_query_parser, attach_dash_values
 from .review import add_review_parser
@@ -47,7 +47,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             status = int(args.handler(args, load(args)))
         output.flush()
     except UsageError as exc:
-        print(f"mkdocs-relations: {exc}", file=sys.stderr)
+        print(visible(f"mkdocs-relations: {exc}"), file=sys.stderr)
         return EXIT_USAGE
     finally:
         sys.stdout = output.stream

@@ -17,8 +17,8 @@ from ..wiki.revisions import (
     repository,
     scratch_folder,
 )
-from .report import lint_blocks
-from .shared import Loaded, UsageError, load
+from .report import lint_blocks, lint_wikilinks
+from .shared import Loaded, UsageError, load, load_mkdocs_wiki
 
 MKDOCS_YML = "mkdocs.yml"
 
@@ -57,10 +57,16 @@ def _project(args: argparse.Namespace) -> tuple[str, str | None]:
 
 
 def _load_at(
-    args: argparse.Namespace, folder: str, config: str | None, home: str, name: str
+    args: argparse.Namespace,
+    folder: str,
+    config: str | None,
+    home: str,
+    name: str,
+    revision: bool = False,
 ) -> Side:
     """The wiki of a project folder; its files are shown as under ``home`` (the project's
-    folder in the working tree), as the user sees them."""
+    folder in the working tree), as the user sees them. A revision's settings are read as
+    data only (see :func:`load_mkdocs_wiki`)."""
     ns = argparse.Namespace(**vars(args))
     if config is None:
         ns.docs_dir, ns.config_file = folder, None
@@ -69,8 +75,17 @@ def _load_at(
         if not os.path.isfile(path):
             raise UsageError(f"{config} does not exist in {name}")
         ns.docs_dir, ns.config_file = None, path
-    loaded = load(ns)
+    if revision and ns.config_file:
+        try:
+            loaded = load_mkdocs_wiki(ns.config_file, ns.field, within=folder)
+        except UsageError as exc:
+            raise UsageError(f"{name}: {exc}") from None
+    else:
+        loaded = load(ns)
     lint_blocks(loaded)
+    if loaded.wikilinks:
+        # Broken body links are problems a change introduces or fixes, as edges' are.
+        lint_wikilinks(loaded)
     docs_dir = loaded.options.docs_dir or folder
     docs = os.path.relpath(docs_dir, folder).replace(os.sep, "/")
     docs = "" if docs == "." else docs
@@ -86,7 +101,11 @@ def sides(args: argparse.Namespace, base: str, head: str | None) -> Iterator[Sid
         yield _folders(args, base, head)
         return
     folder, config = _project(args)
-    with scratch_folder() as temporary:
+    try:
+        scratch = scratch_folder()
+    except RevisionError as exc:
+        raise UsageError(str(exc)) from None
+    with scratch as temporary:
         try:
             repo = repository(folder)
             inside = repo.relative(folder)
@@ -121,8 +140,11 @@ def sides(args: argparse.Namespace, base: str, head: str | None) -> Iterator[Sid
 
 
 def load_here(args: argparse.Namespace) -> Loaded:
-    loaded = load(args)
+    loaded = load(args, as_in_git=True)
     lint_blocks(loaded)
+    if loaded.wikilinks:
+        # Broken body links are problems a change introduces or fixes, as edges' are.
+        lint_wikilinks(loaded)
     return loaded
 
 
@@ -147,8 +169,8 @@ def _materialised(
     try:
         repo.write_tree(commit, inside, destination)
     except RevisionError as exc:
-        raise UsageError(str(exc)) from None
-    return _load_at(args, destination, config, home, name)
+        raise UsageError(f"{name}: {exc}") from None
+    return _load_at(args, destination, config, home, name, revision=True)
 
 
 def _folders(args: argparse.Namespace, base: str, head: str) -> Sides:

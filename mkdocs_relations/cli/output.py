@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import TextIO
@@ -36,10 +37,23 @@ def format_chain(source: str, steps: Sequence[Step], *, arrows: bool = True) -> 
     return " ".join(parts)
 
 
+#: Terminal controls (C0 but line feed and tab, DEL, C1): a file name or target holding ESC
+#: would otherwise move the reader's cursor or erase lines of their terminal.
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def visible(text: str) -> str:
+    """``text`` with every terminal control written as its escape (``\\x1b``, ``\\r``)."""
+    if _CONTROLS.search(text) is None:
+        return text
+    return _CONTROLS.sub(lambda found: repr(found.group(0))[1:-1], text)
+
+
 class Output(io.TextIOBase):
     """Standard output that survives its reader: ``lint | head -1`` closes the pipe early (the
     command finishes quietly with its own exit status), ``lint > /dev/full`` cannot write (exit
-    2 with a message, never a traceback). Text the terminal's encoding lacks is escaped.
+    2 with a message, never a traceback). Text the terminal's encoding lacks is escaped, and
+    so is every terminal control (:func:`visible`).
     """
 
     def __init__(self, stream: TextIO) -> None:
@@ -65,7 +79,7 @@ class Output(io.TextIOBase):
     def write(self, text: str) -> int:
         if not self._stopped:
             try:
-                self.stream.write(text)
+                self.stream.write(visible(text))
             except OSError as exc:
                 self._stop(exc)
         return len(text)
@@ -95,7 +109,13 @@ def json_text(document: object, indent: int | None = None) -> str:
     cp1252 console, a file name that is not UTF-8) ASCII with escapes, still valid JSON."""
     text = json.dumps(document, ensure_ascii=False, indent=indent, default=str)
     output = sys.stdout
-    if isinstance(output, Output) and output.utf8 and _strict_utf8(text):
+    # A C1 control is no JSON escape's business, but a terminal's: written as \u escapes.
+    if (
+        isinstance(output, Output)
+        and output.utf8
+        and _strict_utf8(text)
+        and not _CONTROLS.search(text)
+    ):
         return text
     return json.dumps(document, ensure_ascii=True, indent=indent, default=str)
 

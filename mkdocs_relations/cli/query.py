@@ -8,7 +8,6 @@ the rows are the block's rows.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
@@ -21,6 +20,7 @@ from ..query.engine import QueryEngine
 from ..query.parser import QueryReader
 from ..query.query_parts import DIRECTIONS, LISTS, SHOWS
 from ..query.rows import Item, Result
+from .output import json_text
 from .shared import (
     EXIT_FAILED,
     EXIT_OK,
@@ -203,7 +203,7 @@ def run_query(args: argparse.Namespace, loaded: Loaded) -> int:
     unlisted = {wiki.config_page_id} if wiki.config_page_id else set()
     result = QueryEngine(wiki.graph, title=loaded.titles, unlisted=unlisted).answer(query)
     if args.format == "json":
-        print(json.dumps(result_json(result), ensure_ascii=False, indent=2))
+        print(json_text(result_json(result), indent=2))
     else:
         sys.stdout.write(result_text(result))
     return EXIT_OK

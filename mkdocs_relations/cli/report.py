@@ -21,11 +21,12 @@ from .shared import EXIT_FAILED, EXIT_OK, Loaded
 
 
 def report_lint(args: argparse.Namespace, loaded: Loaded, blocks: bool = True) -> int:
-    """Print the lint's report; ``blocks`` false when the blocks' diagnostics are in already."""
+    """Print the lint's report; ``blocks`` false when the blocks' and the page text's
+    diagnostics are in already (``lint --new-only``, whose sides read them to compare)."""
     if blocks:
         lint_blocks(loaded)
-    if loaded.wikilinks:
-        lint_wikilinks(loaded)
+        if loaded.wikilinks:
+            lint_wikilinks(loaded)
     wiki = loaded.wiki
     diagnostics = wiki.diagnostics
     level, groups = wiki.unknown_type_groups()

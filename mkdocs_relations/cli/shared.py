@@ -20,7 +20,7 @@ from typing import Any
 from ..generators import NoGenerator, default_config_file, mkdocs_api
 from ..model.paths import DEFAULT_MAX_HOPS
 from ..model.targets import TargetError, loose, parse_target
-from ..wiki.page_set import folder_page_set
+from ..wiki.page_set import as_in_revisions, folder_page_set
 from ..wiki.pipeline import Options, Wiki, load_wiki
 from ..wiki.titles import HeadingTitles, Titles
 
@@ -87,11 +87,15 @@ def _field_name(text: str) -> str:
     return text
 
 
-def load(args: argparse.Namespace) -> Loaded:
+def load(args: argparse.Namespace, as_in_git: bool = False) -> Loaded:
+    """The wiki the arguments name; ``as_in_git`` leaves out what a git revision cannot hold
+    (linked pages, submodules), for a comparison with one."""
     if args.docs_dir:
         if not os.path.isdir(args.docs_dir):
             raise UsageError(f"--docs-dir {args.docs_dir!r} is not a folder")
         pages = folder_page_set(args.docs_dir)
+        if as_in_git:
+            as_in_revisions(pages, args.docs_dir)
         options = Options(
             relationship_field=args.field, docs_dir=args.docs_dir, not_pages=pages.not_pages
         )
@@ -104,7 +108,7 @@ def load(args: argparse.Namespace) -> Loaded:
             f"no {config_file or 'mkdocs.yml or properdocs.yml'} here; pass -f "
             "path/to/mkdocs.yml, or --docs-dir for a folder of pages"
         )
-    return load_mkdocs_wiki(config_file, args.field)
+    return load_mkdocs_wiki(config_file, args.field, as_in_git=as_in_git)
 
 
 def require_mkdocs_api() -> None:
@@ -115,13 +119,17 @@ def require_mkdocs_api() -> None:
         raise UsageError(str(exc)) from None
 
 
-def load_mkdocs_wiki(config_file: str, field: str | None) -> Loaded:
-    """The wiki of a MkDocs project, with the plugin's options from its mkdocs.yml."""
+def load_mkdocs_wiki(
+    config_file: str, field: str | None, within: str | None = None, as_in_git: bool = False
+) -> Loaded:
+    """The wiki of a MkDocs project, with the plugin's options from its mkdocs.yml; with
+    ``within`` (the folder a revision is read into), its mkdocs.yml is read as data only."""
     require_mkdocs_api()
     # Imported here so that `--docs-dir` works on a vault without touching MkDocs' machinery.
     from ..mkdocs_input import (
         ConfigFileError,
         display_prefix,
+        load_as_data,
         load_lenient,
         load_mkdocs,
         markdown_extensions,
@@ -130,12 +138,24 @@ def load_mkdocs_wiki(config_file: str, field: str | None) -> Loaded:
         plugin_config,
     )
 
+    named: list[str] | None = None
     try:
-        if config_file.endswith(".toml"):
+        if within is not None:
+            # A revision's settings are a commit's data: nothing in them may run.
+            if config_file.endswith(".toml"):
+                config, pages, plugin, _ = load_lenient(config_file)
+                named = []
+            else:
+                config, pages, plugin, named = load_as_data(config_file, within)
+            config_warnings: list[str] = []
+        elif config_file.endswith(".toml"):
             raise ConfigFileError(f"{config_file} is Zensical's own configuration")
-        config, pages, config_warnings = load_mkdocs(config_file)
-        plugin = plugin_config(config)
+        else:
+            config, pages, config_warnings = load_mkdocs(config_file)
+            plugin = plugin_config(config)
     except ConfigFileError as exc:
+        if within is not None:
+            raise UsageError(str(exc)) from None
         config_warnings = []
         # A Zensical project's mkdocs.yml may name a theme or plugins MkDocs cannot load;
         # the relations checks need only the folders and the plugin's options.
@@ -150,6 +170,8 @@ def load_mkdocs_wiki(config_file: str, field: str | None) -> Loaded:
                 "as Zensical reads it, for its folders and the relations options only",
                 file=sys.stderr,
             )
+    if as_in_git:
+        as_in_revisions(pages, config.docs_dir)
     options = options_from(plugin, config)
     options.not_pages = pages.not_pages
     if field:
@@ -157,7 +179,11 @@ def load_mkdocs_wiki(config_file: str, field: str | None) -> Loaded:
     base = os.path.dirname(os.path.abspath(config_file))
     prefix = os.path.relpath(os.path.join(base, display_prefix(config))).replace(os.sep, "/")
     wiki = load_wiki(pages.sources, options)
-    extensions = [str(e) for e in getattr(config, "markdown_extensions", None) or []]
+    extensions = (
+        named
+        if named is not None
+        else [str(e) for e in getattr(config, "markdown_extensions", None) or []]
+    )
     loaded = Loaded(
         wiki,
         prefix,
@@ -166,7 +192,7 @@ def load_mkdocs_wiki(config_file: str, field: str | None) -> Loaded:
         pages.sources,
         config_warnings,
         nav_titles=nav_titles(config),
-        extensions=markdown_extensions(config),
+        extensions=markdown_extensions(config) if named is None else ([], {}),
     )
     loaded.wikilinks = bool(plugin.wikilinks) or "mkdocs_relations.wikilinks" in extensions
     return loaded

@@ -8,6 +8,7 @@ comment stays readable on a change that touches thousands of edges.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -171,17 +172,31 @@ def annotation(diagnostic: Diagnostic, path: str) -> str:
 
 
 def _command(level: str, path: str, line: int, title: str, message: str) -> str:
-    message = message.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-    file = path.replace("%", "%25").replace(",", "%2C").replace(":", "%3A")
-    title = title.replace("%", "%25").replace(",", "%2C").replace(":", "%3A")
+    # A line break anywhere, a file name's too, would end the command and start another.
+    message = _data(message)
+    file = _data(path).replace(",", "%2C").replace(":", "%3A")
+    title = _data(title).replace(",", "%2C").replace(":", "%3A")
     return f"::{level} file={file},line={line},title={title}::{message}"
 
 
+def _data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+#: What GitHub turns into a notification or a link in a comment: ``@org/team`` (and e-mail
+#: addresses), ``https://``, ``www.``; a zero-width space after the first character keeps
+#: the words as written and the comment inert (as Renovate does for mentions).
+_LIVE = re.compile(r"@|(?i:\b(?:https?|ftp|mailto|www)(?=[:.]))")
+
+
 def _cell(text: str) -> str:
-    text = text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
+    # An entity (&#64;) is decoded before mentions and links are found: & is written as one.
+    text = text.replace("&", "&amp;").replace("\\", "\\\\").replace("|", "\\|")
+    # A carriage return ends a table row as a line feed does: either could forge a row.
+    text = text.replace("\r\n", " ").replace("\r", " ").replace("\n", " ")
     for char in "`*_[]<>":
         text = text.replace(char, "\\" + char)
-    return text
+    return _LIVE.sub(lambda found: found.group(0) + "&#8203;", text)
 
 
 def markdown_report(diff: GraphDiff, shown: PathShown) -> str:
@@ -261,9 +276,17 @@ def _picture(diff: GraphDiff) -> list[str]:
     for page in sorted({p for e, _, _ in shown for p in (e.source, _target(e))}):
         names[page] = f"n{len(names)}"
     out = ["flowchart LR"]
-    out += [f'  {name}["{mermaid_text(page)}"]' for page, name in names.items()]
+    out += [f'  {name}["{_label(page)}"]' for page, name in names.items()]
     for edge, line, label in shown:
-        out.append(f"  {names[edge.source]} {line}|{mermaid_text(label)}| {names[_target(edge)]}")
+        out.append(f"  {names[edge.source]} {line}|{_label(label)}| {names[_target(edge)]}")
     if rest > 0:
         out.append(f'  more["and {rest:,} more"]')
     return out
+
+
+def _label(text: str) -> str:
+    """A Mermaid label in a pull-request comment: mentions and links as entity codes too, so
+    the comment stays inert wherever GitHub shows the text."""
+    return _LIVE.sub(
+        lambda found: f"#{ord(found.group(0)[0])};{found.group(0)[1:]}", mermaid_text(text)
+    )

@@ -354,6 +354,6 @@ _NUMBER: NaturalKey = ""
 
 def _sort_key(column: str, cell: Cell) -> tuple[int, float, NaturalKey]:
     text = " ".join(item.text for item in cell)
-    if column in NUMERIC and text.isdigit():
+    if column in NUMERIC and text.isascii() and text.isdigit():
         return (0, float(text), _NUMBER)
     return (1, 0.0, natural_key(text))

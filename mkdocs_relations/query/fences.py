@@ -18,6 +18,9 @@ The rules are CommonMark's, so a block shown as an example stays an example:
 * A fence never closed runs to the end of its container, as CommonMark says; a
   ``relations`` block left open is reported, because everything after it would have vanished
   into the query.
+
+Long because one scan of the containers serves every reader of a page's structure: the
+``relations`` fences, marker comments, and the code lines a broken wikilink is placed past.
 """
 
 from __future__ import annotations
@@ -70,6 +73,19 @@ def marker_lines(text: str, marker: str) -> list[int]:
     return [n for n, line in _scan(lines, range(len(lines))).comments if line.strip() == marker]
 
 
+def code_lines(text: str) -> frozenset[int]:
+    """0-based lines a Markdown reader shows as code: every fence (any name, its fence lines
+    too) and indented code blocks; for placing a line of text outside them."""
+    if "```" not in text and "~~~" not in text and "    " not in text and "\t" not in text:
+        return frozenset()
+    lines = text.split("\n")
+    scan = _scan(lines, range(len(lines)))
+    found = set(scan.code)
+    for fence in scan.fences:
+        found.update(range(fence.start, fence.end))
+    return frozenset(found)
+
+
 @dataclass
 class _Fence:
     start: int
@@ -86,6 +102,8 @@ class _Scan:
     fences: list[_Fence]
     #: (line, text) of the HTML comments that start a line outside any blockquote.
     comments: list[tuple[int, str]]
+    #: Lines of indented code blocks outside any blockquote.
+    code: list[int]
 
 
 #: Every ``relations`` fence's opening line holds three fence characters, then the name as the
@@ -101,7 +119,7 @@ _QUOTE = re.compile(r"[ \t]*> ?")
 def _scan(lines: list[str], numbers: Sequence[int], quoted: bool = False) -> _Scan:
     """Fences and comments in ``lines``, whose page line numbers are ``numbers``: a page, or
     (``quoted``) the content of a blockquote, each line without its ``>``."""
-    found = _Scan([], [])
+    found = _Scan([], [], [])
     containers: list[int] = []  # content indentation of each open list item or admonition
     paragraph = False  # whether the previous line continues a paragraph
     at = 0
@@ -120,6 +138,8 @@ def _scan(lines: list[str], numbers: Sequence[int], quoted: bool = False) -> _Sc
             containers.pop()
         base = containers[-1] if containers else 0
         if width - base >= 4:
+            if not paragraph and not quoted:
+                found.code.append(numbers[at])
             at += 1  # indented code, or a paragraph's continuation: never a fence
             continue
         if text.startswith("<!--"):

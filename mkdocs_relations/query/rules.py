@@ -159,7 +159,9 @@ def _rule(entry: Node, fm: Frontmatter, reader: QueryReader, wiki: Wiki) -> Rule
         limit = None
         if "max" in values:
             text = _text(values["max"][1], "max")
-            if not text.isdigit() or int(text) < 1:
+            # isdigit() is true of '²' and '٣', which int() refuses or reads; and a
+            # thousand digits are no bound either.
+            if not (text.isascii() and text.isdigit() and len(text) <= 18) or int(text) < 1:
                 raise Problem(
                     values["max"][1], f"max: {text!r} is not a whole number of at least 1"
                 )

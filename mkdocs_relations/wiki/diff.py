@@ -8,8 +8,10 @@ moved page's edges are neither removed nor added.
   is the page an edge resolves to, or the text it was written as when it resolves to none.
   What is left on both sides with the same source and target is *changed* (its type, note
   or redlink); the rest is removed or added.
-- Diagnostics are matched by (code, file, message), not by line, so an edit above an old
-  problem does not introduce it again.
+- Diagnostics are matched by what they are: (code, file, message), not by line, and with
+  the parts of a message that other edits change read as one (a line number it cites, its
+  "did you mean", the list of known types), so an edit above an old problem, a new page or
+  a newly declared type does not introduce it again.
 - A page's panel changes when its incoming edges ("used by") gain or lose an entry.
 - Reach: for each acyclic or transitive type, the pages that now reach, or no longer reach,
   another page along edges of that type; only the pages that reach a changed edge's source
@@ -21,6 +23,7 @@ side by side.
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -198,7 +201,7 @@ def _diagnostics(
     file_rename: Mapping[str, str],
 ) -> None:
     def key(d: Diagnostic, files: Mapping[str, str]) -> tuple[str, str, str]:
-        return (d.code, files.get(d.file, d.file), d.message)
+        return (d.code, files.get(d.file, d.file), _what(d.message))
 
     before, after = list(before), list(after)
     before_count = Counter(key(d, file_rename) for d in before)
@@ -216,6 +219,21 @@ def _diagnostics(
         if left[k] > 0:
             left[k] -= 1
             result.fixed.append(diagnostic)
+
+
+#: What in a message follows from the rest of the wiki rather than from the problem itself.
+_VOLATILE = (
+    (re.compile(r"\b(lines?) \d+(?:(?:, | and )\d+)*"), r"\1 #"),
+    (re.compile(r" ?Did you mean [^?]*\?"), ""),
+    (re.compile(r"(Known types:) [^;]*"), r"\1 #"),
+)
+
+
+def _what(message: str) -> str:
+    """A problem's message as what it is: its volatile parts (``_VOLATILE``) read as one."""
+    for pattern, replacement in _VOLATILE:
+        message = pattern.sub(replacement, message)
+    return message
 
 
 def _panels(result: GraphDiff, head_ids: set[str]) -> list[PanelChange]:

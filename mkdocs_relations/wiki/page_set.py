@@ -158,3 +158,31 @@ def _repeated_folder(root: str, path: str, link: str) -> Diagnostic:
         f"folder {link!r} is a symbolic link to {shown}, {why}; remove the link or list it "
         "in exclude_docs",
     )
+
+
+#: Why a page of the working tree is left out when it is compared with a git revision.
+NOT_IN_REVISIONS = (
+    "is a symbolic link, under one, or inside a submodule: a git revision holds none of "
+    "these as pages, so a comparison with one leaves it out on both sides"
+)
+
+
+def as_in_revisions(pages: PageSet, docs_dir: str) -> None:
+    """Leave out, as a revision read from git leaves out, the pages that are symbolic links,
+    lie under a linked folder, or inside a submodule (a folder with its own ``.git``); so an
+    unchanged working tree compares equal to its commit."""
+    plain: dict[str, bool] = {}
+    for uri, path in list(pages.sources.items()):
+        parts = uri.split("/")
+        held = not os.path.islink(path)
+        for depth in range(1, len(parts)):
+            folder = "/".join(parts[:depth])
+            if folder not in plain:
+                full = os.path.join(docs_dir, *parts[:depth])
+                git = os.path.join(full, ".git")
+                plain[folder] = not os.path.islink(full) and not os.path.lexists(git)
+            held = held and plain[folder]
+        if not held:
+            del pages.sources[uri]
+            pages.not_pages[uri] = NOT_IN_REVISIONS
+

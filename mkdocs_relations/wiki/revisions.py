@@ -14,6 +14,7 @@ rename, not a removed and an added page.
 
 from __future__ import annotations
 
+import errno
 import os
 import subprocess
 import tempfile
@@ -33,9 +34,18 @@ _MEMORY_FOLDER = "/dev/shm"
 
 
 def scratch_folder() -> tempfile.TemporaryDirectory[str]:
-    """A temporary folder for revisions' files, in memory when the system has a place for it."""
+    """A temporary folder for revisions' files: in TMPDIR when the user names one, else in
+    memory when the system has a place for it; RevisionError when none can be made."""
     memory = _MEMORY_FOLDER if os.access(_MEMORY_FOLDER, os.W_OK | os.X_OK) else None
-    return tempfile.TemporaryDirectory(prefix="mkdocs-relations-", dir=memory)
+    try:
+        return tempfile.TemporaryDirectory(
+            prefix="mkdocs-relations-", dir=None if os.environ.get("TMPDIR") else memory
+        )
+    except OSError as exc:
+        raise RevisionError(
+            f"cannot make a temporary folder for the revisions' files: {exc.strerror or exc}; "
+            "free some space, or set TMPDIR to a folder with room"
+        ) from None
 
 
 class RevisionError(Exception):
@@ -67,7 +77,12 @@ class Repository:
         """The commit a revision names (a branch, tag, hash, ``HEAD~2``); else RevisionError."""
         if not revision or revision.startswith("-"):
             raise RevisionError(f"{revision!r} is not a revision; name a commit, branch or tag")
-        out = self.git("rev-parse", "--verify", "--quiet", f"{revision}^{{commit}}", ok=(0, 1))
+        # ":/text" searches commit messages, so "^{commit}" would become part of the
+        # searched text: the revision is resolved alone, then peeled to its commit.
+        out = self.git("rev-parse", "--verify", "--quiet", "--end-of-options", revision, ok=(0, 1))
+        if out.strip():
+            object_id = out.decode("ascii").strip()
+            out = self.git("rev-parse", "--verify", "--quiet", f"{object_id}^{{commit}}", ok=(0, 1))
         if not out.strip():
             raise RevisionError(
                 f"{revision!r} names no commit in {self.root}; try a branch, a tag or a hash "
@@ -86,15 +101,18 @@ class Repository:
 
     def write_tree(self, commit: str, folder: str, destination: str) -> int:
         """Write ``folder`` (relative to the top) as it is at ``commit`` into ``destination``;
-        the number of files written."""
+        the number of files written.
+
+        Every path comes from the commit's objects, which whoever made the commit controls: a
+        path git itself would refuse to check out (a ``..``, ``.`` or empty component, a
+        separator inside a name) is a RevisionError before anything is written, and each
+        file is created new, never through a link, so nothing lands outside ``destination``.
+        """
         prefix = f"{folder}/" if folder else ""
         listing = self.git(
-            "ls-tree", "-r", "-z", "--full-tree", commit, *([prefix] if prefix else [])
+            "ls-tree", "-r", "-z", "--full-tree", commit, "--", *([prefix] if prefix else [])
         )
-        read: list[tuple[str, str]] = []
-        written = 0
-        # One makedirs per folder, not per file: it stats every component of the path.
-        made: set[str] = set()
+        files: list[tuple[str, str, str]] = []
         for entry in listing.split(b"\0"):
             if not entry:
                 continue
@@ -103,30 +121,65 @@ class Repository:
             path = raw_path.decode("utf-8", "surrogateescape")
             if kind != "blob" or mode == "120000" or not path.startswith(prefix):
                 continue
-            relative = path[len(prefix) :]
-            target = os.path.join(destination, *relative.split("/"))
-            folder_path = os.path.dirname(target)
-            if folder_path not in made:
-                os.makedirs(folder_path, exist_ok=True)
-                made.add(folder_path)
-            if relative.lower().endswith(_READ):
-                read.append((sha, target))
-            else:
-                open(target, "wb").close()
-            written += 1
-        if read:
-            batch = self.git(
-                "cat-file", "--batch", stdin="".join(f"{s}\n" for s, _ in read).encode()
+            refused = _refused(path)
+            if refused is not None:
+                raise RevisionError(
+                    f"commit {commit[:12]} holds a file at {_shown(path)}, whose component "
+                    f"{_shown(refused)} could reach outside the project (or into git's own "
+                    "folder); git refuses to check out such a commit, and so does this "
+                    "command: rewrite the commit"
+                )
+            files.append((sha, path, path[len(prefix) :]))
+        read = [(sha, path) for sha, path, relative in files if relative.lower().endswith(_READ)]
+        contents = self._blobs(commit, read)
+        made: set[str] = set()
+        try:
+            for _, path, relative in files:
+                target = os.path.join(destination, *relative.split("/"))
+                # One makedirs per folder, not per file: it stats every component of the path.
+                folder_path = os.path.dirname(target)
+                if folder_path not in made:
+                    os.makedirs(folder_path, exist_ok=True)
+                    made.add(folder_path)
+                _create(target, contents.get(path, b""))
+        except (FileExistsError, NotADirectoryError, IsADirectoryError):
+            raise RevisionError(
+                f"commit {commit[:12]} holds {_shown(path)} twice (two entries of one name in a "
+                "tree, which git refuses to check out); rewrite the commit"
+            ) from None
+        except OSError as exc:
+            advice = (
+                "free some space there, or set TMPDIR to a folder with room"
+                if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+                else "set TMPDIR to another folder"
             )
-            at = 0
-            for _, target in read:
-                header_end = batch.index(b"\n", at)
-                size = int(batch[at:header_end].split()[2])
-                start = header_end + 1
-                with open(target, "wb") as stream:
-                    stream.write(batch[start : start + size])
-                at = start + size + 1
-        return written
+            raise RevisionError(
+                f"cannot write the files of commit {commit[:12]} ({_shown(path)}) into the "
+                f"temporary folder {destination}: {exc.strerror or exc}; {advice}"
+            ) from None
+        return len(files)
+
+    def _blobs(self, commit: str, wanted: list[tuple[str, str]]) -> dict[str, bytes]:
+        """The content of each (blob, path), by path, read with one ``git cat-file --batch``."""
+        if not wanted:
+            return {}
+        batch = self.git("cat-file", "--batch", stdin="".join(f"{s}\n" for s, _ in wanted).encode())
+        found: dict[str, bytes] = {}
+        at = 0
+        for sha, path in wanted:
+            header_end = batch.find(b"\n", at)
+            header = batch[at:header_end].split() if header_end >= 0 else []
+            if len(header) != 3 or header[1] != b"blob" or not header[2].isdigit():
+                raise RevisionError(
+                    f"commit {commit[:12]} names the file {_shown(path)} as blob {sha[:12]}, which "
+                    "this repository does not hold (a partial or damaged clone); fetch the "
+                    "commit in full (git fetch --refetch) or check it with git fsck"
+                )
+            start = header_end + 1
+            size = int(header[2])
+            found[path] = batch[start : start + size]
+            at = start + size + 1
+        return found
 
     def renames(self, base: str, head: str | None, folder: str) -> dict[str, str]:
         """Files git sees as renamed between ``base`` and ``head`` (the working tree when None),
@@ -137,6 +190,34 @@ class Repository:
             "diff", "--name-status", "-M", "-z", *revisions, "--", *([prefix] if prefix else [])
         )
         return _renames(out, prefix)
+
+
+def _refused(path: str) -> str | None:
+    """The component of a path from git's objects that could leave the folder it is written
+    into, if any: git's own checkout refuses the same (``verify_path``)."""
+    for part in path.split("/"):
+        if part in ("", ".", "..") or "\0" in part or part.lower() == ".git":
+            return part
+        if os.sep in part or (os.altsep and os.altsep in part):
+            return part
+        if os.name == "nt" and (":" in part or part.rstrip(". ") in ("", ".", "..")):
+            return part
+    return None
+
+
+def _create(target: str, data: bytes) -> None:
+    """A new regular file: never through a link, never over a file already written."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    flags |= getattr(os, "O_BINARY", 0)
+    descriptor = os.open(target, flags, 0o600)
+    with open(descriptor, "wb") as stream:
+        stream.write(data)
+
+
+def _shown(text: str) -> str:
+    """A path or name from a revision as text for a message: quoted, its control characters
+    escaped, so a hostile name cannot break a line or move the cursor."""
+    return repr(text)
 
 
 def _renames(out: bytes, prefix: str) -> dict[str, str]:

@@ -25,6 +25,7 @@ import hashlib
 import os
 import posixpath
 import re
+import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -75,6 +76,8 @@ class Confirmations:
     entries: dict[EdgeKey, tuple[str, int]] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     exists: bool = False
+    #: Why the file was not read (a link, a FIFO, too large); None when it was, or is absent.
+    problem: str | None = None
 
 
 def _escape(text: str) -> str:
@@ -85,14 +88,71 @@ def _unescape(text: str) -> str:
     return re.sub(r"\\(.)", lambda m: {"t": "\t", "n": "\n", "r": "\r"}.get(m[1], m[1]), text)
 
 
+#: More than any wiki's confirmations (a line an edge, about 100 bytes): a larger file is
+#: refused rather than read into memory.
+MAX_REVIEWED_BYTES = 256 * 1024 * 1024
+
+
+def reviewed_bytes(path: str) -> bytes | None:
+    """The reviewed-edges file's bytes; None when there is none; ReviewedFileError when the
+    name holds anything but a regular file (a link, a FIFO, a device) or too much.
+
+    Only a regular file is read, and it is opened without following a link or waiting for a
+    writer, so a committed link cannot point the read outside the project, nor a FIFO hang it.
+    """
+    try:
+        descriptor = os.open(path, _READ_FLAGS)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        if os.path.islink(path):
+            raise ReviewedFileError(f"{_NOT_REGULAR}: it is a symbolic link") from None
+        raise ReviewedFileError(f"cannot be read: {exc.strerror or exc}") from None
+    mode = os.fstat(descriptor).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(descriptor)
+        kind = "a folder" if stat.S_ISDIR(mode) else "a FIFO or device"
+        raise ReviewedFileError(f"{_NOT_REGULAR}: it is {kind}")
+    with os.fdopen(descriptor, "rb") as stream:
+        data = stream.read(MAX_REVIEWED_BYTES + 1)
+    if len(data) > MAX_REVIEWED_BYTES:
+        raise ReviewedFileError(f"is over {MAX_REVIEWED_BYTES // 2**20} MB, so it is not read")
+    return data
+
+
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+_NOT_REGULAR = "is read and written only as a regular file"
+
+
+class ReviewedFileError(Exception):
+    """The reviewed-edges file is not a regular file one can read; the message says why."""
+
+
 def read_confirmations(path: str | None, file: str) -> Confirmations:
-    """Read the reviewed-edges file; a line that does not parse is a diagnostic at its line."""
+    """Read the reviewed-edges file; a line that does not parse is a diagnostic at its line,
+    and a file that is not a regular file one diagnostic at its first line."""
     result = Confirmations(file)
-    if path is None or not os.path.isfile(path):
+    if path is None:
+        return result
+    try:
+        data = reviewed_bytes(path)
+    except ReviewedFileError as exc:
+        result.exists = True
+        result.problem = str(exc)
+        result.diagnostics.append(
+            Diagnostic(
+                file,
+                1,
+                "suspect-edge",
+                f"{file} {exc}; no edge counts as confirmed: replace it with a regular "
+                "file (delete it and run `mkdocs-relations review --accept`)",
+            )
+        )
+        return result
+    if data is None:
         return result
     result.exists = True
-    with open(path, "rb") as stream:
-        text = stream.read().decode("utf-8", "replace")
+    text = data.decode("utf-8", "replace")
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip() or line.startswith("#"):
             continue

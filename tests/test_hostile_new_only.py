@@ -1,0 +1,115 @@
+"""``lint --new-only`` and ``diff`` match problems by what they are: an unrelated edit, a new
+page or a newly declared type must not make an old problem "introduced" because its message
+cites a line, a "did you mean" or the list of known types."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+from conftest import run
+
+OLD = """---
+relationships:
+  - type: depends-on
+    target: "[[b]]"
+  - type: depends-on
+    target: "[[b]]"
+  - type: ownz
+    target: "[[b]]"
+  - type: part-of
+    target: "[[ledgr]]"
+---
+# A
+"""
+
+
+def git(root: Path, *args: str) -> None:
+    subprocess.run(["git", *args], cwd=root, check=True, capture_output=True, timeout=60)
+
+
+def test_old_problems_stay_old_whatever_their_wording(tmp_path: Path) -> None:
+    git(tmp_path, "init", "-q", "-b", "main")
+    git(tmp_path, "config", "user.email", "t@example.com")
+    git(tmp_path, "config", "user.name", "T")
+    git(tmp_path, "config", "commit.gpgsign", "false")
+    (tmp_path / "mkdocs.yml").write_text("site_name: T\nplugins: [relations]\n", "utf-8")
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.md").write_text(OLD, encoding="utf-8")
+    (docs / "b.md").write_text("# B\n", encoding="utf-8")
+    git(tmp_path, "add", "-A")
+    git(tmp_path, "commit", "-q", "-m", "old problems")
+    before = run("lint", cwd=tmp_path).stdout.splitlines()
+    assert len(before) == 3, before
+    # An edit above the duplicate, a page the broken target now resembles, a new type.
+    (docs / "a.md").write_text(OLD.replace("---\n", "---\ntitle: A\ntags: [x]\n", 1), "utf-8")
+    (docs / "ledger.md").write_text("# Ledger\n", encoding="utf-8")
+    (docs / "wiki-config.md").write_text("---\nrelationship_types: [owned-by]\n---\n", "utf-8")
+    after = run("lint", cwd=tmp_path).stdout.splitlines()
+    assert len(after) == 3 and not set(after) & set(before), (before, after)
+    done = run("lint", "--new-only", "HEAD", cwd=tmp_path)
+    assert done.stdout == "", done.stdout
+    assert done.returncode == 0
+    assert "3 problems as in HEAD" in done.stderr
+    diff = run("diff", "HEAD", cwd=tmp_path)
+    assert "introduced" not in diff.stdout and "fixed" not in diff.stdout, diff.stdout
+
+
+def test_broken_body_links_are_introduced_and_fixed_like_any_problem(tmp_path: Path) -> None:
+    git(tmp_path, "init", "-q", "-b", "main")
+    git(tmp_path, "config", "user.email", "t@example.com")
+    git(tmp_path, "config", "user.name", "T")
+    git(tmp_path, "config", "commit.gpgsign", "false")
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: T\nplugins:\n  - relations:\n      wikilinks: true\n", "utf-8"
+    )
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.md").write_text("# A\n\nSee [[ghost]] and [[spectre]].\n", encoding="utf-8")
+    git(tmp_path, "add", "-A")
+    git(tmp_path, "commit", "-q", "-m", "two broken links")
+    (docs / "a.md").write_text("# A\n\nSee [[ghost]] and [[phantom]].\n", encoding="utf-8")
+    diff = run("diff", "HEAD", cwd=tmp_path)
+    introduced = [line for line in diff.stdout.splitlines() if line.startswith("introduced")]
+    fixed = [line for line in diff.stdout.splitlines() if line.startswith("fixed")]
+    assert len(introduced) == 1 and "'phantom'" in introduced[0], diff.stdout
+    assert len(fixed) == 1 and "'spectre'" in fixed[0], diff.stdout
+    lint = run("lint", "--new-only", "HEAD", "--strict", cwd=tmp_path)
+    assert lint.returncode == 1
+    assert len(lint.stdout.splitlines()) == 1 and "'phantom'" in lint.stdout, lint.stdout
+
+
+def test_an_unchanged_tree_with_a_linked_page_and_a_submodule_is_no_change(
+    tmp_path: Path,
+) -> None:
+    sub = tmp_path / "sub"
+    sub.mkdir()
+    for root in (sub, tmp_path / "p"):
+        root.mkdir(exist_ok=True)
+        git(root, "init", "-q", "-b", "main")
+        git(root, "config", "user.email", "t@example.com")
+        git(root, "config", "user.name", "T")
+        git(root, "config", "commit.gpgsign", "false")
+    (sub / "inner.md").write_text(
+        '---\nrelationships:\n  - {type: depends-on, target: "[[real]]"}\n---\n', "utf-8"
+    )
+    git(sub, "add", "-A")
+    git(sub, "commit", "-q", "-m", "sub")
+    project = tmp_path / "p"
+    (project / "mkdocs.yml").write_text("site_name: T\nplugins: [relations]\n", "utf-8")
+    docs = project / "docs"
+    docs.mkdir()
+    (docs / "real.md").write_text(
+        '---\nrelationships:\n  - {type: part-of, target: "[[other]]"}\n---\n', "utf-8"
+    )
+    (docs / "other.md").write_text("# Other\n", encoding="utf-8")
+    (docs / "linked.md").symlink_to("real.md")
+    git(project, "-c", "protocol.file.allow=always", "submodule", "add", "-q", str(sub), "docs/sub")
+    git(project, "add", "-A")
+    git(project, "commit", "-q", "-m", "a linked page and a submodule")
+    for command in (("diff", "HEAD"), ("diff", "HEAD", "--format", "json")):
+        done = run(*command, cwd=project)
+        assert done.returncode == 0, done.stderr
+        assert "no change to the graph" in done.stderr, (done.stdout, done.stderr)
+    assert run("lint", "--new-only", "HEAD", cwd=project).stdout == ""

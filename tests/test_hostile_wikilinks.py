@@ -1,0 +1,61 @@
+"""``[[wikilinks]]`` where a page holds them as text, not as links: inside an HTML tag's
+attribute (a ``>`` in its value), inside a comment; and a broken link reported at its own
+line, not at an earlier copy inside a code block."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import Site, relation_lines, run
+
+TAGS = """# Tags
+
+An <abbr title="x > y, see [[b]]">XY</abbr> abbreviation.
+
+Alias quote: <img alt="[[b|" onerror="document.title='pwned'" src="x.png" x="]]">.
+
+A comment <!-- a > b, see [[nowhere at all]] --> in a paragraph.
+
+And a real link to [[b]].
+"""
+
+
+def test_links_inside_tags_and_comments_stay_as_written(tmp_path: Path) -> None:
+    site = Site(tmp_path, plugin_options={"wikilinks": True})
+    site.pages({"index.md": TAGS, "b.md": "# B\n"})
+    result = site.build()
+    assert result.ok, result.error
+    html = (site.site_dir / "index.html").read_text(encoding="utf-8")
+    assert '<abbr title="x > y, see [[b]]">XY</abbr>' in html
+    assert '<img alt="[[b|" onerror="document.title=\'pwned\'" src="x.png" x="]]">' in html
+    assert "<!-- a > b, see [[nowhere at all]] -->" in html
+    assert html.count('class="relations-wikilink"') == 1
+    assert not [line for line in relation_lines(result) if "broken-wikilink" in line]
+    lint = run("lint", "--strict", cwd=tmp_path)
+    assert "broken-wikilink" not in lint.stdout, lint.stdout
+
+
+LINES = """# Lines
+
+```text
+An example: [[ledgr]]
+```
+
+A ghost in words only.
+
+    indented: [[ ghost ]]
+
+Here [[ledgr]] is broken, `[[nope]]` is code,
+and so is [[ ghost ]] on line 12.
+"""
+
+
+def test_a_broken_link_is_reported_at_its_own_line(tmp_path: Path) -> None:
+    site = Site(tmp_path, plugin_options={"wikilinks": True})
+    site.pages({"index.md": LINES, "ledger.md": "# Ledger\n"})
+    result = site.build()
+    lines = sorted(line.split(": ")[0] for line in relation_lines(result) if "broken" in line)
+    assert lines == ["docs/index.md:11", "docs/index.md:12"], relation_lines(result)
+    lint = run("lint", cwd=tmp_path)
+    found = sorted(line.split(": ")[0] for line in lint.stdout.splitlines() if "broken" in line)
+    assert found == lines, lint.stdout
