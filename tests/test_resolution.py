@@ -222,7 +222,8 @@ def test_a_kind_and_a_name_find_the_page_of_that_kind() -> None:
             PageKeys("notes/grounding"),
             PageKeys("a/tasks/x"),
             PageKeys("b/task/x"),
-        ]
+        ],
+        kind_prefixes=True,
     )
     assert resolver.resolve("concept/grounding").page_id == "base/concepts/grounding"
     assert resolver.resolve("policy/retention").page_id == "base/policies/retention"

@@ -21,6 +21,11 @@ from .nodes import describe, string_value
 #: wiki-config.md keys (and plugin options) that describe the dialect, besides
 #: ``relationship_field`` (``field`` in mkdocs.yml) and ``note_keys``.
 DIALECT_KEYS = ("type_key", "target_key", "targets_key", "relation_keys", "id_key")
+#: wiki-config.md keys saying how the wiki's own tool resolves a target and what a target is
+#: (wiki-config.md only: every reader takes them from the one page).
+RESOLUTION_KEYS = ("relation_targets", "kind_prefixes", "vault_folder", "shared_names")
+#: The words each word-valued resolution key takes, its default first.
+CHOICES = {"relation_targets": ("any", "wikilinks"), "shared_names": ("ambiguous", "nearest")}
 
 
 @dataclass(frozen=True)
@@ -39,6 +44,19 @@ class Dialect:
     relation_keys: tuple[str, ...] = ()
     #: The frontmatter key holding a page's own id, which targets may name.
     id_key: str = "id"
+    #: What a value under a relation key is: ``any`` (a wikilink, an id or a file name) or
+    #: ``wikilinks`` (only ``[[links]]`` are targets; other text there is metadata, not read).
+    relation_targets: str = "any"
+    #: true: a target may name a page by its kind and its name (``concept/grounding`` for a
+    #: page with ``type: concept``, or in a ``concepts/`` folder), where the kind names no
+    #: folder of pages.
+    kind_prefixes: bool = False
+    #: The docs folder's path from the vault root (``knowledge_base``), for targets written
+    #: from the vault root (``[[knowledge_base/maths/x]]``).
+    vault_folder: str | None = None
+    #: ``nearest``: a bare name several pages share is the one in the linking page's folder,
+    #: else the one with the shortest path (Obsidian's rule); ``ambiguous``: an error.
+    shared_names: str = "ambiguous"
 
     @property
     def entry_keys(self) -> tuple[str, ...]:
@@ -62,6 +80,10 @@ class DialectSettings:
     targets_key: str | None = None
     relation_keys: tuple[str, ...] | None = None
     id_key: str | None = None
+    relation_targets: str | None = None
+    kind_prefixes: bool | None = None
+    vault_folder: str | None = None
+    shared_names: str | None = None
     lines: dict[str, int] = field(default_factory=dict)
 
     def over(self, other: DialectSettings) -> DialectSettings:
@@ -134,6 +156,48 @@ def read_dialect(fm: Frontmatter) -> DialectSettings:
         settings.lines["relation_keys"] = fm.line(node)
     _conflicts(settings, fm)
     return settings
+
+
+def read_resolution(fm: Frontmatter, settings: DialectSettings) -> None:
+    """wiki-config.md's ``RESOLUTION_KEYS`` into ``settings``, each problem at its line."""
+    for key, words in CHOICES.items():
+        node = fm.get(key)
+        if node is None or fm.spoiled(node):
+            continue
+        text = string_value(node)
+        if text is None or text.strip() not in words:
+            shown = _shown(text if text is not None else _value(node))
+            fm.error(
+                fm.line(node), "invalid-vocabulary", f"{key} is {' or '.join(words)}, not {shown}"
+            )
+            continue
+        setattr(settings, key, text.strip())
+        settings.lines[key] = fm.line(node)
+    node = fm.get("kind_prefixes")
+    if node is not None and not fm.spoiled(node):
+        if isinstance(node, ScalarNode) and node.tag.endswith(":bool"):
+            settings.kind_prefixes = node.value.lower() in ("true", "yes", "on")
+            settings.lines["kind_prefixes"] = fm.line(node)
+        else:
+            fm.error(
+                fm.line(node),
+                "invalid-vocabulary",
+                f"kind_prefixes is true or false, not {describe(node)}",
+            )
+    node = fm.get("vault_folder")
+    if node is not None and not fm.spoiled(node):
+        text = string_value(node)
+        folder = (text or "").strip().strip("/")
+        if not folder or folder.startswith(".") or "\\" in folder or "//" in folder:
+            fm.error(
+                fm.line(node),
+                "invalid-vocabulary",
+                "vault_folder must be the docs folder's path from the vault root, such as "
+                f"knowledge_base, not {_shown(text if text is not None else _value(node))}",
+            )
+        else:
+            settings.vault_folder = folder
+            settings.lines["vault_folder"] = fm.line(node)
 
 
 def read_field_list(node: Node, fm: Frontmatter, setting: str) -> tuple[str, ...] | None:

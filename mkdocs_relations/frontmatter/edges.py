@@ -103,6 +103,8 @@ def read_relation_key(
         if isinstance(item, MappingNode):
             edges += reading.edges(item, key, type_line)
             continue
+        if dialect.relation_targets == "wikilinks" and not is_wikilink(item):
+            continue  # text beside the links (a name, "Wiley (for [[x]])"): metadata
         edge = reading.edge(item, key, type_line, {})
         if edge is not None:
             edges.append(edge)
@@ -316,6 +318,15 @@ def note_text(value: object) -> str | None:
     if isinstance(value, (str, int, float, datetime.date)):
         return " ".join(str(value).split()) or None
     return None
+
+
+def is_wikilink(node: Node) -> bool:
+    """Whether the value is one ``[[link]]``, quoted or not, and nothing else."""
+    text = target_text(node)
+    if text is None:
+        return False
+    text = text.strip()
+    return text.startswith("[[") and text.endswith("]]") and text.count("[[") == 1
 
 
 def target_text(node: Node) -> str | None:

@@ -176,8 +176,13 @@ def _load(
                 )
                 pages[page.id] = replace(page, declared=declared_edges)
     resolver = Resolver(
-        PageKeys(page.id, page.frontmatter_id, page.aliases, page.title, _kind(page))
-        for page in pages.values()
+        (
+            PageKeys(page.id, page.frontmatter_id, page.aliases, page.title, _kind(page))
+            for page in pages.values()
+        ),
+        kind_prefixes=dialect.kind_prefixes,
+        nearest_names=dialect.shared_names == "nearest",
+        vault_folder=dialect.vault_folder,
     )
     resolved, problems = resolve_targets(
         pages.values(), resolver, wiki_config, NotPages(options.not_pages)
@@ -277,13 +282,9 @@ def _dialect(
         diagnostics.append(
             Diagnostic(config.file or options.types_file, line, "invalid-vocabulary", problem)
         )
-        dialect = Dialect(
-            dialect.fields,
-            dialect.type_key,
-            dialect.target_key,
-            dialect.targets_key,
-            tuple(k for k in dialect.relation_keys if k not in dialect.fields),
-            dialect.id_key,
+        dialect = replace(
+            dialect,
+            relation_keys=tuple(k for k in dialect.relation_keys if k not in dialect.fields),
         )
     return dialect
 

@@ -15,6 +15,7 @@ redlinks:                            # deliberate redlinks: pages that are wante
     reason: planned for Q3
 note_keys: [via, note]               # edge keys read as an edge's note (panels, queries, export)
 relation_keys: [supports, part-of]   # and the rest of the dialect (dialect.DIALECT_KEYS)
+kind_prefixes: true                  # and how targets resolve (dialect.RESOLUTION_KEYS)
 ```
 """
 
@@ -27,7 +28,14 @@ import yaml
 from yaml.nodes import MappingNode, Node, SequenceNode
 
 from ..frontmatter.block import Frontmatter
-from ..frontmatter.dialect import DIALECT_KEYS, DialectSettings, read_dialect, read_field_list
+from ..frontmatter.dialect import (
+    DIALECT_KEYS,
+    RESOLUTION_KEYS,
+    DialectSettings,
+    read_dialect,
+    read_field_list,
+    read_resolution,
+)
 from ..frontmatter.edges import target_text
 from ..frontmatter.hints import misnamed_settings
 from ..frontmatter.nodes import (
@@ -43,7 +51,14 @@ from ..model.targets import TargetError, loose, parse_target
 from ..model.type_declarations import parse_types
 from ..model.vocabulary import RelationType
 
-KEYS = ("relationship_field", "relationship_types", "redlinks", "note_keys", *DIALECT_KEYS)
+KEYS = (
+    "relationship_field",
+    "relationship_types",
+    "redlinks",
+    "note_keys",
+    *DIALECT_KEYS,
+    *RESOLUTION_KEYS,
+)
 
 
 @dataclass(frozen=True)
@@ -111,6 +126,7 @@ def read_wiki_config(fm: Frontmatter) -> WikiConfig:
     if config.relationship_field is not None and config.dialect.fields is None:
         config.dialect.fields = (config.relationship_field,)
     dialect = read_dialect(fm)
+    read_resolution(fm, dialect)
     config.dialect = DialectSettings(fields=config.dialect.fields).over(dialect)
     if field_node is not None:
         config.dialect.lines["fields"] = config.field_line
