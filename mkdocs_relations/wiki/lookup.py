@@ -22,6 +22,9 @@ resolves a shared bare name as Obsidian does (``shared_names: nearest``): the ca
 the source page's folder, else the one with the shortest path. A wiki whose docs folder is a
 folder of its vault (``vault_folder: knowledge_base``) may write targets from the vault root
 (``knowledge_base/maths/x``); that start is dropped before the steps.
+
+Long because the steps and the suggestions for a target that misses them share one set of
+indexes, built once per wiki; apart, each would build its own.
 """
 
 from __future__ import annotations
