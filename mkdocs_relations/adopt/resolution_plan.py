@@ -50,7 +50,6 @@ def resolution_choices(
     options: Options,
     stated: DialectSettings,
     docs_dir: str,
-    obsidian: bool,
 ) -> tuple[list[Choice], Wiki]:
     """The settings the vault relies on (none already stated), and the wiki read with them."""
     wiki = load_wiki(sources, options)
@@ -102,7 +101,7 @@ def resolution_choices(
                     )
                 )
                 break
-    if stated.shared_names is None and obsidian:
+    if stated.shared_names is None and obsidian_vault(docs_dir):
         settled = attempt("shared_names", "nearest", "ambiguous-target")
         if settled:
             choices.append(

@@ -18,7 +18,7 @@ from ..adopt.dialect_survey import (
     settings_of,
     survey,
 )
-from ..adopt.resolution_plan import obsidian_vault, resolution_choices
+from ..adopt.resolution_plan import resolution_choices
 from ..adopt.type_plans import TypePlan, types_to_declare, wiki_config_md, yaml_str
 from ..adopt.vault_files import (
     excluded_folders,
@@ -149,9 +149,7 @@ def _init(args: argparse.Namespace, written: list[str]) -> int:
         docs_dir=docs_dir,
         dialect=dialect,
     )
-    choices, wiki = resolution_choices(
-        pages.sources, options, stated, docs_dir, obsidian_vault(docs_dir)
-    )
+    choices, wiki = resolution_choices(pages.sources, options, stated, docs_dir)
     resolution_text = [line for choice in choices for line in choice.config_lines()]
     found = dialect_lines(wiki.dialect, read.note_keys if detected else None)
     used = Counter(edge.type for edge in wiki.graph.edges())

@@ -24,6 +24,7 @@ DIALECT_KEYS = ("type_key", "target_key", "targets_key", "relation_keys", "id_ke
 #: wiki-config.md keys saying how the wiki's own tool resolves a target and what a target is
 #: (wiki-config.md only: every reader takes them from the one page).
 RESOLUTION_KEYS = ("relation_targets", "kind_prefixes", "vault_folder", "shared_names")
+SETTING_KEYS = (*DIALECT_KEYS, *RESOLUTION_KEYS)
 #: The words each word-valued resolution key takes, its default first.
 CHOICES = {"relation_targets": ("any", "wikilinks"), "shared_names": ("ambiguous", "nearest")}
 
@@ -155,6 +156,7 @@ def read_dialect(fm: Frontmatter) -> DialectSettings:
         settings.relation_keys = _key_list(node, fm, "relation_keys")
         settings.lines["relation_keys"] = fm.line(node)
     _conflicts(settings, fm)
+    read_resolution(fm, settings)
     return settings
 
 

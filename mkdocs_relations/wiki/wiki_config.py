@@ -28,14 +28,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, SequenceNode
 
 from ..frontmatter.block import Frontmatter
-from ..frontmatter.dialect import (
-    DIALECT_KEYS,
-    RESOLUTION_KEYS,
-    DialectSettings,
-    read_dialect,
-    read_field_list,
-    read_resolution,
-)
+from ..frontmatter.dialect import SETTING_KEYS, DialectSettings, read_dialect, read_field_list
 from ..frontmatter.edges import target_text
 from ..frontmatter.hints import misnamed_settings
 from ..frontmatter.nodes import (
@@ -51,14 +44,7 @@ from ..model.targets import TargetError, loose, parse_target
 from ..model.type_declarations import parse_types
 from ..model.vocabulary import RelationType
 
-KEYS = (
-    "relationship_field",
-    "relationship_types",
-    "redlinks",
-    "note_keys",
-    *DIALECT_KEYS,
-    *RESOLUTION_KEYS,
-)
+KEYS = ("relationship_field", "relationship_types", "redlinks", "note_keys", *SETTING_KEYS)
 
 
 @dataclass(frozen=True)
@@ -126,7 +112,6 @@ def read_wiki_config(fm: Frontmatter) -> WikiConfig:
     if config.relationship_field is not None and config.dialect.fields is None:
         config.dialect.fields = (config.relationship_field,)
     dialect = read_dialect(fm)
-    read_resolution(fm, dialect)
     config.dialect = DialectSettings(fields=config.dialect.fields).over(dialect)
     if field_node is not None:
         config.dialect.lines["fields"] = config.field_line
