@@ -1,0 +1,219 @@
+"""Test vaults for issue 41: each reads only what its author linked, as its own tool resolves.
+
+Each is a whole wiki of 20+ pages with real errors planted in it and metadata beside its
+links that must not be read: names under a relation-like key, a publisher written as text
+beside publishers written as links, a broken path that a guess would resolve. The planted
+errors are the only ones `init` may leave behind.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dialects import TOPICS, Shape
+
+
+@dataclass
+class Reading:
+    """A vault, the folder it is written to, and what init must say of it."""
+
+    shape: Shape
+    #: The docs folder's name (a folder of the vault, for targets from the vault root).
+    folder: str = "vault"
+    #: Lines init's output must hold.
+    said: tuple[str, ...] = ()
+    #: Lines wiki-config.md must hold after init.
+    config: tuple[str, ...] = ()
+    #: Text no line of wiki-config.md may hold.
+    not_config: tuple[str, ...] = ()
+
+
+def _pairs(types: list[str]) -> list[tuple[str, str, str]]:
+    edges = []
+    for index, topic in enumerate(TOPICS):
+        for step in (1, 3):
+            if index + step < len(TOPICS):
+                edges.append((topic, types[(index + step) % len(types)], TOPICS[index + step]))
+    return edges
+
+
+def _entries(pages: dict[str, list[str]], edges: list[tuple[str, str, str]]) -> None:
+    for source, kind, target in edges:
+        lines = pages[source]
+        if "relationships:" not in lines:
+            lines.append("relationships:")
+        lines += [f"  - type: {kind}", f'    target: "[[{target}]]"']
+
+
+def metadata_beside_field() -> Reading:
+    """Typed edges under relationships:, and metadata keys beside them that hold a few links:
+    first_author mostly names (a page has one of the names), publisher links and text mixed,
+    one of its links to no page. Neither is read; only the planted broken edge is an error."""
+    pages: dict[str, list[str]] = {topic: [] for topic in TOPICS}
+    pages["people/Wujiang Xu"] = []
+    pages["people/Ada Byron"] = []
+    pages["publishers/Harvard Business Review"] = []
+    pages["publishers/McKinsey & Company"] = []
+    names = ["Wujiang Xu", "Grace Hopper", "Ada Byron", "Alan Kay", "Barbara Liskov"]
+    for index, topic in enumerate(TOPICS):
+        author = names[index % len(names)]
+        value = f'"[[{author}]]"' if index in (0, 7) else author
+        pages[topic].append(f"first_author: {value}")
+    publishers = [
+        '"[[Harvard Business Review]]"',
+        '"Organization Science (INFORMS)"',
+        '"[[Harvard Business Review]]"',
+        '"John Wiley & Sons (for [[McKinsey & Company]])"',
+        '"[[McKinsey & Company]]"',
+        '"[[Nature Publishing]]"',
+        '"Organization Science (INFORMS)"',
+        '"[[Harvard Business Review]]"',
+    ]
+    for topic, publisher in zip(TOPICS[::2], publishers, strict=False):
+        pages[topic].append(f"publisher: {publisher}")
+    edges = [*_pairs(["depends-on", "relates-to"]), ("ledger", "depends-on", "ledgr")]
+    _entries(pages, edges)
+    planted = [("ledger.md", "[[ledgr]]", "missing-target")]
+    shape = Shape("metadata-beside-field", pages, planted, len(edges))
+    shape.fixes = [("ledger", 'target: "[[ledgr]]"')]
+    shape.entries = True
+    return Reading(
+        shape,
+        said=(
+            "note: 'publisher:' holds links but is left unread: 1 wikilink in it match no "
+            "page, and the relationship field already holds the typed edges; to read it, add "
+            "it to relation_keys",
+        ),
+        not_config=("relation_keys", "first_author", "publisher"),
+    )
+
+
+def links_with_text() -> Reading:
+    """Relation names as keys, holding wikilinks; a few values beside them are text (a
+    publisher's name, "later", a link inside a sentence): never targets, and init says how
+    many it left as text."""
+    pages: dict[str, list[str]] = {topic: ["created: 2024-05-01"] for topic in TOPICS}
+    pages["publishers/Harvard Business Review"] = []
+    edges = [*_pairs(["supports", "part-of"]), ("email", "supports", "emial")]
+    grouped: dict[tuple[str, str], list[str]] = {}
+    for source, kind, target in edges:
+        grouped.setdefault((source, kind), []).append(target)
+    for (source, kind), targets in grouped.items():
+        pages[source].append(f"{kind}:")
+        pages[source] += [f'  - "[[{target}]]"' for target in targets]
+    pages["search"] += ['  - "to be decided"']  # after its last key's list: text, not a page
+    publishers = 0
+    for index, topic in enumerate(TOPICS[::3]):
+        if index in (2, 5):
+            pages[topic].append('publisher: "John Wiley & Sons (for [[Harvard Business Review]])"')
+        else:
+            pages[topic].append('publisher: "[[Harvard Business Review]]"')
+            publishers += 1
+    planted = [("email.md", "[[emial]]", "missing-target")]
+    shape = Shape("links-with-text", pages, planted, len(edges) + publishers)
+    shape.fixes = [("email", '- "[[emial]]"')]
+    return Reading(
+        shape,
+        said=(
+            "'publisher:' is read as wikilinks: 2 values in it that are not one [[link]] "
+            "left as text, not targets (relation_targets: wikilinks)",
+        ),
+        config=("relation_targets: wikilinks",),
+    )
+
+
+def kind_prefix_is_a_path() -> Reading:
+    """Pages in concepts/<group>/ with type: concept; a target concepts/<name> is a broken
+    path (the concepts folder exists), not a kind and a name: reported, never guessed."""
+    groups = ("justice", "ethics", "method")
+    pages: dict[str, list[str]] = {}
+    paths: dict[str, str] = {}
+    for index, topic in enumerate(TOPICS):
+        paths[topic] = f"concepts/{groups[index % 3]}/{topic}"
+        pages[paths[topic]] = ["type: concept"]
+    pages["concepts/justice/distributive-justice"] = ["type: concept"]
+    edges = [(paths[s], k, paths[t]) for s, k, t in _pairs(["depends-on", "relates-to"])]
+    edges.append((paths["ledger"], "relates-to", "concepts/distributive-justice"))
+    _entries(pages, edges)
+    planted = [(f"{paths['ledger']}.md", "[[concepts/distributive-justice]]", "missing-target")]
+    shape = Shape("kind-prefix-is-a-path", pages, planted, len(edges))
+    shape.fixes = [(paths["ledger"], 'target: "[[concepts/distributive-justice]]"')]
+    shape.entries = True
+    return Reading(shape, not_config=("kind_prefixes",))
+
+
+def vault_root_targets() -> Reading:
+    """The docs folder is knowledge_base/ inside an Obsidian vault; targets are written from
+    the vault root: [[knowledge_base/mathematics/x]]."""
+    pages: dict[str, list[str]] = {}
+    paths = {topic: f"{('mathematics', 'physics')[i % 2]}/{topic}" for i, topic in enumerate(TOPICS)}
+    for path in paths.values():
+        pages[path] = ["tags: [note]"]
+    edges = [
+        (paths[s], k, f"knowledge_base/{paths[t]}")
+        for s, k, t in _pairs(["depends-on", "relates-to", "builds-on"])
+    ]
+    edges.append((paths["search"], "relates-to", "knowledge_base/mathematics/serch"))
+    _entries(pages, edges)
+    planted = [(f"{paths['search']}.md", "mathematics/serch]]", "missing-target")]
+    shape = Shape("vault-root-targets", pages, planted, len(edges))
+    shape.fixes = [(paths["search"], 'target: "[[knowledge_base/mathematics/serch]]"')]
+    shape.entries = True
+    settled = len(edges) - 1
+    return Reading(
+        shape,
+        folder="knowledge_base",
+        said=(
+            f"vault_folder: knowledge_base: {settled} targets are written from the vault root",
+        ),
+        config=("vault_folder: knowledge_base",),
+    )
+
+
+def shared_names() -> Reading:
+    """An Obsidian vault linking by bare names several files share: the one in the same
+    folder, else the shortest path, as Obsidian resolves them; a tie stays ambiguous."""
+    pages: dict[str, list[str]] = {}
+    teams = ("alpha", "beta", "gamma")
+    for team in teams:
+        pages[f"projects/{team}/overview"] = []
+        pages[f"projects/{team}/plan"] = []
+    pages["team/status"] = []
+    pages["team/archive/status"] = []
+    pages["a/notes"] = []
+    pages["b/notes"] = []
+    for topic in TOPICS[:16]:
+        pages[topic] = []
+    edges: list[tuple[str, str, str]] = []
+    for team in teams:  # the same folder's overview (three pages share the name)
+        edges.append((f"projects/{team}/plan", "part-of", "overview"))
+    for topic in TOPICS[:16]:  # the shortest path of two status pages
+        edges.append((topic, "relates-to", "status"))
+    for index, topic in enumerate(TOPICS[:15]):
+        edges.append((topic, "depends-on", TOPICS[index + 1]))
+    edges.append(("ledger", "relates-to", "notes"))  # a tie: a real ambiguity
+    edges.append(("payments", "depends-on", "overveiw"))
+    _entries(pages, edges)
+    planted = [
+        ("ledger.md", '"[[notes]]"', "ambiguous-target"),
+        ("payments.md", "[[overveiw]]", "missing-target"),
+    ]
+    shape = Shape("shared-names", pages, planted, len(edges))
+    shape.fixes = [("ledger", 'target: "[[notes]]"'), ("payments", 'target: "[[overveiw]]"')]
+    shape.entries = True
+    return Reading(
+        shape,
+        said=(
+            "shared_names: nearest: 19 targets name a page by a name several pages share",
+        ),
+        config=("shared_names: nearest",),
+    )
+
+
+READINGS = (
+    metadata_beside_field(),
+    links_with_text(),
+    kind_prefix_is_a_path(),
+    vault_root_targets(),
+    shared_names(),
+)
