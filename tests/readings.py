@@ -146,7 +146,8 @@ def vault_root_targets() -> Reading:
     """The docs folder is knowledge_base/ inside an Obsidian vault; targets are written from
     the vault root: [[knowledge_base/mathematics/x]]."""
     pages: dict[str, list[str]] = {}
-    paths = {topic: f"{('mathematics', 'physics')[i % 2]}/{topic}" for i, topic in enumerate(TOPICS)}
+    fields = ("mathematics", "physics")
+    paths = {topic: f"{fields[i % 2]}/{topic}" for i, topic in enumerate(TOPICS)}
     for path in paths.values():
         pages[path] = ["tags: [note]"]
     edges = [
@@ -163,9 +164,7 @@ def vault_root_targets() -> Reading:
     return Reading(
         shape,
         folder="knowledge_base",
-        said=(
-            f"vault_folder: knowledge_base: {settled} targets are written from the vault root",
-        ),
+        said=(f"vault_folder: knowledge_base: {settled} targets are written from the vault root",),
         config=("vault_folder: knowledge_base",),
     )
 
@@ -203,9 +202,7 @@ def shared_names() -> Reading:
     shape.entries = True
     return Reading(
         shape,
-        said=(
-            "shared_names: nearest: 19 targets name a page by a name several pages share",
-        ),
+        said=("shared_names: nearest: 19 targets name a page by a name several pages share",),
         config=("shared_names: nearest",),
     )
 
