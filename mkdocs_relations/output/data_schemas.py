@@ -19,7 +19,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any, get_type_hints
 
-from ..frontmatter.dialect import DIALECT_KEYS, Dialect
+from ..frontmatter.dialect import CHOICES, DIALECT_KEYS, Dialect
 from ..frontmatter.dialect_fields import DEFAULT_FIELD
 from ..frontmatter.edges import DEFAULT_NOTE_KEYS, EDGE_KEYS
 from ..frontmatter.page import HIDE_VALUE
@@ -171,6 +171,19 @@ def frontmatter_schema() -> Schema:
             if key != "relation_keys"
         },
         "relation_keys": {**_KEY_LIST, "description": f"{only} {dialect_help['relation_keys']}"},
+        **{
+            key: {"enum": list(words), "description": f"{only} {dialect_help[key]}"}
+            for key, words in CHOICES.items()
+        },
+        "kind_prefixes": {
+            "type": "boolean",
+            "description": f"{only} {dialect_help['kind_prefixes']}",
+        },
+        "vault_folder": {
+            **_TEXT,
+            "minLength": 1,
+            "description": f"{only} {dialect_help['vault_folder']}",
+        },
         "relationship_types": {
             "type": "array",
             "items": relationship_type_schema(),
