@@ -168,7 +168,7 @@ def read_resolution(fm: Frontmatter, settings: DialectSettings) -> None:
             continue
         text = string_value(node)
         if text is None or text.strip() not in words:
-            shown = _shown(text if text is not None else _value(node))
+            shown = clip(repr(text.strip())) if text and text.strip() else describe(node)
             fm.error(
                 fm.line(node), "invalid-vocabulary", f"{key} is {' or '.join(words)}, not {shown}"
             )
@@ -195,7 +195,7 @@ def read_resolution(fm: Frontmatter, settings: DialectSettings) -> None:
                 fm.line(node),
                 "invalid-vocabulary",
                 "vault_folder must be the docs folder's path from the vault root, such as "
-                f"knowledge_base, not {_shown(text if text is not None else _value(node))}",
+                f"knowledge_base, not {clip(repr(text)) if text else describe(node)}",
             )
         else:
             settings.vault_folder = folder
