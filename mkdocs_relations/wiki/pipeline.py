@@ -185,7 +185,7 @@ def _load(
         vault_folder=dialect.vault_folder,
     )
     resolved, problems = resolve_targets(
-        pages.values(), resolver, wiki_config, NotPages(options.not_pages)
+        pages.values(), resolver, wiki_config, NotPages(options.not_pages, options.docs_dir)
     )
     diagnostics.extend(problems)
     graph = Graph.of(vocabulary, resolved)
