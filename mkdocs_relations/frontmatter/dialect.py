@@ -17,13 +17,14 @@ from yaml.nodes import Node, ScalarNode, SequenceNode
 from ..model.diagnostics import clip
 from .block import Frontmatter
 from .nodes import describe, string_value
+from .readings import Reading, read_readings
 
 #: wiki-config.md keys (and plugin options) that describe the dialect, besides
 #: ``relationship_field`` (``field`` in mkdocs.yml) and ``note_keys``.
 DIALECT_KEYS = ("type_key", "target_key", "targets_key", "relation_keys", "id_key")
 #: wiki-config.md keys saying how the wiki's own tool resolves a target and what a target is
 #: (wiki-config.md only: every reader takes them from the one page).
-RESOLUTION_KEYS = ("relation_targets", "kind_prefixes", "vault_folder", "shared_names")
+RESOLUTION_KEYS = ("relation_targets", "kind_prefixes", "vault_folder", "shared_names", "readings")
 SETTING_KEYS = (*DIALECT_KEYS, *RESOLUTION_KEYS)
 #: The words each word-valued resolution key takes, its default first.
 CHOICES = {"relation_targets": ("any", "wikilinks"), "shared_names": ("ambiguous", "nearest")}
@@ -58,6 +59,21 @@ class Dialect:
     #: ``nearest``: a bare name several pages share is the one in the linking page's folder,
     #: else the one with the shortest path (Obsidian's rule); ``ambiguous``: an error.
     shared_names: str = "ambiguous"
+    #: The readings ``readings:`` lists: places and target forms beyond the keys above.
+    readings: tuple[Reading, ...] = ()
+
+    def reading(self, key: str, shape: str) -> Reading:
+        """How targets under ``key`` read (a listed reading, else the keys above say)."""
+        for reading in self.readings:
+            if reading.field == key and reading.shape == shape:
+                return reading
+        targets = self.relation_targets if shape == "relation-key" else "any"
+        return Reading(key, shape, targets)
+
+    @property
+    def mapped(self) -> tuple[Reading, ...]:
+        """The readings of shapes only ``readings:`` describes (the mappings, one-key entries)."""
+        return tuple(r for r in self.readings if r.shape not in ("entries", "relation-key"))
 
     @property
     def entry_keys(self) -> tuple[str, ...]:
@@ -68,7 +84,7 @@ class Dialect:
     @property
     def read_keys(self) -> frozenset[str]:
         """Frontmatter keys this dialect reads edges from."""
-        return frozenset((*self.fields, *self.relation_keys))
+        return frozenset((*self.fields, *self.relation_keys, *(r.field for r in self.readings)))
 
 
 @dataclass
@@ -85,6 +101,7 @@ class DialectSettings:
     kind_prefixes: bool | None = None
     vault_folder: str | None = None
     shared_names: str | None = None
+    readings: tuple[Reading, ...] | None = None
     lines: dict[str, int] = field(default_factory=dict)
 
     def over(self, other: DialectSettings) -> DialectSettings:
@@ -105,7 +122,17 @@ class DialectSettings:
             for f in fields(self)
             if f.name not in ("lines", "fields") and getattr(self, f.name) is not None
         }
-        return replace(base, **stated)
+        dialect = replace(base, **stated)
+        listed = dialect.readings
+
+        def keys(have: tuple[str, ...], shape: str) -> tuple[str, ...]:
+            return tuple(dict.fromkeys((*have, *(r.field for r in listed if r.shape == shape))))
+
+        return replace(
+            dialect,
+            fields=keys(dialect.fields, "entries"),
+            relation_keys=keys(dialect.relation_keys, "relation-key"),
+        )
 
 
 def key_problem(value: object, setting: str) -> str | None:
@@ -186,6 +213,10 @@ def read_resolution(fm: Frontmatter, settings: DialectSettings) -> None:
                 "invalid-vocabulary",
                 f"kind_prefixes is true or false, not {describe(node)}",
             )
+    node = fm.get("readings")
+    if node is not None and not fm.spoiled(node):
+        settings.readings = read_readings(node, fm)
+        settings.lines["readings"] = fm.line(node)
     node = fm.get("vault_folder")
     if node is not None and not fm.spoiled(node):
         text = string_value(node)
