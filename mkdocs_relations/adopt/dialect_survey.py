@@ -21,14 +21,16 @@ from dataclasses import dataclass, field
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..frontmatter.block import Frontmatter, read_frontmatter
-from ..frontmatter.dialect import Dialect, DialectSettings
+from ..frontmatter.dialect import DIALECT_KEYS, Dialect, DialectSettings
 from ..frontmatter.dialect_fields import NOT_LINKS, attachment
 from ..frontmatter.edges import DEFAULT_NOTE_KEYS, is_wikilink, target_text
 from ..frontmatter.nodes import mapping_items, plain_text, string_value
 from ..frontmatter.page import page_id_for
+from ..frontmatter.readings import Reading as ReadingForm
 from ..model.diagnostics import plural
 from ..model.targets import TargetError, parse_target
 from ..wiki.lookup import PageKeys, Resolver
+from .mapped_survey import Forms, Mapped, mapped_readings, see_mapped
 from .type_plans import relation_like, yaml_str
 
 #: Entry keys that name a type in real wikis, most common first.
@@ -61,6 +63,7 @@ class Reading:
             parts.append(f"entries {keys} under {', '.join(d.fields)}")
         if d.relation_keys:
             parts.append(f"relation names as keys ({', '.join(d.relation_keys)})")
+        parts += [f"{r.shape} under {r.field}" for r in d.mapped]
         if d.id_key != "id":
             parts.append(f"page ids under {d.id_key}")
         return "; ".join(parts) or "nothing"
@@ -95,6 +98,17 @@ class Survey:
         return lines if len(lines) > 1 else []
 
 
+def reading_yaml(reading: ReadingForm) -> str:
+    """One reading as a YAML flow mapping, only the keys that differ from the default."""
+    default = ReadingForm(reading.field)
+    parts = [f"field: {yaml_str(reading.field)}", f"shape: {reading.shape}"]
+    for key in ("targets", "prefix", "paths"):
+        value = getattr(reading, key)
+        if value != getattr(default, key):
+            parts.append(f"{key}: {yaml_str(value)}")
+    return "{" + ", ".join(parts) + "}"
+
+
 def dialect_lines(dialect: Dialect, note_keys: tuple[str, ...] | None) -> list[str]:
     """wiki-config.md keys for a dialect, only those that differ from the default."""
     lines = []
@@ -112,6 +126,9 @@ def dialect_lines(dialect: Dialect, note_keys: tuple[str, ...] | None) -> list[s
         lines.append(f"relation_keys: [{', '.join(yaml_str(k) for k in dialect.relation_keys)}]")
         if dialect.relation_targets != "any":
             lines.append(f"relation_targets: {dialect.relation_targets}")
+    if dialect.readings:
+        lines.append("readings:")
+        lines += [f"  - {reading_yaml(r)}" for r in dialect.readings]
     if note_keys:
         lines.append(f"note_keys: [{', '.join(yaml_str(k) for k in note_keys)}]")
     return lines
@@ -205,14 +222,18 @@ def survey(sources: Mapping[str, str], config_page: str = "wiki-config.md") -> S
             return not attachment(text)
         if len(text) > 200 or "\n" in text:
             return False
-        found = known.resolve(text.strip(), page_id_for(source))
-        return found.page_id is not None or found.ambiguous
+        return forms.link(known, text.strip(), page_id_for(source))
 
+    forms = Forms()
     entries: dict[str, _Entries] = defaultdict(_Entries)
     lists: dict[str, _Lists] = defaultdict(_Lists)
+    maps: dict[tuple[str, str], Mapped] = {}
     for file, fm in pages.items():
         for key, (_, value) in fm.keys.items():
             if key in NOT_LINKS or key == id_key:
+                continue
+            forms.key = key
+            if see_mapped(maps, key, value, file, link, resolves):
                 continue
             if isinstance(value, SequenceNode) and any(
                 isinstance(item, MappingNode) for item in value.value
@@ -239,9 +260,15 @@ def survey(sources: Mapping[str, str], config_page: str = "wiki-config.md") -> S
         lists[key].wikilinks if wikilinks_only else lists[key].items for key in relation_keys
     )
     related_pages = set().union(*(lists[key].pages for key in relation_keys))
+    field_read = bool(readings and readings[0].edges)
+    mapped, mapped_held = mapped_readings(maps, field_read, forms)
+    held.update(mapped_held)
     if not readings:
         readings = [Reading(Dialect(id_key=id_key), 0, 0)]
     best, *rest = readings
+    forms_read = [
+        forms.reading(f, "entries") for f in best.dialect.fields if best.edges and forms.special(f)
+    ]
     chosen = Reading(
         Dialect(
             best.dialect.fields,
@@ -251,9 +278,15 @@ def survey(sources: Mapping[str, str], config_page: str = "wiki-config.md") -> S
             relation_keys,
             id_key,
             relation_targets="wikilinks" if wikilinks_only else "any",
+            readings=(*(r for r, _, _ in mapped), *forms_read),
         ),
-        best.edges + related,
-        len(related_pages.union(*(entries[key].pages for key in best.dialect.fields))),
+        best.edges + related + sum(links for _, links, _ in mapped),
+        len(
+            related_pages.union(
+                *(entries[key].pages for key in best.dialect.fields),
+                *(pages for _, _, pages in mapped),
+            )
+        ),
         best.edges,
     )
     close = next((r for r in rest if r.edges and r.edges >= CLOSE * best.edges), None)
@@ -473,7 +506,7 @@ def dialect_stated(settings: DialectSettings) -> bool:
     """Whether the settings name any part of a dialect (then init proposes none)."""
     return any(
         getattr(settings, key) is not None
-        for key in ("fields", "type_key", "target_key", "targets_key", "relation_keys", "id_key")
+        for key in (*DIALECT_KEYS, "fields", "relation_targets", "readings")
     )
 
 
@@ -488,6 +521,7 @@ def settings_of(read: Survey) -> DialectSettings:
         relation_keys=d.relation_keys,
         id_key=d.id_key,
         relation_targets=d.relation_targets,
+        readings=d.readings,
     )
 
 
