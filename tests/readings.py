@@ -207,10 +207,132 @@ def shared_names() -> Reading:
     )
 
 
+def type_map() -> Reading:
+    """1. A mapping from type to targets under relations:, ids as targets, a list or one value;
+    beside it a metadata mapping (source: {url, title}) that must not be read."""
+    ids = {topic: f"DH-{index:04d}" for index, topic in enumerate(TOPICS)}
+    pages: dict[str, list[str]] = {
+        f"items/{topic}": [f"id: {ids[topic]}", "source:", f"  title: Notes on {topic}",
+                           "  url: https://example.org/x"]
+        for topic in TOPICS
+    }  # fmt: skip
+    edges = [*_pairs(["depends_on", "relates_to"]), ("ledger", "depends_on", "DH-0999")]
+    grouped: dict[tuple[str, str], list[str]] = {}
+    for source, kind, target in edges:
+        grouped.setdefault((source, kind), []).append(ids.get(target, target))
+    for (source, kind), targets in grouped.items():
+        lines = pages[f"items/{source}"]
+        if "relations:" not in lines:
+            lines.append("relations:")
+        value = targets[0] if len(targets) == 1 else f"[{', '.join(targets)}]"
+        lines.append(f"  {kind}: {value}")
+    planted = [("items/ledger.md", "DH-0999", "missing-target")]
+    shape = Shape("type-map", pages, planted, len(edges))
+    shape.fixes = [("items/ledger", "depends_on: DH-0999")]
+    return Reading(shape, config=("  - {field: relations, shape: type-map}",))
+
+
+def kind_map() -> Reading:
+    """2. Targets grouped by kind under one relation (related: {adrs: [...], stories: [...]}),
+    beside supersedes: holding an id."""
+    pages: dict[str, list[str]] = {}
+    for index in range(12):
+        pages[f"adrs/DEC-5-{index:02d}"] = [f"id: DEC-5-{index:02d}", "status: accepted"]
+    for index in range(10):
+        pages[f"stories/US-{index}"] = [f"id: US-{index}"]
+    typed = 0
+    for index in range(12):
+        lines = pages[f"adrs/DEC-5-{index:02d}"]
+        adrs = [f"DEC-5-{(index + step) % 12:02d}" for step in (1, 2)]
+        stories = [f"US-{index % 10}"] + (["US-99"] if index == 3 else [])
+        lines += ["related:", f"  adrs: [{', '.join(adrs)}]", f"  stories: [{', '.join(stories)}]"]
+        typed += len(adrs) + len(stories)
+    for index in range(10):
+        pages[f"stories/US-{index}"] += ["related:", f"  adrs: [DEC-5-{index:02d}]"]
+        typed += 1
+    pages["adrs/DEC-5-11"].append("supersedes: DEC-5-10")
+    typed += 1
+    planted = [("adrs/DEC-5-03.md", "US-99", "missing-target")]
+    shape = Shape("kind-map", pages, planted, typed)
+    shape.fixes = [("adrs/DEC-5-03", "stories: [US-3, US-99]")]
+    return Reading(shape, config=("  - {field: related, shape: kind-map}",))
+
+
+def one_key_entries() -> Reading:
+    """3. A list of one-key entries, each a type holding a wikilink; a summary beside them
+    mentions a link in prose, which is no edge."""
+    pages: dict[str, list[str]] = {topic: [f'summary: "About {topic}, see [[ledger]]"']
+                                   for topic in TOPICS}  # fmt: skip
+    edges = [*_pairs(["relates_to", "affects", "enables"]), ("search", "affects", "serch")]
+    for source, kind, target in edges:
+        lines = pages[source]
+        if "ontological_relations:" not in lines:
+            lines.append("ontological_relations:")
+        lines.append(f'  - {kind}: "[[{target}]]"')
+    planted = [("search.md", "[[serch]]", "missing-target")]
+    shape = Shape("one-key-entries", pages, planted, len(edges))
+    shape.fixes = [("search", '- affects: "[[serch]]"')]
+    return Reading(
+        shape,
+        config=("  - {field: ontological_relations, shape: one-key-entries, targets: wikilinks}",),
+        not_config=("summary",),
+    )
+
+
+def page_paths() -> Reading:
+    """4. File paths as targets: a mapping of paths relative to the page (../index.md), and
+    entries whose target is a file beside the page (result.md, which 21 folders have)."""
+    pages: dict[str, list[str]] = {"index": []}
+    for topic in TOPICS:
+        pages[f"runs/{topic}/index"] = []
+        pages[f"runs/{topic}/result"] = []
+    edges = 0
+    for index, topic in enumerate(TOPICS):
+        lines = pages[f"runs/{topic}/index"]
+        siblings = [f"../{TOPICS[(index + 1) % len(TOPICS)]}/index.md"]
+        if topic == "search":
+            siblings.append("../serch/index.md")
+        lines += ["links:", "  parent: ../../index.md", f"  siblings: [{', '.join(siblings)}]"]
+        lines += ["relations:", "  - type: references", "    target: result.md"]
+        edges += 2 + len(siblings)
+    planted = [("runs/search/index.md", "../serch/index.md", "missing-target")]
+    shape = Shape("page-paths", pages, planted, edges)
+    shape.fixes = [("runs/search/index", "siblings: [../accounts/index.md, ../serch/index.md]")]
+    return Reading(
+        shape,
+        config=(
+            "  - {field: links, shape: type-map}",
+            "  - {field: relations, shape: entries, paths: page}",
+        ),
+    )
+
+
+def prefixed_ids() -> Reading:
+    """5. Scheme-prefixed ids: target: urn:mif:adr-0003 where the page says id: adr-0003."""
+    ids = {topic: f"adr-{index:04d}" for index, topic in enumerate(TOPICS)}
+    pages = {f"decisions/{topic}": [f"id: {ids[topic]}"] for topic in TOPICS}
+    edges = [*_pairs(["implements", "refines"]), ("ledger", "implements", "adr-0999")]
+    for source, kind, target in edges:
+        lines = pages[f"decisions/{source}"]
+        if "relations:" not in lines:
+            lines.append("relations:")
+        lines += [f"  - type: {kind}", f"    target: urn:mif:{ids.get(target, target)}"]
+    planted = [("decisions/ledger.md", "urn:mif:adr-0999", "missing-target")]
+    shape = Shape("prefixed-ids", pages, planted, len(edges))
+    shape.fixes = [("decisions/ledger", "target: urn:mif:adr-0999")]
+    shape.entries = True
+    return Reading(shape, config=('  - {field: relations, shape: entries, prefix: "urn:mif:"}',))
+
+
 READINGS = (
     metadata_beside_field(),
     links_with_text(),
     kind_prefix_is_a_path(),
     vault_root_targets(),
     shared_names(),
+    type_map(),
+    kind_map(),
+    one_key_entries(),
+    page_paths(),
+    prefixed_ids(),
 )

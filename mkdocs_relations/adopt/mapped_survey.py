@@ -27,7 +27,7 @@ from ..frontmatter.nodes import mapping_items
 from ..frontmatter.readings import Reading
 from ..model.diagnostics import plural
 from ..model.targets import TargetError, parse_target
-from ..wiki.lookup import Resolver
+from ..wiki.lookup import NEAREST_STEP, Resolver
 from .type_plans import relation_like
 
 #: ``urn:mif:`` before ``adr-0003``: a scheme and its parts, ending in a colon.
@@ -70,10 +70,12 @@ class Forms:
         relative = path.startswith(("./", "../", "/"))
         if not relative:
             near = resolver.resolve(f"./{path}", source_id)
+            # Beside the page, where the name alone is another page, several, or one only
+            # a rule for shared names picks.
             if (
                 near.page_id is not None
                 and near.step == "page id"
-                and (found.page_id != near.page_id)
+                and (found.page_id != near.page_id or found.step == NEAREST_STEP)
             ):
                 self.beside[self.key] += 1
                 return True
