@@ -5,13 +5,15 @@ broken path resolved by a guess, vault-root targets and Obsidian's shared names 
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from conftest import run
-from readings import READINGS, Reading
+from readings import READINGS, Reading, kind_map, one_key_entries, type_map
 
 
 def _errors(stdout: str, folder: str) -> list[str]:
@@ -59,3 +61,28 @@ def test_init_reads_only_what_was_linked(tmp_path: Path, reading: Reading) -> No
         if "data-relations-panel" in page.read_text("utf-8")
     ]  # fmt: skip
     assert len(panels) >= 20
+
+
+@pytest.mark.parametrize(
+    ("make", "removed"), [(type_map, 1), (kind_map, 2), (one_key_entries, 1)],
+    ids=["type-map", "kind-map", "one-key-entries"],
+)  # fmt: skip
+def test_the_unread_links_fix_reads_them(
+    tmp_path: Path, make: Callable[[], Reading], removed: int
+) -> None:
+    """Before init, links in a mapped shape are told with the readings: line that reads
+    them; written into wiki-config.md as it is given, it reads every link (no malformed
+    entry, nothing unread)."""
+    shape = make().shape
+    vault = tmp_path / "vault"
+    shape.write(vault, fixed=True)
+    before = run("lint", "--docs-dir", "vault", cwd=tmp_path)
+    assert "[unread-links]" in before.stdout, before.stdout
+    fix = re.search(r"or set (.*) in wiki-config\.md", before.stdout)
+    assert fix is not None and "readings: [{" in fix.group(1), before.stdout
+    settings = "\n".join(fix.group(1).split(" and "))
+    (vault / "wiki-config.md").write_text(f"---\n{settings}\n---\n", encoding="utf-8")
+    after = run("lint", "--docs-dir", "vault", cwd=tmp_path)
+    assert "[unread-links]" not in after.stdout, after.stdout
+    assert "[malformed-relationship]" not in after.stdout, after.stdout
+    assert f", {shape.typed_targets - removed} edges" in after.stderr, after.stderr

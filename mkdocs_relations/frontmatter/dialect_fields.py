@@ -133,8 +133,9 @@ class OtherFields:
             fix.append(f"relation_keys: [{', '.join(lists[:8])}]")
         mapped = [key for key in keys if key in self.mapped and key not in self.entries]
         if mapped:
-            listed = ", ".join(f"{{field: {key}, shape: {self.mapped[key]}}}" for key in mapped[:4])
-            fix.append(f"readings: [{listed}]")
+            shapes = (f"{{field: {key}, shape: {self.mapped[key]}}}" for key in mapped[:4])
+            readings = ", ".join(shapes)
+            fix.append(f"readings: [{readings}]")
         entry_key = next((key for key in keys if key in self.entries), None)
         if entry_key is not None:
             fix.append(f"relationship_field: {entry_key} (with type_key and target_key)")
@@ -146,7 +147,7 @@ class OtherFields:
                 "unread-links",
                 f"{plural(total, 'link')} in frontmatter under keys no setting reads ({listed}), "
                 f"and {plural(edges, 'edge')} read: run 'mkdocs-relations init' to read the "
-                f"wiki's dialect, or set {' or '.join(fix)} in {config_page}",
+                f"wiki's dialect, or set {' and '.join(fix)} in {config_page}",
             )
         ]
 
@@ -187,11 +188,13 @@ def attachment(text: str) -> bool:
 
 
 def _links(node: Node, depth: int = 0) -> tuple[int, list[str]]:
-    """Wikilinks under a value, and bare words in its lists that may be page ids."""
+    """Wikilinks under a value, and bare words in it that may be page ids."""
     if isinstance(node, ScalarNode):
         text = string_value(node)
         if text is not None and text.startswith("[[") and text.rstrip().endswith("]]"):
             return (0 if attachment(text) else 1), []
+        if text and " " not in text.strip() and len(text) < 200:
+            return 0, [text.strip()]  # supersedes: DEC-5-10, one id under a relation's name
         return 0, []
     if depth > 3:
         return 0, []
