@@ -42,7 +42,9 @@ class Choice:
 
 
 def _count(wiki: Wiki, code: str) -> int:
-    return sum(1 for d in wiki.diagnostics if d.code == code)
+    # A target a setting takes from missing to ambiguous settles nothing: both count.
+    codes = {code, "missing-target", "ambiguous-target"}
+    return sum(1 for d in wiki.diagnostics if d.code in codes)
 
 
 def resolution_choices(
