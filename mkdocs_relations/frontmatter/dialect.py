@@ -128,9 +128,12 @@ class DialectSettings:
         def keys(have: tuple[str, ...], shape: str) -> tuple[str, ...]:
             return tuple(dict.fromkeys((*have, *(r.field for r in listed if r.shape == shape))))
 
+        # A field a reading of another shape names is read in that shape: the reading is
+        # the more exact statement (and relationship_field's default names a field too).
+        mapped = {r.field for r in dialect.mapped}
         return replace(
             dialect,
-            fields=keys(dialect.fields, "entries"),
+            fields=keys(tuple(f for f in dialect.fields if f not in mapped), "entries"),
             relation_keys=keys(dialect.relation_keys, "relation-key"),
         )
 
@@ -289,11 +292,20 @@ def _conflicts(settings: DialectSettings, fm: Frontmatter) -> None:
 
 
 def field_overlap(dialect: Dialect) -> str | None:
-    """A relation key that is also a field: its value cannot be both shapes."""
+    """A key read in two shapes (a field and a relation key, or a reading of another shape):
+    its value cannot be both."""
     both = sorted(set(dialect.fields) & set(dialect.relation_keys))
     if both:
         return (
             f"{clip(both[0])!r} is both a relationship field and a relation key; keep it in "
             "one of them"
         )
+    seen = dict.fromkeys(dialect.relation_keys, "relation-key")
+    for reading in dialect.mapped:
+        if reading.field in seen:
+            return (
+                f"{clip(reading.field)!r} is read as {seen[reading.field]} and as "
+                f"{reading.shape}; keep one reading of it"
+            )
+        seen[reading.field] = reading.shape
     return None

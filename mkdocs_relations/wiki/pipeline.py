@@ -278,13 +278,19 @@ def _dialect(
     dialect = settings.dialect(field_name)
     problem = field_overlap(dialect)
     if problem is not None:
-        line = config.dialect.lines.get("relation_keys", 1)
+        lines = config.dialect.lines
+        line = lines.get("relation_keys", lines.get("readings", 1))
         diagnostics.append(
             Diagnostic(config.file or options.types_file, line, "invalid-vocabulary", problem)
         )
+        # Each key read once: as a field, else as a relation key, else by its first reading.
+        keys = tuple(k for k in dialect.relation_keys if k not in dialect.fields)
+        first = {r.field: r for r in reversed(dialect.mapped) if r.field not in keys}
         dialect = replace(
             dialect,
-            relation_keys=tuple(k for k in dialect.relation_keys if k not in dialect.fields),
+            relation_keys=keys,
+            readings=tuple(r for r in dialect.readings if r not in dialect.mapped)
+            + tuple(dict.fromkeys(first[r.field] for r in dialect.mapped if r.field in first)),
         )
     return dialect
 
