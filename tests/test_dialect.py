@@ -165,3 +165,101 @@ def test_stored_inverse_pairs_are_declared_as_each_others_inverse() -> None:
     assert by_name["depended-on-by"].mirrors == "depends-on"
     # "used by" is depends-on's inverse already: never a second type's.
     assert by_name["uses"].inverse == "used by (uses)" and by_name["uses"].review
+
+
+def test_resolution_settings_are_checked_at_their_lines(tmp_path: Path) -> None:
+    config = (
+        "relation_targets: links\n"  # line 2
+        "kind_prefixes: yes please\n"
+        "vault_folder: [knowledge_base]\n"
+        "shared_names: 3\n"
+    )
+    wiki = _wiki(tmp_path, config)
+    found = sorted((d.line, d.message) for d in wiki.diagnostics if d.code == "invalid-vocabulary")
+    assert found == [
+        (2, "relation_targets is any or wikilinks, not 'links'"),
+        (3, "kind_prefixes is true or false, not the text 'yes please'"),
+        (
+            4,
+            "vault_folder must be the docs folder's path from the vault root, such as "
+            "knowledge_base, not a list",
+        ),
+        (5, "shared_names is ambiguous or nearest, not a number (3)"),
+    ]
+    # Nothing wrongly set is used: the defaults read the wiki.
+    assert wiki.dialect.relation_targets == "any" and not wiki.dialect.kind_prefixes
+
+
+def test_wikilink_targets_leave_text_under_a_relation_key_unread(tmp_path: Path) -> None:
+    """``relation_targets: wikilinks``: a name beside the links is metadata, not a target."""
+    pages = {
+        "a.md": '---\npublisher: ["[[b]]", "Wiley (for [[c]])", Organization Science]\n---\n',
+        "b.md": "# B\n",
+        "c.md": "# C\n",
+    }
+    config = "relation_keys: [publisher]\n"
+    for targets, expected in (("", ["Organization Science", "Wiley (for [[c]])", "b"]),
+                              ("relation_targets: wikilinks\n", ["b"])):  # fmt: skip
+        site = Site(tmp_path / str(len(targets))).pages(
+            {**pages, "wiki-config.md": f"---\n{config}{targets}---\n"}
+        )
+        wiki = load_wiki(pages_in_folder(str(site.docs)))
+        assert sorted(e.target for e in wiki.graph.edges()) == expected
+
+
+def test_a_key_read_in_two_shapes_is_told_and_read_once(tmp_path: Path) -> None:
+    config = (
+        "relation_keys: [supports]\n"
+        "readings:\n"  # line 3
+        "  - {field: supports, shape: type-map}\n"
+        "  - {field: relations, shape: type-map}\n"
+        "  - {field: relations, shape: kind-map}\n"
+    )
+    pages = {
+        "a.md": "---\nsupports: ['[[b]]']\nrelations: {depends-on: ['[[b]]']}\n---\n",
+        "b.md": "# B\n",
+    }
+    site = Site(tmp_path).pages({**pages, "wiki-config.md": f"---\n{config}---\n"})
+    wiki = load_wiki(pages_in_folder(str(site.docs)))
+    problems = [(d.line, d.message) for d in wiki.diagnostics if d.code == "invalid-vocabulary"]
+    assert problems == [
+        (2, "'supports' is read as relation-key and as type-map; keep one reading of it")
+    ]
+    assert sorted((e.type, e.target_id) for e in wiki.graph.edges()) == [
+        ("depends-on", "b"),
+        ("supports", "b"),
+    ]
+
+
+def test_readings_are_checked_at_their_lines(tmp_path: Path) -> None:
+    config = (
+        "readings:\n"
+        "  - {field: relations, shape: table}\n"  # line 3
+        "  - {shape: type-map}\n"
+        "  - {field: links, paths: site, colour: red}\n"
+        "  - relations\n"
+    )
+    wiki = _wiki(tmp_path, config)
+    found = sorted((d.line, d.message) for d in wiki.diagnostics if d.code == "invalid-vocabulary")
+    assert found == [
+        (
+            3,
+            "shape is one of entries, relation-key, type-map, kind-map, one-key-entries, "
+            "not 'table'",
+        ),
+        (
+            4,
+            "a reading names its field, the key it reads: e.g. {field: relations, shape: type-map}",
+        ),
+        (
+            5,
+            "a reading has field, shape, targets, prefix, paths, not 'colour'; remove it or "
+            "correct its name",
+        ),
+        (5, "paths is one of docs, page, not 'site'"),
+        (
+            6,
+            "each reading is a mapping such as {field: relations, shape: type-map}, not the "
+            "text 'relations'",
+        ),
+    ]

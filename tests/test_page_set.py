@@ -40,8 +40,8 @@ def test_build_says_why_a_file_is_not_a_page(site: Site) -> None:
         "docs/index.md:4: error: [missing-target] target 'drafts/plan' is the file "
         "drafts/plan.md, which is excluded from the site by exclude_docs in mkdocs.yml; remove "
         "it from exclude_docs, or point the edge at a published page",
-        "docs/index.md:5: error: [missing-target] target 'diagram.png' is the file diagram.png, "
-        "which is not a Markdown page, and a relationship target must be a page",
+        "docs/index.md:5: error: [missing-target] target 'diagram.png' is a file, not a page "
+        "(diagram.png): link a page, or mark it as a redlink with 'redlink: true'",
     ]
 
 

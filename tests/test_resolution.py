@@ -222,7 +222,8 @@ def test_a_kind_and_a_name_find_the_page_of_that_kind() -> None:
             PageKeys("notes/grounding"),
             PageKeys("a/tasks/x"),
             PageKeys("b/task/x"),
-        ]
+        ],
+        kind_prefixes=True,
     )
     assert resolver.resolve("concept/grounding").page_id == "base/concepts/grounding"
     assert resolver.resolve("policy/retention").page_id == "base/policies/retention"
@@ -231,6 +232,48 @@ def test_a_kind_and_a_name_find_the_page_of_that_kind() -> None:
     assert resolver.resolve("person/grounding").page_id is None
     # Two pages of one kind and name: ambiguous, as at every other step.
     assert resolver.resolve("task/x").candidates == ("a/tasks/x", "b/task/x")
+
+
+def test_a_kind_and_a_name_only_where_the_wiki_declares_it() -> None:
+    """Off by default; and a kind that names a folder of pages is a path, never a kind."""
+    pages = [
+        PageKeys("concepts/justice/distributive-justice", kind="concept"),
+        PageKeys("base/concepts/grounding", kind="concept"),
+    ]
+    assert Resolver(pages).resolve("concept/grounding").page_id is None
+    declared = Resolver(pages, kind_prefixes=True)
+    assert declared.resolve("concept/grounding").page_id == "base/concepts/grounding"
+    # concepts/ is a folder here: concepts/distributive-justice is a broken path.
+    assert declared.resolve("concepts/distributive-justice").page_id is None
+
+
+def test_a_shared_name_resolves_as_obsidian_does_where_the_wiki_says_so() -> None:
+    pages = [
+        PageKeys("alpha/overview"),
+        PageKeys("beta/overview"),
+        PageKeys("team/status"),
+        PageKeys("team/archive/status"),
+        PageKeys("a/notes"),
+        PageKeys("b/notes"),
+    ]
+    plain = Resolver(pages)
+    assert plain.resolve("overview", "alpha/plan").ambiguous
+    nearest = Resolver(pages, nearest_names=True)
+    assert nearest.resolve("overview", "beta/plan").page_id == "beta/overview"
+    assert nearest.resolve("status", "ledger").page_id == "team/status"
+    tie = nearest.resolve("notes", "ledger")
+    assert tie.page_id is None and tie.ambiguous
+    # A path is a path: the rule is for bare names only.
+    assert nearest.resolve("alpha/overview", "beta/plan").page_id == "alpha/overview"
+
+
+def test_targets_from_the_vault_root_where_the_docs_folder_is_inside_it() -> None:
+    pages = [PageKeys("mathematics/algebra"), PageKeys("knowledge_base/notes")]
+    assert Resolver(pages).resolve("knowledge_base/mathematics/algebra").page_id is None
+    inside = Resolver(pages, vault_folder="knowledge_base")
+    assert inside.resolve("knowledge_base/mathematics/algebra").page_id == "mathematics/algebra"
+    # A page whose own path starts so is still itself.
+    assert inside.resolve("knowledge_base/notes").page_id == "knowledge_base/notes"
 
 
 def _joined_by_normpath(path: str, source_id: str) -> str | None:

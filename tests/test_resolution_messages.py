@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import pages_in_folder
+from conftest import pages_in_folder, run
 
 from mkdocs_relations.wiki.pipeline import load_wiki
 
@@ -23,3 +23,35 @@ def test_long_targets_are_clipped(tmp_path: Path) -> None:
     for _, message in messages:
         assert len(message) < 250 and long not in message, message
         assert "characters)" in message, message
+
+
+def test_a_file_that_is_not_a_page_is_told_so(tmp_path: Path) -> None:
+    """A target naming a .json, a .py or a folder without pages is a file, not a page; the
+    lint says so and how to fix it, not "matches no page"."""
+    docs = tmp_path / "docs"
+    (docs / "data").mkdir(parents=True)
+    (docs / "data" / "schema.json").write_text("{}")
+    (docs / "notes").mkdir()
+    (docs / "notes" / "run.py").write_text("print()\n")
+    (docs / "assets").mkdir()
+    (docs / "assets" / "logo.png").write_bytes(b"\x89PNG")
+    (docs / "notes" / "a.md").write_text(
+        "---\nrelationships:\n"
+        "  - {type: depends-on, target: data/schema.json}\n"
+        "  - {type: depends-on, target: run.py}\n"  # beside the page
+        "  - {type: depends-on, target: assets}\n"
+        "  - {type: depends-on, target: nothing.json}\n---\n"
+    )
+    result = run("lint", "--docs-dir", "docs", cwd=tmp_path)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert result.stdout.splitlines() == [
+        "docs/notes/a.md:3: error: [missing-target] target 'data/schema.json' is a file, not "
+        "a page (data/schema.json): link a page, or mark it as a redlink with 'redlink: true'",
+        "docs/notes/a.md:4: error: [missing-target] target 'run.py' is a file, not a page "
+        "(notes/run.py): link a page, or mark it as a redlink with 'redlink: true'",
+        "docs/notes/a.md:5: error: [missing-target] target 'assets' is a folder, not a page "
+        "(assets): link a page, or mark it as a redlink with 'redlink: true'",
+        "docs/notes/a.md:6: error: [missing-target] target 'nothing.json' matches no page. Fix "
+        "the target, create the page, or mark the edge as a deliberate redlink with "
+        "'redlink: true'",
+    ]

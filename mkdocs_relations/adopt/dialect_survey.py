@@ -21,13 +21,16 @@ from dataclasses import dataclass, field
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..frontmatter.block import Frontmatter, read_frontmatter
-from ..frontmatter.dialect import Dialect, DialectSettings
+from ..frontmatter.dialect import DIALECT_KEYS, Dialect, DialectSettings
 from ..frontmatter.dialect_fields import NOT_LINKS, attachment
-from ..frontmatter.edges import DEFAULT_NOTE_KEYS, target_text
+from ..frontmatter.edges import DEFAULT_NOTE_KEYS, is_wikilink, target_text
 from ..frontmatter.nodes import mapping_items, plain_text, string_value
 from ..frontmatter.page import page_id_for
+from ..frontmatter.readings import Reading as ReadingForm
 from ..model.diagnostics import plural
+from ..model.targets import TargetError, parse_target
 from ..wiki.lookup import PageKeys, Resolver
+from .mapped_survey import Forms, Mapped, mapped_readings, see_mapped
 from .type_plans import relation_like, yaml_str
 
 #: Entry keys that name a type in real wikis, most common first.
@@ -58,6 +61,7 @@ class Reading:
             parts.append(f"entries {keys} under {', '.join(d.fields)}")
         if d.relation_keys:
             parts.append(f"relation names as keys ({', '.join(d.relation_keys)})")
+        parts += [f"{r.shape} under {r.field}" for r in d.mapped]
         if d.id_key != "id":
             parts.append(f"page ids under {d.id_key}")
         return "; ".join(parts) or "nothing"
@@ -73,6 +77,10 @@ class Survey:
     untyped: dict[str, list[str]] = field(default_factory=dict)
     #: Entry keys holding prose (``rationale``), to show as an edge's note.
     note_keys: tuple[str, ...] | None = None
+    #: Keys that look like relations, left unread: key -> why.
+    held: dict[str, str] = field(default_factory=dict)
+    #: Relation keys read as wikilinks: key -> values in it left as text.
+    text: dict[str, int] = field(default_factory=dict)
 
     def lines(self) -> list[str]:
         """wiki-config.md lines describing the chosen dialect (and the close one, commented)."""
@@ -86,6 +94,17 @@ class Survey:
             )
             lines += [f"# {line}" for line in dialect_lines(self.close.dialect, None)]
         return lines if len(lines) > 1 else []
+
+
+def reading_yaml(reading: ReadingForm) -> str:
+    """One reading as a YAML flow mapping, only the keys that differ from the default."""
+    default = ReadingForm(reading.field)
+    parts = [f"field: {yaml_str(reading.field)}", f"shape: {reading.shape}"]
+    for key in ("targets", "prefix", "paths"):
+        value = getattr(reading, key)
+        if value != getattr(default, key):
+            parts.append(f"{key}: {yaml_str(value)}")
+    return "{" + ", ".join(parts) + "}"
 
 
 def dialect_lines(dialect: Dialect, note_keys: tuple[str, ...] | None) -> list[str]:
@@ -103,6 +122,11 @@ def dialect_lines(dialect: Dialect, note_keys: tuple[str, ...] | None) -> list[s
         lines.append(f"targets_key: {yaml_str(dialect.targets_key)}")
     if dialect.relation_keys:
         lines.append(f"relation_keys: [{', '.join(yaml_str(k) for k in dialect.relation_keys)}]")
+        if dialect.relation_targets != "any":
+            lines.append(f"relation_targets: {dialect.relation_targets}")
+    if dialect.readings:
+        lines.append("readings:")
+        lines += [f"  - {reading_yaml(r)}" for r in dialect.readings]
     if note_keys:
         lines.append(f"note_keys: [{', '.join(yaml_str(k) for k in note_keys)}]")
     return lines
@@ -131,16 +155,28 @@ class _Lists:
     links: int = 0
     #: Of ``links``, those written as wikilinks: the author made them links on purpose.
     wikilinks: int = 0
+    #: Of ``wikilinks``, those that match no page (each an error if the key were read).
+    unresolved: int = 0
     items: int = 0
     pages: set[str] = field(default_factory=set)
     empty: int = 0
 
     def typed(self, key: str) -> bool:
         """Whether the key holds typed links: mostly wikilinks under any name (an Obsidian
-        property such as ``author: "[[x]]"``), or ids under a relation's name."""
-        if self.wikilinks * 2 >= self.items and self.wikilinks:
-            return True
+        property such as ``author: "[[x]]"``), or ids under a relation's name.
+
+        A key whose author wrote wikilinks links with wikilinks: its plain values are names
+        (``first_author: Wujiang Xu``) even where a page has that name, so they are never
+        evidence, and a key of mostly plain text is metadata with a few links in it.
+        """
+        if self.wikilinks:
+            return self.wikilinks * 2 >= self.items
         return bool(self.links) and self.links * 2 >= self.items and relation_like(key)
+
+    @property
+    def text(self) -> int:
+        """Values of a wikilink key that are not one wikilink: left as text, never targets."""
+        return self.items - self.wikilinks if self.wikilinks else 0
 
 
 def survey(sources: Mapping[str, str], config_page: str = "wiki-config.md") -> Survey:
@@ -154,6 +190,7 @@ def survey(sources: Mapping[str, str], config_page: str = "wiki-config.md") -> S
             pages[file] = fm
     id_key = _id_key(pages)
     # Pages without frontmatter are targets too.
+    # Liberal: evidence that a value names a page, before init knows how the wiki resolves.
     known = Resolver(
         [PageKeys(page_id_for(file)) for file in sources if file not in pages]
         + [
@@ -163,8 +200,17 @@ def survey(sources: Mapping[str, str], config_page: str = "wiki-config.md") -> S
                 kind=string_value(fm.get("type")) if fm.get("type") else None,
             )
             for file, fm in pages.items()
-        ]
+        ],
+        kind_prefixes=True,
+        nearest_names=True,
     )
+
+    def resolves(node: Node, source: str) -> bool:
+        try:
+            target = parse_target(target_text(node) or "")
+        except TargetError:
+            return False
+        return known.resolve(target.path, page_id_for(source)).page_id is not None
 
     def link(node: Node, source: str) -> bool:
         text = target_text(node)
@@ -174,38 +220,53 @@ def survey(sources: Mapping[str, str], config_page: str = "wiki-config.md") -> S
             return not attachment(text)
         if len(text) > 200 or "\n" in text:
             return False
-        found = known.resolve(text.strip(), page_id_for(source))
-        return found.page_id is not None or found.ambiguous
+        return forms.link(known, text.strip(), page_id_for(source))
 
+    forms = Forms()
     entries: dict[str, _Entries] = defaultdict(_Entries)
     lists: dict[str, _Lists] = defaultdict(_Lists)
+    maps: dict[tuple[str, str], Mapped] = {}
     for file, fm in pages.items():
         for key, (_, value) in fm.keys.items():
             if key in NOT_LINKS or key == id_key:
+                continue
+            forms.key = key
+            if see_mapped(maps, key, value, file, link, resolves):
                 continue
             if isinstance(value, SequenceNode) and any(
                 isinstance(item, MappingNode) for item in value.value
             ):
                 _see_entries(entries[key], value, file, link)
                 continue
-            _see_list(lists[key], value, file, link)
+            _see_list(lists[key], value, file, link, resolves)
 
     readings = _entry_readings(entries, id_key)
-    relation_keys = tuple(
+    candidates = [
         key
         for key, seen in sorted(lists.items(), key=lambda kv: (-kv[1].links, kv[0]))
         if seen.typed(key) and key not in (readings[0].dialect.fields if readings else ())
-    )
+    ]
+    held = _held(candidates, lists, bool(readings and readings[0].edges))
+    relation_keys = tuple(key for key in candidates if key not in held)
+    wikilinks_only = bool(relation_keys) and all(lists[k].wikilinks for k in relation_keys)
     untyped = {
         key: sorted(seen.pages)
         for key, seen in sorted(lists.items())
-        if seen.links and key not in relation_keys
+        if seen.links and key not in relation_keys and key not in held
     }
-    related = sum(lists[key].items for key in relation_keys)
+    related = sum(
+        lists[key].wikilinks if wikilinks_only else lists[key].items for key in relation_keys
+    )
     related_pages = set().union(*(lists[key].pages for key in relation_keys))
+    field_read = bool(readings and readings[0].edges)
+    mapped, mapped_held = mapped_readings(maps, field_read, forms)
+    held.update(mapped_held)
     if not readings:
         readings = [Reading(Dialect(id_key=id_key), 0, 0)]
     best, *rest = readings
+    forms_read = [
+        forms.reading(f, "entries") for f in best.dialect.fields if best.edges and forms.special(f)
+    ]
     chosen = Reading(
         Dialect(
             best.dialect.fields,
@@ -214,14 +275,48 @@ def survey(sources: Mapping[str, str], config_page: str = "wiki-config.md") -> S
             best.dialect.targets_key,
             relation_keys,
             id_key,
+            relation_targets="wikilinks" if wikilinks_only else "any",
+            readings=(*(r for r, _, _ in mapped), *forms_read),
         ),
-        best.edges + related,
-        len(related_pages.union(*(entries[key].pages for key in best.dialect.fields))),
+        best.edges + related + sum(links for _, links, _ in mapped),
+        len(
+            related_pages.union(
+                *(entries[key].pages for key in best.dialect.fields),
+                *(pages for _, _, pages in mapped),
+            )
+        ),
         best.edges,
     )
     close = next((r for r in rest if r.edges and r.edges >= CLOSE * best.edges), None)
     note_keys = _note_keys(entries, chosen.dialect)
-    return Survey(chosen, close, untyped, note_keys)
+    text = {key: lists[key].text for key in relation_keys if wikilinks_only and lists[key].text}
+    return Survey(chosen, close, untyped, note_keys, held, text)
+
+
+def _held(candidates: list[str], lists: Mapping[str, _Lists], field_read: bool) -> dict[str, str]:
+    """Keys that look like relations but are left unread, each with why.
+
+    A wiki that declares its edges in a relationship field keeps metadata beside it
+    (``publisher: "[[HBR]]"``): such a key is read only where every link in it is a page, so
+    reading it adds no error. And where some relation keys hold ids, a key that mixes
+    wikilinks with text would have its text read as ids: it is left for the user.
+    """
+    held = {}
+    for key in candidates:
+        seen = lists[key]
+        if field_read and seen.unresolved:
+            held[key] = (
+                f"{plural(seen.unresolved, 'wikilink')} in it match no page, and the "
+                "relationship field already holds the typed edges"
+            )
+    ids = [key for key in candidates if key not in held and not lists[key].wikilinks]
+    for key in candidates:
+        if ids and key not in held and lists[key].text:
+            held[key] = (
+                f"{plural(lists[key].text, 'value')} in it are text, which {ids[0]}'s reading "
+                "(ids) would take for targets"
+            )
+    return held
 
 
 def _id_key(pages: Mapping[str, Frontmatter]) -> str:
@@ -297,8 +392,8 @@ def _see_entries(seen: _Entries, value: SequenceNode, file: str, link: object) -
                 seen.prose[key] += 1
 
 
-def _see_list(seen: _Lists, value: Node, file: str, link: object) -> None:
-    assert callable(link)
+def _see_list(seen: _Lists, value: Node, file: str, link: object, resolves: object) -> None:
+    assert callable(link) and callable(resolves)
     if isinstance(value, ScalarNode) and value.tag.endswith(":null"):
         seen.empty += 1
         return
@@ -307,18 +402,19 @@ def _see_list(seen: _Lists, value: Node, file: str, link: object) -> None:
         if not items:
             seen.empty += 1
             return
-    elif isinstance(value, ScalarNode) and (string_value(value) or "").startswith("[["):
-        items = [value]
+    elif isinstance(value, ScalarNode) and string_value(value):
+        items = [value]  # one link, or text: a name, "Wiley (for [[McKinsey]])"
     elif isinstance(value, SequenceNode):
         items = [value]  # `key: [[a]]`, one unquoted link
     else:
         return
     linked = [item for item in items if link(item, file)]
+    wikilinks = [item for item in linked if is_wikilink(item)]
     seen.items += len(items)
     seen.links += len(linked)
-    seen.wikilinks += sum(1 for item in linked if (target_text(item) or "").startswith("[["))
-    found = len(linked)
-    if found:
+    seen.wikilinks += len(wikilinks)
+    seen.unresolved += sum(1 for item in wikilinks if not resolves(item, file))
+    if linked:
         seen.pages.add(file)
 
 
@@ -408,7 +504,7 @@ def dialect_stated(settings: DialectSettings) -> bool:
     """Whether the settings name any part of a dialect (then init proposes none)."""
     return any(
         getattr(settings, key) is not None
-        for key in ("fields", "type_key", "target_key", "targets_key", "relation_keys", "id_key")
+        for key in (*DIALECT_KEYS, "fields", "relation_targets", "readings")
     )
 
 
@@ -422,6 +518,8 @@ def settings_of(read: Survey) -> DialectSettings:
         targets_key=d.targets_key,
         relation_keys=d.relation_keys,
         id_key=d.id_key,
+        relation_targets=d.relation_targets,
+        readings=d.readings,
     )
 
 
@@ -431,6 +529,17 @@ def reading_lines(read: Survey, edges: int) -> list[str]:
         f"read the pages as {read.chosen.describe()}: {plural(read.chosen.edges, 'link')} on "
         f"{plural(read.chosen.pages, 'page')}, {plural(edges, 'edge')} read"
     ]
+    for key, count in read.text.items():
+        lines.append(
+            f"'{key}:' is read as wikilinks: {plural(count, 'value')} in it that "
+            f"{'is' if count == 1 else 'are'} not one [[link]] left as text, not targets "
+            "(relation_targets: wikilinks)"
+        )
+    for key, why in read.held.items():
+        lines.append(
+            f"note: '{key}:' holds links but is left unread: {why}; to read it, add it to "
+            "relation_keys"
+        )
     if read.close is not None:
         lines.append(
             f"note: the pages also read as {read.close.describe()} "

@@ -18,7 +18,8 @@ from ..adopt.dialect_survey import (
     settings_of,
     survey,
 )
-from ..adopt.type_plans import TypePlan, types_to_declare, wiki_config_md
+from ..adopt.resolution_plan import resolution_choices
+from ..adopt.type_plans import TypePlan, types_to_declare, wiki_config_md, yaml_str
 from ..adopt.vault_files import (
     excluded_folders,
     mkdocs_yml,
@@ -32,7 +33,7 @@ from ..frontmatter.dialect import DialectSettings
 from ..generators import NoGenerator, mkdocs_api
 from ..model.diagnostics import plural
 from ..wiki.page_set import PageSet, folder_page_set
-from ..wiki.pipeline import DEFAULT_CONFIG_PAGE, Options, load_wiki
+from ..wiki.pipeline import DEFAULT_CONFIG_PAGE, Options
 from ..wiki.wiki_config import read_wiki_config
 from .report import report_lint
 from .shared import EXIT_USAGE, load
@@ -148,7 +149,8 @@ def _init(args: argparse.Namespace, written: list[str]) -> int:
         docs_dir=docs_dir,
         dialect=dialect,
     )
-    wiki = load_wiki(pages.sources, options)
+    choices, wiki = resolution_choices(pages.sources, options, stated, docs_dir)
+    resolution_text = [line for choice in choices for line in choice.config_lines()]
     found = dialect_lines(wiki.dialect, read.note_keys if detected else None)
     used = Counter(edge.type for edge in wiki.graph.edges())
     plans, typos = types_to_declare(used, wiki.graph.vocabulary)
@@ -186,15 +188,20 @@ def _init(args: argparse.Namespace, written: list[str]) -> int:
     shown = posixpath.join(os.path.relpath(docs_dir).replace(os.sep, "/"), config_page)
     if detected:
         print("\n".join(reading_lines(read, wiki.graph.edge_count)))
+    for choice in choices:
+        print(f"resolved as the wiki's own tool does, {choice.said(shown)}")
     dialect_text = read.lines() if detected else []
     if not os.path.exists(config_path):
-        _write(config_path, wiki_config_md(field, plans, dialect_text))
+        if resolution_text and not dialect_text and field != "relationships":
+            dialect_text = [f"relationship_field: {yaml_str(field)}"]
+        _write(config_path, wiki_config_md(field, plans, dialect_text + resolution_text))
         written.append(config_path)
         listed = ", ".join(f"{p.name} ({p.edges})" for p in plans) or "none needed"
         said = f"the dialect ({'; '.join(found)}), " if found and detected else ""
         print(f"wrote {shown}: {said}{len(plans)} type(s) declared: {listed}")
     else:
-        _print_additions(shown, config_path, dialect_text if found else [], plans)
+        additions = (dialect_text if found else []) + resolution_text
+        _print_additions(shown, config_path, additions, plans)
     _notes(docs_dir, pages, wiki.dialect.read_keys, plans, shown, read.untyped)
     for name, meant, count in typos:
         print(

@@ -17,10 +17,17 @@ from yaml.nodes import Node, ScalarNode, SequenceNode
 from ..model.diagnostics import clip
 from .block import Frontmatter
 from .nodes import describe, string_value
+from .readings import Reading, read_readings
 
 #: wiki-config.md keys (and plugin options) that describe the dialect, besides
 #: ``relationship_field`` (``field`` in mkdocs.yml) and ``note_keys``.
 DIALECT_KEYS = ("type_key", "target_key", "targets_key", "relation_keys", "id_key")
+#: wiki-config.md keys saying how the wiki's own tool resolves a target and what a target is
+#: (wiki-config.md only: every reader takes them from the one page).
+RESOLUTION_KEYS = ("relation_targets", "kind_prefixes", "vault_folder", "shared_names", "readings")
+SETTING_KEYS = (*DIALECT_KEYS, *RESOLUTION_KEYS)
+#: The words each word-valued resolution key takes, its default first.
+CHOICES = {"relation_targets": ("any", "wikilinks"), "shared_names": ("ambiguous", "nearest")}
 
 
 @dataclass(frozen=True)
@@ -39,6 +46,34 @@ class Dialect:
     relation_keys: tuple[str, ...] = ()
     #: The frontmatter key holding a page's own id, which targets may name.
     id_key: str = "id"
+    #: What a value under a relation key is: ``any`` (a wikilink, an id or a file name) or
+    #: ``wikilinks`` (only ``[[links]]`` are targets; other text there is metadata, not read).
+    relation_targets: str = "any"
+    #: true: a target may name a page by its kind and its name (``concept/grounding`` for a
+    #: page with ``type: concept``, or in a ``concepts/`` folder), where the kind names no
+    #: folder of pages.
+    kind_prefixes: bool = False
+    #: The docs folder's path from the vault root (``knowledge_base``), for targets written
+    #: from the vault root (``[[knowledge_base/maths/x]]``).
+    vault_folder: str | None = None
+    #: ``nearest``: a bare name several pages share is the one in the linking page's folder,
+    #: else the one with the shortest path (Obsidian's rule); ``ambiguous``: an error.
+    shared_names: str = "ambiguous"
+    #: The readings ``readings:`` lists: places and target forms beyond the keys above.
+    readings: tuple[Reading, ...] = ()
+
+    def reading(self, key: str, shape: str) -> Reading:
+        """How targets under ``key`` read (a listed reading, else the keys above say)."""
+        for reading in self.readings:
+            if reading.field == key and reading.shape == shape:
+                return reading
+        targets = self.relation_targets if shape == "relation-key" else "any"
+        return Reading(key, shape, targets)
+
+    @property
+    def mapped(self) -> tuple[Reading, ...]:
+        """The readings of shapes only ``readings:`` describes (the mappings, one-key entries)."""
+        return tuple(r for r in self.readings if r.shape not in ("entries", "relation-key"))
 
     @property
     def entry_keys(self) -> tuple[str, ...]:
@@ -49,7 +84,7 @@ class Dialect:
     @property
     def read_keys(self) -> frozenset[str]:
         """Frontmatter keys this dialect reads edges from."""
-        return frozenset((*self.fields, *self.relation_keys))
+        return frozenset((*self.fields, *self.relation_keys, *(r.field for r in self.readings)))
 
 
 @dataclass
@@ -62,6 +97,11 @@ class DialectSettings:
     targets_key: str | None = None
     relation_keys: tuple[str, ...] | None = None
     id_key: str | None = None
+    relation_targets: str | None = None
+    kind_prefixes: bool | None = None
+    vault_folder: str | None = None
+    shared_names: str | None = None
+    readings: tuple[Reading, ...] | None = None
     lines: dict[str, int] = field(default_factory=dict)
 
     def over(self, other: DialectSettings) -> DialectSettings:
@@ -82,7 +122,20 @@ class DialectSettings:
             for f in fields(self)
             if f.name not in ("lines", "fields") and getattr(self, f.name) is not None
         }
-        return replace(base, **stated)
+        dialect = replace(base, **stated)
+        listed = dialect.readings
+
+        def keys(have: tuple[str, ...], shape: str) -> tuple[str, ...]:
+            return tuple(dict.fromkeys((*have, *(r.field for r in listed if r.shape == shape))))
+
+        # A field a reading of another shape names is read in that shape: the reading is
+        # the more exact statement (and relationship_field's default names a field too).
+        mapped = {r.field for r in dialect.mapped}
+        return replace(
+            dialect,
+            fields=keys(tuple(f for f in dialect.fields if f not in mapped), "entries"),
+            relation_keys=keys(dialect.relation_keys, "relation-key"),
+        )
 
 
 def key_problem(value: object, setting: str) -> str | None:
@@ -133,7 +186,54 @@ def read_dialect(fm: Frontmatter) -> DialectSettings:
         settings.relation_keys = _key_list(node, fm, "relation_keys")
         settings.lines["relation_keys"] = fm.line(node)
     _conflicts(settings, fm)
+    read_resolution(fm, settings)
     return settings
+
+
+def read_resolution(fm: Frontmatter, settings: DialectSettings) -> None:
+    """wiki-config.md's ``RESOLUTION_KEYS`` into ``settings``, each problem at its line."""
+    for key, words in CHOICES.items():
+        node = fm.get(key)
+        if node is None or fm.spoiled(node):
+            continue
+        text = string_value(node)
+        if text is None or text.strip() not in words:
+            shown = clip(repr(text.strip())) if text and text.strip() else describe(node)
+            fm.error(
+                fm.line(node), "invalid-vocabulary", f"{key} is {' or '.join(words)}, not {shown}"
+            )
+            continue
+        setattr(settings, key, text.strip())
+        settings.lines[key] = fm.line(node)
+    node = fm.get("kind_prefixes")
+    if node is not None and not fm.spoiled(node):
+        if isinstance(node, ScalarNode) and node.tag.endswith(":bool"):
+            settings.kind_prefixes = node.value.lower() in ("true", "yes", "on")
+            settings.lines["kind_prefixes"] = fm.line(node)
+        else:
+            fm.error(
+                fm.line(node),
+                "invalid-vocabulary",
+                f"kind_prefixes is true or false, not {describe(node)}",
+            )
+    node = fm.get("readings")
+    if node is not None and not fm.spoiled(node):
+        settings.readings = read_readings(node, fm)
+        settings.lines["readings"] = fm.line(node)
+    node = fm.get("vault_folder")
+    if node is not None and not fm.spoiled(node):
+        text = string_value(node)
+        folder = (text or "").strip().strip("/")
+        if not folder or folder.startswith(".") or "\\" in folder or "//" in folder:
+            fm.error(
+                fm.line(node),
+                "invalid-vocabulary",
+                "vault_folder must be the docs folder's path from the vault root, such as "
+                f"knowledge_base, not {clip(repr(text)) if text else describe(node)}",
+            )
+        else:
+            settings.vault_folder = folder
+            settings.lines["vault_folder"] = fm.line(node)
 
 
 def read_field_list(node: Node, fm: Frontmatter, setting: str) -> tuple[str, ...] | None:
@@ -192,11 +292,20 @@ def _conflicts(settings: DialectSettings, fm: Frontmatter) -> None:
 
 
 def field_overlap(dialect: Dialect) -> str | None:
-    """A relation key that is also a field: its value cannot be both shapes."""
+    """A key read in two shapes (a field and a relation key, or a reading of another shape):
+    its value cannot be both."""
     both = sorted(set(dialect.fields) & set(dialect.relation_keys))
     if both:
         return (
             f"{clip(both[0])!r} is both a relationship field and a relation key; keep it in "
             "one of them"
         )
+    seen = dict.fromkeys(dialect.relation_keys, "relation-key")
+    for reading in dialect.mapped:
+        if reading.field in seen:
+            return (
+                f"{clip(reading.field)!r} is read as {seen[reading.field]} and as "
+                f"{reading.shape}; keep one reading of it"
+            )
+        seen[reading.field] = reading.shape
     return None

@@ -16,6 +16,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..model.diagnostics import Diagnostic, bounded, plural
 from ..model.targets import MARKDOWN_EXTENSIONS
+from ..model.vocabulary import CANONICAL
 from .block import Frontmatter
 from .dialect import Dialect
 from .nodes import mapping_items, string_value
@@ -60,6 +61,9 @@ class OtherFields:
     words: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
     pages: dict[str, set[str]] = field(default_factory=dict)
     entries: set[str] = field(default_factory=set)
+    #: key -> the reading shape its value has where it is not a list (``type-map``), or is a
+    #: list of one-key entries (``one-key-entries``).
+    mapped: dict[str, str] = field(default_factory=dict)
 
     def see(self, fm: Frontmatter, page_id: str = "") -> None:
         if not fm.keys:
@@ -85,10 +89,20 @@ class OtherFields:
             self.wikilinks[key] += links
             self.words.setdefault(key, []).extend((page_id, word) for word in words)
             self.pages.setdefault(key, set()).add(fm.file)
-            if isinstance(value, SequenceNode) and any(
+            if isinstance(value, MappingNode):
+                # Under a relation's own name the keys are kinds (adrs: [...]); elsewhere
+                # they are types (relations: {depends_on: [...]}).
+                shape = "kind-map" if _relation_name(key) else "type-map"
+                self.mapped.setdefault(key, shape)
+            elif isinstance(value, SequenceNode) and any(
                 isinstance(item, MappingNode) for item in value.value
             ):
-                self.entries.add(key)
+                if all(
+                    isinstance(item, MappingNode) and len(item.value) == 1 for item in value.value
+                ):
+                    self.mapped.setdefault(key, "one-key-entries")
+                else:
+                    self.entries.add(key)
 
     def unread(
         self, names_page: Callable[[str, str], bool], edges: int, config_page: str
@@ -113,12 +127,17 @@ class OtherFields:
         listed = bounded(
             f"{key}: {counts[key]} on {plural(len(self.pages[key]), 'page')}" for key in keys
         )
-        lists = [key for key in keys if key not in self.entries]
+        lists = [key for key in keys if key not in self.entries and key not in self.mapped]
         fix = []
         if lists:
             fix.append(f"relation_keys: [{', '.join(lists[:8])}]")
-        if len(lists) < len(keys):
-            entry_key = next(key for key in keys if key in self.entries)
+        mapped = [key for key in keys if key in self.mapped and key not in self.entries]
+        if mapped:
+            shapes = (f"{{field: {key}, shape: {self.mapped[key]}}}" for key in mapped[:4])
+            readings = ", ".join(shapes)
+            fix.append(f"readings: [{readings}]")
+        entry_key = next((key for key in keys if key in self.entries), None)
+        if entry_key is not None:
             fix.append(f"relationship_field: {entry_key} (with type_key and target_key)")
         file, line = self.unread_at[keys[0]]
         return [
@@ -128,7 +147,7 @@ class OtherFields:
                 "unread-links",
                 f"{plural(total, 'link')} in frontmatter under keys no setting reads ({listed}), "
                 f"and {plural(edges, 'edge')} read: run 'mkdocs-relations init' to read the "
-                f"wiki's dialect, or set {' or '.join(fix)} in {config_page}",
+                f"wiki's dialect, or set {' and '.join(fix)} in {config_page}",
             )
         ]
 
@@ -147,6 +166,15 @@ class OtherFields:
         ]
 
 
+def _relation_name(key: str) -> bool:
+    """A key that is a relation's name itself: a canonical type in any spelling, or related."""
+    spelt = key.lower().replace("_", "-").replace(" ", "-")
+    return spelt in _RELATION_NAMES
+
+
+_RELATION_NAMES = frozenset({t.name for t in CANONICAL} | {"related", "see-also"})
+
+
 def attachment(text: str) -> bool:
     """``[[cover.png]]``: a file embedded or linked, not a page (Obsidian's properties hold
     images and PDFs as wikilinks too)."""
@@ -160,11 +188,13 @@ def attachment(text: str) -> bool:
 
 
 def _links(node: Node, depth: int = 0) -> tuple[int, list[str]]:
-    """Wikilinks under a value, and bare words in its lists that may be page ids."""
+    """Wikilinks under a value, and bare words in it that may be page ids."""
     if isinstance(node, ScalarNode):
         text = string_value(node)
         if text is not None and text.startswith("[[") and text.rstrip().endswith("]]"):
             return (0 if attachment(text) else 1), []
+        if text and " " not in text.strip() and len(text) < 200:
+            return 0, [text.strip()]  # supersedes: DEC-5-10, one id under a relation's name
         return 0, []
     if depth > 3:
         return 0, []
@@ -187,7 +217,7 @@ def _links(node: Node, depth: int = 0) -> tuple[int, list[str]]:
     if isinstance(node, MappingNode):
         links, words = 0, []
         for _, _, value in mapping_items(node):
-            if isinstance(value, ScalarNode) and depth > 0:
+            if isinstance(value, ScalarNode):
                 text = string_value(value)
                 if text is not None and text.startswith("[["):
                     links += 1

@@ -23,7 +23,17 @@ from ..model.graph import DeclaredEdge
 from ..model.targets import TargetError, parse_target
 from .block import Frontmatter
 from .dialect import Dialect
-from .nodes import STR_TAG, build, describe, merged_items, plain_text, repeated_keys, string_value
+from .nodes import (
+    STR_TAG,
+    build,
+    describe,
+    mapping_items,
+    merged_items,
+    plain_text,
+    repeated_keys,
+    string_value,
+)
+from .readings import Reading
 
 #: Edge keys read as an edge's note, first found wins (``note_keys`` in wiki-config.md or
 #: mkdocs.yml replaces them).
@@ -75,7 +85,8 @@ def read_edges(
             f"per edge, e.g. {_example(dialect)}",
         )
         return ()
-    reading = _Entries(source, field_name, fm, note_keys, dialect, unquoted or Unquoted())
+    form = dialect.reading(field_name, "entries")
+    reading = _Entries(source, field_name, fm, note_keys, dialect, unquoted or Unquoted(), form)
     return tuple(edge for entry in node.value for edge in reading.edges(entry))
 
 
@@ -87,13 +98,18 @@ def read_relation_key(
     note_keys: Sequence[str],
     dialect: Dialect,
     unquoted: Unquoted,
+    form: Reading | None = None,
+    type_line: int | None = None,
 ) -> tuple[DeclaredEdge, ...]:
     """``supports: ["[[a]]", "[[b]]"]``: the key is the type, each item a target (or an
-    entry with a target and attributes)."""
+    entry with a target and attributes). ``form`` is the reading the targets are in (a
+    relation key's own by default); ``type_line`` where the type is written, if not at
+    ``key`` at the top level."""
     if isinstance(node, ScalarNode) and node.tag.endswith(":null"):
         return ()
-    reading = _Entries(source, key, fm, note_keys, dialect, unquoted)
-    type_line = fm.key_line(key)
+    form = form or dialect.reading(key, "relation-key")
+    reading = _Entries(source, key, fm, note_keys, dialect, unquoted, form)
+    type_line = type_line or fm.key_line(key)
     # A list of targets, or one target (`supports: "[[a]]"`, or an unquoted `[[a]]`).
     items = node.value if isinstance(node, SequenceNode) and target_text(node) is None else [node]
     edges = []
@@ -103,10 +119,69 @@ def read_relation_key(
         if isinstance(item, MappingNode):
             edges += reading.edges(item, key, type_line)
             continue
+        if form.targets == "wikilinks" and not is_wikilink(item):
+            continue  # text beside the links (a name, "Wiley (for [[x]])"): metadata
         edge = reading.edge(item, key, type_line, {})
         if edge is not None:
             edges.append(edge)
     return tuple(edges)
+
+
+def read_mapped(
+    source: str,
+    form: Reading,
+    node: Node,
+    fm: Frontmatter,
+    note_keys: Sequence[str],
+    dialect: Dialect,
+    unquoted: Unquoted,
+) -> tuple[DeclaredEdge, ...]:
+    """The shapes ``readings:`` describes beyond entries and relation keys: a mapping from
+    type to targets (``type-map``), from kind to the targets of the field's own type
+    (``kind-map``), or a list of one-key entries, ``- relates_to: "[[x]]"``."""
+    if isinstance(node, ScalarNode) and node.tag.endswith(":null"):
+        return ()
+    name = form.field
+    one_key = form.shape == "one-key-entries"
+    if not isinstance(node, SequenceNode if one_key else MappingNode):
+        example = '- relates_to: "[[page]]"' if one_key else 'depends_on: ["[[page]]"]'
+        fm.error(
+            fm.key_line(name),
+            "malformed-relationship",
+            f"{name} must be {_MAPPED[form.shape]}, not {describe(node)}; write e.g. {example}",
+        )
+        return ()
+    pairs: list[tuple[str, Node, Node]] = []
+    for item in node.value if one_key else [node]:
+        entry = list(mapping_items(item)) if isinstance(item, MappingNode) else []
+        if one_key and len(entry) != 1:
+            fm.error(
+                fm.line(item),
+                "malformed-relationship",
+                f"each entry of {name} has one key, the type, holding its target(s), not "
+                f'{describe(item)}; write it as - relates_to: "[[page-slug]]"',
+            )
+            continue
+        pairs += entry
+    edges: list[DeclaredEdge] = []
+    for key, key_node, value in pairs:
+        if fm.spoiled(value):
+            continue
+        # kind-map: the field names the type; its keys (adrs, stories) say what the targets
+        # are, which resolution does not need.
+        kind, line = (name, fm.key_line(name)) if form.shape == "kind-map" else (key, 0)
+        line = line or fm.line(key_node)
+        edges += read_relation_key(
+            source, kind, value, fm, note_keys, dialect, unquoted, form, line
+        )
+    return tuple(edges)
+
+
+_MAPPED = {
+    "type-map": "a mapping from type to targets",
+    "kind-map": "a mapping from kind to targets",
+    "one-key-entries": "a list of one-key entries",
+}
 
 
 class _Entries:
@@ -120,7 +195,9 @@ class _Entries:
         note_keys: Sequence[str],
         dialect: Dialect,
         unquoted: Unquoted,
+        form: Reading,
     ) -> None:
+        self.form = form
         self.source = source
         self.field = field_name
         self.fm = fm
@@ -266,7 +343,7 @@ class _Entries:
         if string_value(value) is None:
             self.unquoted.lines.append((fm.line(value), text[2:-2]))
         try:
-            target = parse_target(text)
+            target = parse_target(self.form.target(text))
         except TargetError as exc:
             fm.error(target_line, "malformed-relationship", str(exc))
             return None
@@ -316,6 +393,15 @@ def note_text(value: object) -> str | None:
     if isinstance(value, (str, int, float, datetime.date)):
         return " ".join(str(value).split()) or None
     return None
+
+
+def is_wikilink(node: Node) -> bool:
+    """Whether the value is one ``[[link]]``, quoted or not, and nothing else."""
+    text = target_text(node)
+    if text is None:
+        return False
+    text = text.strip()
+    return text.startswith("[[") and text.endswith("]]") and text.count("[[") == 1
 
 
 def target_text(node: Node) -> str | None:

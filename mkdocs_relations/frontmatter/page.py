@@ -22,6 +22,7 @@ from .edges import (
     Unquoted,
     raw_value,
     read_edges,
+    read_mapped,
     read_relation_key,
     target_text,
 )
@@ -84,6 +85,10 @@ def read_page(file: str, frontmatter: Frontmatter, options: ReadOptions) -> Page
             declared += read_relation_key(
                 page_id, name, node, fm, options.note_keys, dialect, unquoted
             )
+    for form in dialect.mapped:
+        node = fm.get(form.field)
+        if node is not None:
+            declared += read_mapped(page_id, form, node, fm, options.note_keys, dialect, unquoted)
     unquoted.report(fm)
     return Page(
         page_id,

@@ -19,10 +19,11 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any, get_type_hints
 
-from ..frontmatter.dialect import DIALECT_KEYS, Dialect
+from ..frontmatter.dialect import CHOICES, DIALECT_KEYS, Dialect
 from ..frontmatter.dialect_fields import DEFAULT_FIELD
 from ..frontmatter.edges import DEFAULT_NOTE_KEYS, EDGE_KEYS
 from ..frontmatter.page import HIDE_VALUE
+from ..frontmatter.readings import PATHS, SHAPES, Reading
 from ..model.vocabulary import CANONICAL, TYPE_KEYS, TYPE_NAME, RelationType
 from ..wiki.pipeline import DEFAULT_CONFIG_PAGE
 from ..wiki.wiki_config import KEYS as WIKI_CONFIG_KEYS
@@ -142,6 +143,24 @@ def redlink_schema() -> Schema:
     }
 
 
+def reading_schema() -> Schema:
+    """One entry of ``readings:``; descriptions are the ``#:`` comments of ``Reading``."""
+    help_of = attribute_help(Reading)
+    words = {"shape": SHAPES, "targets": CHOICES["relation_targets"], "paths": PATHS}
+    return {
+        "type": "object",
+        "required": ["field"],
+        "additionalProperties": False,
+        "properties": {
+            key: {
+                **({"enum": list(words[key])} if key in words else {**_TEXT, "minLength": 1}),
+                "description": help_of[key],
+            }
+            for key in ("field", "shape", "targets", "prefix", "paths")
+        },
+    }
+
+
 def frontmatter_schema() -> Schema:
     page_keys: dict[str, Schema] = {
         "title": _TEXT,
@@ -171,6 +190,25 @@ def frontmatter_schema() -> Schema:
             if key != "relation_keys"
         },
         "relation_keys": {**_KEY_LIST, "description": f"{only} {dialect_help['relation_keys']}"},
+        **{
+            key: {"enum": list(words), "description": f"{only} {dialect_help[key]}"}
+            for key, words in CHOICES.items()
+        },
+        "readings": {
+            "type": "array",
+            "items": reading_schema(),
+            "description": f"{only} where typed links sit and what a target is, beyond "
+            "relationship_field and relation_keys: one reading a place.",
+        },
+        "kind_prefixes": {
+            "type": "boolean",
+            "description": f"{only} {dialect_help['kind_prefixes']}",
+        },
+        "vault_folder": {
+            **_TEXT,
+            "minLength": 1,
+            "description": f"{only} {dialect_help['vault_folder']}",
+        },
         "relationship_types": {
             "type": "array",
             "items": relationship_type_schema(),

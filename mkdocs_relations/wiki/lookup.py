@@ -13,9 +13,18 @@ O(N + E). The steps, first match wins:
    first by the folder's path, then by the folder's name;
 7. a kind and a name, ``concept/grounding``: the page named ``grounding`` in a folder named
    for its kind, in the singular or the plural (``base/concepts/grounding.md``), or whose
-   frontmatter says ``type: concept``.
+   frontmatter says ``type: concept``. Only where the wiki declares it (``kind_prefixes:
+   true``), and only when the kind names no folder of pages: ``concepts/x`` beside a
+   ``concepts/`` folder is a path, and a broken one is reported, never guessed.
 
-Two or more candidates at the step that matches make the target ambiguous.
+Two or more candidates at the step that matches make the target ambiguous, unless the wiki
+resolves a shared bare name as Obsidian does (``shared_names: nearest``): the candidate in
+the source page's folder, else the one with the shortest path. A wiki whose docs folder is a
+folder of its vault (``vault_folder: knowledge_base``) may write targets from the vault root
+(``knowledge_base/maths/x``); that start is dropped before the steps.
+
+Long because the steps and the suggestions for a target that misses them share one set of
+indexes, built once per wiki; apart, each would build its own.
 """
 
 from __future__ import annotations
@@ -41,6 +50,8 @@ STEPS = (
     "folder name",
     "kind and name",
 )
+#: The step a shared bare name settled by Obsidian's rule is reported as.
+NEAREST_STEP = "file name, nearest of several"
 
 
 @dataclass(frozen=True)
@@ -66,7 +77,8 @@ class Resolution:
 
     @property
     def ambiguous(self) -> bool:
-        return len(self.candidates) > 1
+        # Several candidates settled by the wiki's own rule (``shared_names``) are not.
+        return self.page_id is None and len(self.candidates) > 1
 
     def problem(self, written: str, source_id: str = "") -> tuple[str, str] | None:
         """(code, message) when ``written`` did not resolve to exactly one page.
@@ -124,7 +136,17 @@ SUGGESTIONS = 3
 class Resolver:
     """Indexes pages once, then resolves targets with dictionary lookups."""
 
-    def __init__(self, pages: Iterable[PageKeys]) -> None:
+    def __init__(
+        self,
+        pages: Iterable[PageKeys] = (),
+        *,
+        kind_prefixes: bool = False,
+        nearest_names: bool = False,
+        vault_folder: str | None = None,
+    ) -> None:
+        self._kind_prefixes = kind_prefixes
+        self._nearest_names = nearest_names
+        self._vault_start = f"{vault_folder.strip('/')}/" if vault_folder else None
         self._ids: dict[str, str] = {}
         indexes: list[dict[str, list[str]]] = [defaultdict(list) for _ in STEPS[1:7]]
         by_fid, by_fold, by_stem, by_alias, by_folder, by_folder_name = indexes
@@ -162,6 +184,8 @@ class Resolver:
         key = join_relative(path, source_id)
         if key is None:
             return Resolution(None, outside=True)
+        if self._vault_start and key not in self._ids and key.startswith(self._vault_start):
+            key = key[len(self._vault_start) :]
         if key in self._ids:
             return Resolution(key, STEPS[0], (key,))
         by_fid, by_fold, by_stem, by_alias, by_folder, by_folder_name = self._indexes
@@ -181,8 +205,10 @@ class Resolver:
         for step, index, probe in steps:
             found = index.get(probe)
             if found:
+                if self._nearest_names and step == STEPS[3] and not has_folder:
+                    return self._nearest(found, source_id)
                 return self._found(step, found)
-        if has_folder:
+        if has_folder and self._kind_prefixes and not self.folder_size(key.rpartition("/")[0]):
             kind, _, name = key.rpartition("/")
             kinds = _kind_forms(fold(kind))
             found = [
@@ -193,6 +219,23 @@ class Resolver:
             if found:
                 return self._found(STEPS[7], found)
         return Resolution(None)
+
+    def _nearest(self, found: list[str], source_id: str) -> Resolution:
+        """Obsidian's rule for a bare name several files share: the one in the source page's
+        folder, else the one with the shortest path; a tie stays ambiguous (Obsidian's pick
+        would then depend on the order it read the files in)."""
+        candidates = tuple(dict.fromkeys(found))
+        if len(candidates) == 1:
+            return Resolution(candidates[0], STEPS[3], candidates)
+        folder = source_id.rpartition("/")[0]
+        beside = [c for c in candidates if c.rpartition("/")[0] == folder]
+        if len(beside) == 1:
+            return Resolution(beside[0], NEAREST_STEP, candidates)
+        shortest = min(len(c) for c in candidates)
+        first = [c for c in candidates if len(c) == shortest]
+        if len(first) == 1:
+            return Resolution(first[0], NEAREST_STEP, candidates)
+        return Resolution(None, STEPS[3], candidates)
 
     @staticmethod
     def _found(step: str, found: list[str]) -> Resolution:

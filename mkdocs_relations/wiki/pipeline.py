@@ -176,11 +176,16 @@ def _load(
                 )
                 pages[page.id] = replace(page, declared=declared_edges)
     resolver = Resolver(
-        PageKeys(page.id, page.frontmatter_id, page.aliases, page.title, _kind(page))
-        for page in pages.values()
+        (
+            PageKeys(page.id, page.frontmatter_id, page.aliases, page.title, _kind(page))
+            for page in pages.values()
+        ),
+        kind_prefixes=dialect.kind_prefixes,
+        nearest_names=dialect.shared_names == "nearest",
+        vault_folder=dialect.vault_folder,
     )
     resolved, problems = resolve_targets(
-        pages.values(), resolver, wiki_config, NotPages(options.not_pages)
+        pages.values(), resolver, wiki_config, NotPages(options.not_pages, options.docs_dir)
     )
     diagnostics.extend(problems)
     graph = Graph.of(vocabulary, resolved)
@@ -273,17 +278,19 @@ def _dialect(
     dialect = settings.dialect(field_name)
     problem = field_overlap(dialect)
     if problem is not None:
-        line = config.dialect.lines.get("relation_keys", 1)
+        lines = config.dialect.lines
+        line = lines.get("relation_keys", lines.get("readings", 1))
         diagnostics.append(
             Diagnostic(config.file or options.types_file, line, "invalid-vocabulary", problem)
         )
-        dialect = Dialect(
-            dialect.fields,
-            dialect.type_key,
-            dialect.target_key,
-            dialect.targets_key,
-            tuple(k for k in dialect.relation_keys if k not in dialect.fields),
-            dialect.id_key,
+        # Each key read once: as a field, else as a relation key, else by its first reading.
+        keys = tuple(k for k in dialect.relation_keys if k not in dialect.fields)
+        first = {r.field: r for r in reversed(dialect.mapped) if r.field not in keys}
+        dialect = replace(
+            dialect,
+            relation_keys=keys,
+            readings=tuple(r for r in dialect.readings if r not in dialect.mapped)
+            + tuple(dict.fromkeys(first[r.field] for r in dialect.mapped if r.field in first)),
         )
     return dialect
 

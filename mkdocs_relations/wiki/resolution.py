@@ -7,26 +7,55 @@ and a deliberate redlink that now exists is stale. Lint then checks the resolved
 
 from __future__ import annotations
 
+import os
+import posixpath
 import re
 from collections.abc import Iterable, Mapping
 
 from ..frontmatter.page import page_id_for
 from ..model.diagnostics import Diagnostic, clip, plural
 from ..model.graph import DeclaredEdge, Edge, Page
-from ..model.targets import TargetError, parse_target
+from ..model.targets import MARKDOWN_EXTENSIONS, TargetError, join_relative, parse_target
 from .lookup import PageKeys, Resolution, Resolver
+from .page_set import NOT_MARKDOWN
 from .wiki_config import WikiConfig
 
 
 class NotPages:
-    """Files that exist but are not pages, looked up the way pages are (on the first miss)."""
+    """Files that exist but are not pages, looked up the way pages are (on the first miss);
+    and, in the docs folder, any other file or folder a target names (``data.json``)."""
 
-    def __init__(self, reasons: Mapping[str, str]) -> None:
+    def __init__(self, reasons: Mapping[str, str], docs_dir: str | None = None) -> None:
         self._reasons = reasons
+        self._docs_dir = docs_dir
         self._resolver: Resolver | None = None
         self._ids: dict[str, str] = {}
 
     def why(self, target: str, source_id: str) -> str | None:
+        return self._listed(target, source_id) or self._file(target, source_id)
+
+    def _file(self, target: str, source_id: str) -> str | None:
+        """A file that is no page (``schema.json``, ``run.py``) or a folder, written as a
+        path from the docs folder or from the linking page's folder."""
+        if self._docs_dir is None:
+            return None
+        beside = posixpath.join(posixpath.dirname(source_id), target)
+        for path in dict.fromkeys((join_relative(target, ""), join_relative(beside, ""))):
+            if path is None:
+                continue
+            found = os.path.join(self._docs_dir, *path.split("/"))
+            what = "a file" if os.path.isfile(found) else ""
+            if os.path.isdir(found) and not any(
+                name.lower().endswith(MARKDOWN_EXTENSIONS)
+                for _, _, names in os.walk(found)
+                for name in names
+            ):
+                what = "a folder"  # one with pages is told how to give it an index page
+            if what:
+                return _not_a_page(target, what, path)
+        return None
+
+    def _listed(self, target: str, source_id: str) -> str | None:
         if not self._reasons:
             return None
         if self._resolver is None:
@@ -36,7 +65,16 @@ class NotPages:
         if found is None:
             return None
         path = self._ids[found]
+        if self._reasons[path] == NOT_MARKDOWN:
+            return _not_a_page(target, "a file", path)
         return f"target {clip(target)!r} is the file {path}, which {self._reasons[path]}"
+
+
+def _not_a_page(target: str, what: str, path: str) -> str:
+    return (
+        f"target {clip(target)!r} is {what}, not a page ({path}): link a page, or mark it as a "
+        "redlink with 'redlink: true'"
+    )
 
 
 def resolve_targets(

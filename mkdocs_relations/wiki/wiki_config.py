@@ -15,6 +15,7 @@ redlinks:                            # deliberate redlinks: pages that are wante
     reason: planned for Q3
 note_keys: [via, note]               # edge keys read as an edge's note (panels, queries, export)
 relation_keys: [supports, part-of]   # and the rest of the dialect (dialect.DIALECT_KEYS)
+kind_prefixes: true                  # and how targets resolve (dialect.RESOLUTION_KEYS)
 ```
 """
 
@@ -27,7 +28,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, SequenceNode
 
 from ..frontmatter.block import Frontmatter
-from ..frontmatter.dialect import DIALECT_KEYS, DialectSettings, read_dialect, read_field_list
+from ..frontmatter.dialect import SETTING_KEYS, DialectSettings, read_dialect, read_field_list
 from ..frontmatter.edges import target_text
 from ..frontmatter.hints import misnamed_settings
 from ..frontmatter.nodes import (
@@ -43,7 +44,7 @@ from ..model.targets import TargetError, loose, parse_target
 from ..model.type_declarations import parse_types
 from ..model.vocabulary import RelationType
 
-KEYS = ("relationship_field", "relationship_types", "redlinks", "note_keys", *DIALECT_KEYS)
+KEYS = ("relationship_field", "relationship_types", "redlinks", "note_keys", *SETTING_KEYS)
 
 
 @dataclass(frozen=True)
