@@ -201,7 +201,13 @@ def run_query(args: argparse.Namespace, loaded: Loaded) -> int:
         return EXIT_FAILED
     wiki = loaded.wiki
     unlisted = {wiki.config_page_id} if wiki.config_page_id else set()
-    result = QueryEngine(wiki.graph, title=loaded.titles, unlisted=unlisted).answer(query)
+    resolver = wiki.resolver
+    result = QueryEngine(
+        wiki.graph,
+        title=loaded.titles,
+        unlisted=unlisted,
+        matches=lambda target, source: len(resolver.resolve(target, source).candidates),
+    ).answer(query)
     if args.format == "json":
         print(json.dumps(result_json(result), ensure_ascii=False, indent=2))
     else:
