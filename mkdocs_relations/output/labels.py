@@ -41,6 +41,13 @@ DEFAULT_LABELS: dict[str, str] = {
     "finder_submit": "Find path",
     "finder_no_path": "No path between “{from}” and “{to}” within {n} hops.",
     "finder_no_path_one": "No path between “{from}” and “{to}” within 1 hop.",
+    "finder_not_connected": "“{from}” and “{to}” are not connected: no chain of "
+    "relationships joins them, however long.",
+    "finder_not_connected_here": "No chain of the chosen relationships joins “{from}” and "
+    "“{to}”, however long.",
+    "finder_farther": "The shortest chain is {m} hops: set “At most hops” to {m} to see it.",
+    "finder_farther_site": "The shortest chain is {m} hops, more than this site's {n}; the "
+    "command line finds it: mkdocs-relations path {source} {target} --max-hops {m}",
     "finder_same_page": "That is this page (0 hops).",
     "finder_hops_found": "{n} hops:",
     "finder_hop_found": "1 hop:",
@@ -62,6 +69,10 @@ DEFAULT_LABELS: dict[str, str] = {
 FINDER_MESSAGES = (
     "finder_no_path",
     "finder_no_path_one",
+    "finder_not_connected",
+    "finder_not_connected_here",
+    "finder_farther",
+    "finder_farther_site",
     "finder_same_page",
     "finder_hops_found",
     "finder_hop_found",
