@@ -226,9 +226,7 @@ def test_finder_messages_follow_the_labels_option(site: Site, browser: Any) -> N
         page = browser.new_page()
         page.goto(url)
         page.wait_for_selector("[data-relations-pathfinder][data-relations-ready]")
-        assert "Kein Pfad zwischen „Payment service“ und „Lonely“." in _ask(
-            page, "Lonely"
-        )
+        assert "Kein Pfad zwischen „Payment service“ und „Lonely“." in _ask(page, "Lonely")
         page.locator(".relations-finder__input").fill("")
         assert _ask(page, "Reporting").startswith("1 hop:")
         page.close()

@@ -31,6 +31,7 @@ DEFAULT_LABELS: dict[str, str] = {
     "find_from_here": "Find a path from here",
     "breadcrumbs": "Part of",
     "mentions": "Mentioned in",
+    "inverse_unnamed": "linked as {label} from",
     "finder": "How is this page connected to another?",
     "finder_to": "Page",
     "finder_placeholder": "Type a title, id or alias",
@@ -111,6 +112,12 @@ def fill(text: str, **values: object) -> str:
     return _PLACE.sub(one, text)
 
 
+#: What a type's inverse reads when nobody named it: the vocabulary's "X (incoming)" for a
+#: type declared without one, and init's "X (inverse)", a placeholder it asks the author to
+#: reword. Neither is for a reader ("Benefits (inverse)" headed a 122-edge hub).
+_UNNAMED = (" (incoming)", " (inverse)")
+
+
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -141,7 +148,11 @@ class Labels:
         kind = self.vocabulary.get_or_unknown(relation)
         # A symmetric type reads the same from both ends: one label, one group.
         if direction == IN and not kind.symmetric:
-            return self.overrides.get(f"{relation}.inverse") or kind.inverse
+            named = self.overrides.get(f"{relation}.inverse")
+            if named is None and kind.inverse.endswith(_UNNAMED):
+                # The type and its direction in words: "linked as foundation from" a page.
+                return self.fill("inverse_unnamed", label=self._type_label(relation, OUT))
+            return named or kind.inverse
         text = self.overrides.get(f"{relation}.label")
         if text is None and relation not in DEFAULT_LABELS:
             text = self.overrides.get(relation)

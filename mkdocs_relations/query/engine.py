@@ -105,7 +105,7 @@ class QueryEngine:
         walk: tuple[tuple[str, str], ...] = ()
         if query.list in ("types", "wanted"):
             found = (
-                type_rows(self.graph)
+                type_rows(self.graph, lambda name: self._words.type_label(name, IN))
                 if query.list == "types"
                 else wanted_rows(self.graph, self._item, self._target_matches)
             )

@@ -58,8 +58,11 @@ def text_cell(value: object) -> Cell:
     return (Item(str(value)),)
 
 
-def type_rows(graph: Graph) -> list[tuple[str, dict[str, Cell]]]:
-    """``list: types``: each type of the vocabulary, in its order, by column."""
+def type_rows(
+    graph: Graph, inverse: Callable[[str], str] | None = None
+) -> list[tuple[str, dict[str, Cell]]]:
+    """``list: types``: each type of the vocabulary, in its order, by column; ``inverse``
+    reads a type from its target as the panel does (an unnamed inverse in plain words)."""
     counts: dict[str, int] = defaultdict(int)
     for edge in graph.edges():
         counts[edge.type] += 1
@@ -68,7 +71,7 @@ def type_rows(graph: Graph) -> list[tuple[str, dict[str, Cell]]]:
             kind.name,
             {
                 "type": (Item(kind.name),),
-                "inverse": (Item(kind.inverse),),
+                "inverse": (Item(inverse(kind.name) if inverse else kind.inverse),),
                 "description": text_cell(kind.description),
                 "edges": (Item(str(counts[kind.name])),),
             },

@@ -1,0 +1,69 @@
+"""The words a reader meets outside the panel's markup: a type whose inverse nobody named,
+read in plain words on the panel, in the picture and in the finder's graph file."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import Site
+
+from mkdocs_relations.model.direction import IN
+from mkdocs_relations.model.type_declarations import parse_types
+from mkdocs_relations.model.vocabulary import Vocabulary
+from mkdocs_relations.output.labels import Labels
+
+#: A type declared without an inverse (the vocabulary says "foundation (incoming)") and one
+#: init wrote with its placeholder ("benefits (inverse)", for the author to reword).
+WIKI = {
+    "wiki-config.md": """
+        ---
+        relationship_types:
+          - name: foundation
+          - name: benefits
+            inverse: benefits (inverse)
+          - name: cites
+            inverse: cited by
+        ---
+        """,
+    "a.md": """
+        ---
+        title: Alpha
+        relationships:
+          - {type: foundation, target: b}
+          - {type: benefits, target: b}
+          - {type: cites, target: b}
+        ---
+        # Alpha
+        """,
+    "b.md": "---\ntitle: Beta\n---\n# Beta\n",
+}
+
+
+def test_an_unnamed_inverse_reads_as_the_type_and_its_direction(site: Site) -> None:
+    site.pages(WIKI)
+    site.plugin_options = {"overview": "relations.md"}
+    assert site.build(strict=True).ok
+    overview = site.html("relations/index.html")
+    assert "(incoming)" not in overview and "(inverse)" not in overview
+    assert "linked as foundation from" in overview
+    beta = site.html("b/index.html")
+    assert "(incoming)" not in beta and "(inverse)" not in beta
+    assert "Linked as foundation from" in beta and "Linked as benefits from" in beta
+    assert "Cited by" in beta  # a named inverse is the author's word, as before
+    graph = (site.site_dir / "assets" / "mkdocs-relations" / "graph.js").read_text("utf-8")
+    document = json.loads(graph[graph.index("{") : graph.rindex("}") + 1])
+    inverses = {t["name"]: t["inverse"] for t in document["types"]}
+    assert inverses["foundation"] == "linked as foundation from"
+    assert inverses["benefits"] == "linked as benefits from"
+    assert inverses["cites"] == "cited by"
+
+
+def test_the_plain_words_are_a_label_and_an_override_still_wins() -> None:
+    types, problems = parse_types([{"name": "foundation"}], "wiki-config.md", lambda *a: 1)
+    assert problems == []
+    vocabulary = Vocabulary(types)
+    assert Labels(vocabulary).type_label("foundation", IN) == "linked as foundation from"
+    german = Labels(vocabulary, {"inverse_unnamed": "als {label} verlinkt von"})
+    assert german.type_label("foundation", IN) == "als foundation verlinkt von"
+    named = Labels(vocabulary, {"foundation.inverse": "built on by"})
+    assert named.type_label("foundation", IN) == "built on by"
