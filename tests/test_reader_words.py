@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import Site
+from conftest import Site, relation_lines
 
 from mkdocs_relations.model.direction import IN
 from mkdocs_relations.model.type_declarations import parse_types
@@ -67,3 +67,18 @@ def test_the_plain_words_are_a_label_and_an_override_still_wins() -> None:
     assert german.type_label("foundation", IN) == "als foundation verlinkt von"
     named = Labels(vocabulary, {"foundation.inverse": "built on by"})
     assert named.type_label("foundation", IN) == "built on by"
+
+
+def test_a_short_names_swapped_letters_get_a_did_you_mean(site: Site) -> None:
+    """``[[kafak]]`` was told ``kafka`` while ``[[auht]]`` got nothing though ``auth`` exists."""
+    site.pages(
+        {
+            "auth.md": "# Auth\n",
+            "kafka.md": "# Kafka\n",
+            "api.md": "---\nrelationships:\n  - {type: depends-on, target: '[[auht]]'}\n"
+            "  - {type: depends-on, target: '[[kafak]]'}\n---\n# API\n",
+        }
+    )
+    lines = relation_lines(site.build())
+    assert any("'auht' matches no page" in m and "'auth'" in m for m in lines), lines
+    assert any("'kafak' matches no page" in m and "'kafka'" in m for m in lines), lines

@@ -236,6 +236,20 @@
     return 2 * matched(0, x.length, 0, y.length) / (x.length + y.length);
   }
 
+  /* suggest._similarity: the ratio, but two neighbouring letters swapped reach the cutoff
+   * where the letters left in place are at least half the name ("auht" for "auth"). */
+  function similarity(query, key, cutoff) {
+    var found = ratio(query, key);
+    if (found >= cutoff) return found;
+    var x = Array.from(query), y = Array.from(key);
+    if (x.length !== y.length || (x.length - 2) * 2 < x.length) return found;
+    var differ = [];
+    for (var i = 0; i < x.length; i++) if (x[i] !== y[i]) differ.push(i);
+    var swapped = differ.length === 2 && differ[1] === differ[0] + 1 &&
+      x[differ[0]] === y[differ[1]] && x[differ[1]] === y[differ[0]];
+    return swapped ? cutoff : found;
+  }
+
   /* Resolver.suggest for the finder: pages a name that matched nothing probably meant, from
    * the graph file's ids, file names, titles and aliases; each spelt as found, best first,
    * each page once, never ``exclude``. ``near`` holds the cutoff and the limit, from the
@@ -278,7 +292,7 @@
     var scores = new Map();
     new Set(deletions(query)).forEach(function (variant) {
       (variants.get(variant) || []).forEach(function (name) {
-        if (!scores.has(name)) scores.set(name, ratio(query, keys.get(name)));
+        if (!scores.has(name)) scores.set(name, similarity(query, keys.get(name), near.cutoff));
       });
     });
     var found = Array.from(scores.entries()).filter(function (entry) {
