@@ -319,3 +319,35 @@ def test_the_overview_of_a_large_wiki_fits_its_column(site: Site, browser: Any) 
             rest.first.locator("summary").click()
             assert rest.first.locator("tbody tr").first.is_visible()
             page.close()
+
+
+def test_a_wide_graph_block_says_it_scrolls_sideways_only_where_it_does(
+    site: Site, browser: Any
+) -> None:
+    """At 390 px a two-column walk is wider than the page and scrolls inside its figure; its
+    second column was cut off with nothing to say so."""
+    edges = "".join(f"  - {{type: depends-on, target: s{n}}}\n" for n in range(4))
+    pages = {
+        "index.md": f"---\ntitle: Payments\nrelationships:\n{edges}---\n# Payments\n\n"
+        "```relations\ndepth: 2\nshow: graph\n```\n",
+        **{
+            f"s{n}.md": f"---\ntitle: Service number {n} of the platform\nrelationships:\n"
+            f"  - {{type: part-of, target: t{n}}}\n---\n"
+            for n in range(4)
+        },
+        **{f"t{n}.md": f"---\ntitle: Team {n} that owns it\n---\n" for n in range(4)},
+    }
+    site.pages(pages)
+    site.extra_config = {"theme": {"name": "material"}}
+    assert site.build(strict=True).ok
+    with serve(site.site_dir) as url:
+        for width, scrolls in ((390, True), (1280, False)):
+            page = browser.new_page(viewport={"width": width, "height": 844})
+            page.goto(url)
+            figure = page.locator("[data-relations-query-picture]")
+            wide = figure.evaluate("f => f.scrollWidth > f.clientWidth + 1")
+            assert wide == scrolls, width
+            assert page.locator("[data-relations-sideways]").is_visible() == scrolls, width
+            shot = output_dir("query") / f"graph-block-{width}.png"
+            page.locator("[data-relations-query]").screenshot(path=str(shot))
+            page.close()

@@ -31,6 +31,7 @@ DEFAULT_LABELS = {
     "query_empty": "No page matches this query.",
     "query_picture": "Pages reached from {title}",
     "query_all": "All {n} pages, as a list",
+    "query_sideways": "Scroll sideways for the whole picture →",
 }
 
 
