@@ -201,7 +201,7 @@ class WikilinksExtension(Extension):
         if link.file is None:
             if link.redlink is not None:
                 return _unresolved(alias or text.strip(), "relations-redlink", link.redlink)
-            return self._broken(conversion, key, link.problem or "", alias)
+            return self._broken(conversion, key, link.problem or "", alias, link.matches)
         shown = alias or _shown(path, heading)
         if link.page_id is None:
             return _file_element(embed, href, link.file, alias, shown)
@@ -213,13 +213,20 @@ class WikilinksExtension(Extension):
         return element
 
     def _broken(
-        self, conversion: _Conversion, written: str, problem: str, alias: str | None = None
+        self,
+        conversion: _Conversion,
+        written: str,
+        problem: str,
+        alias: str | None = None,
+        matches: int = 0,
     ) -> etree.Element:
         if written not in conversion.reported:
             conversion.reported.add(written)
             line = conversion.line_of(written)
             conversion.result.broken.append(Diagnostic(conversion.file, line, CODE, problem))
-        return _unresolved(alias or written, "relations-wikilink-broken", problem)
+        # The diagnostic tells the author what to fix; the page tells a reader what is there.
+        shown = BROKEN_MANY.format(n=matches) if matches > 1 else BROKEN
+        return _unresolved(alias or written, "relations-wikilink-broken", shown)
 
 
 class _Start(Preprocessor):
@@ -346,6 +353,12 @@ def _as_written(text: str, md: Markdown) -> str:
     text = INLINE_PLACEHOLDER_RE.sub(node, text)
     text = HTML_PLACEHOLDER_RE.sub(html, text)
     return _ESCAPED.sub(lambda e: chr(int(e.group(1))), text)
+
+
+#: A broken link's hover text, for a reader: "Fix the link, create the page, or list it under
+#: redlinks..." is the author's instruction, and the build's warning already gives it.
+BROKEN = "No page matches this link"
+BROKEN_MANY = "This link matches {n} pages"
 
 
 def _anchor_link(href: str, shown: str) -> etree.Element:

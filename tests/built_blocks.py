@@ -11,6 +11,8 @@ class Cell:
     pages: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
     text: str = ""
+    #: A cell of several items lists them one a line: each item's text ("and N more" left out).
+    items: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -39,6 +41,7 @@ class _Reader(HTMLParser):
         self.rows: list[Row] = []  # open rows, innermost last
         self.row_depths: list[int] = []
         self.cell: Cell | None = None
+        self.summary = False
 
     def handle_starttag(self, tag: str, attrs_list: list[tuple[str, str | None]]) -> None:
         attrs = dict(attrs_list)
@@ -63,6 +66,10 @@ class _Reader(HTMLParser):
             # A cell's column is its heading's, by position.
             row = self.rows[-1]
             self.cell = row.cells.setdefault(answer.columns[len(row.cells)], Cell())
+        elif tag == "li" and self.cell is not None:
+            self.cell.items.append("")
+        elif tag == "summary" and self.cell is not None:
+            self.summary = True
         elif "data-relations-page" in attrs and self.cell is not None:
             self.cell.pages.append(str(attrs["data-relations-page"]))
         elif "data-relations-missing" in attrs and self.cell is not None:
@@ -75,6 +82,8 @@ class _Reader(HTMLParser):
             return
         if tag == "td":
             self.cell = None
+        if tag == "summary":
+            self.summary = False
         if self.row_depths and self.row_depths[-1] == self.depth:
             self.rows.pop()
             self.row_depths.pop()
@@ -84,8 +93,10 @@ class _Reader(HTMLParser):
         if not self.depth:
             return
         self.answers[-1].text += data
-        if self.cell is not None:
+        if self.cell is not None and not self.summary:
             self.cell.text += data
+            if self.cell.items:
+                self.cell.items[-1] += data
         if self.rows:
             self.rows[-1].text += data
 

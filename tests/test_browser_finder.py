@@ -4,6 +4,7 @@ file://, and hostile titles."""
 from __future__ import annotations
 
 import shutil
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -73,8 +74,11 @@ def test_keyboard_query_under_a_sub_path_with_instant_navigation(
         assert page.get_attribute("[data-relations-pathfinder]", "data-relations-page") == "index"
         page.locator(".relations-finder__input").fill("")
         text = _ask(page, "Lonely")
-        assert "No path between “Payment service” and “Lonely” within 4 hops." in text
+        # Lonely has no relationship at all: not "no path within 4 hops", which reads as if
+        # a fifth hop might reach it.
+        assert "“Payment service” and “Lonely” are not connected" in text
         assert page.get_attribute(".relations-finder__result", "data-relations-found") == "false"
+        assert page.get_attribute(".relations-finder__result", "data-relations-why") == "apart"
         assert errors == []
         page.close()
 
@@ -89,7 +93,9 @@ def test_type_filter_hops_and_direction(site: Site, browser: Any) -> None:
         page.wait_for_selector("[data-relations-pathfinder][data-relations-ready]")
         page.select_option(".relations-finder__type", "relates-to")
         _ask(page, "Ledger")
-        assert "No path" in page.locator(".relations-finder__result").inner_text()
+        assert "No chain of the chosen relationships joins" in (
+            page.locator(".relations-finder__result").inner_text()
+        )
         page.select_option(".relations-finder__type", "")
         page.fill(".relations-finder__hops", "1")
         page.click(".relations-finder__submit")
@@ -103,7 +109,7 @@ def test_type_filter_hops_and_direction(site: Site, browser: Any) -> None:
         page.wait_for_selector("[data-relations-pathfinder][data-relations-ready]")
         page.check(".relations-finder__directed")
         text = _ask(page, "Payment")
-        assert "No path" in text and "within 4 hops" in text
+        assert "No chain of the chosen relationships joins “Ledger” and “Payment service”" in text
         # The page the reader is on is never offered; named anyway, it is said so.
         page.fill(".relations-finder__input", "ledger")
         page.click(".relations-finder__submit")
@@ -211,7 +217,7 @@ def test_finder_messages_follow_the_labels_option(site: Site, browser: Any) -> N
     site.pages(WIKI)
     site.plugin_options = {
         "labels": {
-            "finder_no_path": "Kein Pfad zwischen „{from}“ und „{to}“ in {n} Schritten.",
+            "finder_not_connected": "Kein Pfad zwischen „{from}“ und „{to}“.",
             "finder_hops_found": "{n} Schritte:",
         }
     }
@@ -220,9 +226,7 @@ def test_finder_messages_follow_the_labels_option(site: Site, browser: Any) -> N
         page = browser.new_page()
         page.goto(url)
         page.wait_for_selector("[data-relations-pathfinder][data-relations-ready]")
-        assert "Kein Pfad zwischen „Payment service“ und „Lonely“ in 4 Schritten." in _ask(
-            page, "Lonely"
-        )
+        assert "Kein Pfad zwischen „Payment service“ und „Lonely“." in _ask(page, "Lonely")
         page.locator(".relations-finder__input").fill("")
         assert _ask(page, "Reporting").startswith("1 hop:")
         page.close()
@@ -327,8 +331,87 @@ def test_ambiguous_enter_shows_the_choices_and_a_miss_is_told_the_near_name(
         page.wait_for_function(
             "document.querySelector('.relations-finder__result').textContent.includes('ledgr')"
         )
+        # The page's title, as the reader types names, not its id; and offered to pick.
         assert page.locator(".relations-finder__result").inner_text() == (
-            "No page matches “ledgr”; did you mean “ledger”?"
+            "No page matches “ledgr”; did you mean “Ledger”?"
         )
+        assert page.locator(".relations-finder__option-title").all_inner_texts() == ["Ledger"]
         assert errors == []
+        page.close()
+
+
+def test_farther_than_the_bound_is_told_apart_with_the_way_to_the_chain(
+    site: Site, browser: Any
+) -> None:
+    """Reporting -> Payment service -> Ledger is two hops: within one hop the finder says the
+    chain is two hops long; past the site's own bound it gives the command that finds it."""
+    site.pages(WIKI)
+    site.plugin_options = {"max_hops": 1}
+    assert site.build().ok
+    with serve(site.site_dir) as url:
+        page = browser.new_page()
+        page.goto(url + "reporting/")
+        page.wait_for_selector("[data-relations-pathfinder][data-relations-ready]")
+        text = _ask(page, "Ledger")
+        assert "No path between “Reporting” and “Ledger” within 1 hop." in text
+        command = "mkdocs-relations path reporting ledger --max-hops 2"
+        assert "The shortest chain is 2 hops, more than this site's 1" in text and command in text
+        assert page.get_attribute(".relations-finder__result", "data-relations-why") == "farther"
+        page.close()
+    found = run(*command.split()[1:], cwd=site.root)
+    assert found.returncode == 0 and "[[ledger]]" in found.stdout, found
+    site.plugin_options = {}
+    assert site.build().ok
+    with serve(site.site_dir) as url:
+        page = browser.new_page()
+        page.goto(url + "reporting/")
+        page.wait_for_selector("[data-relations-pathfinder][data-relations-ready]")
+        page.fill(".relations-finder__hops", "1")
+        text = _ask(page, "Ledger")
+        assert "No path between “Reporting” and “Ledger” within 1 hop." in text
+        assert "The shortest chain is 2 hops: set “At most hops” to 2 to see it." in text
+        page.close()
+
+
+def test_on_a_phone_the_suggestions_and_the_answer_stay_above_the_keyboard(
+    site: Site, browser: Any
+) -> None:
+    """At 390x844 the list ran past the screen's bottom and the answer began 787 px down: the
+    field now rises to the top when focused, the list stays in the upper part of the screen
+    a keyboard leaves, Enter on the only suggestion puts its title in the field, and the
+    answer is scrolled into view."""
+    pages = dict(WIKI)
+    for n in range(12):
+        pages[f"runbooks/r{n}.md"] = (
+            f"---\ntitle: Runbook for restoring the payment ledger after an outage {n}\n---\n"
+        )
+    # A long page, so the finder (below the text) starts far below the first screen.
+    pages["reporting.md"] = textwrap.dedent(pages["reporting.md"]) + "A paragraph.\n\n" * 120
+    site.pages(pages)
+    site.extra_config = {"theme": MATERIAL}
+    assert site.build().ok
+    keyboard_line = 844 * 0.6  # a phone keyboard takes about the lower 40 %
+    with serve(site.site_dir) as url:
+        page = browser.new_page(viewport={"width": 390, "height": 844}, has_touch=True)
+        page.goto(url + "reporting/")
+        page.wait_for_selector("[data-relations-pathfinder][data-relations-ready]")
+        field = page.locator(".relations-finder__input")
+        field.focus()
+        field.type("runbook")
+        page.wait_for_selector(".relations-finder__option")
+        box = page.locator(".relations-finder__options").bounding_box()
+        assert box is not None and box["y"] > 0, box
+        assert box["y"] + box["height"] <= keyboard_line, box
+        field.fill("")
+        field.type("checko")
+        page.wait_for_function(
+            "document.querySelectorAll('.relations-finder__option').length === 1"
+        )
+        field.press("Enter")
+        page.locator(".relations-finder__summary").wait_for(state="attached")
+        assert field.input_value() == "Checkout"
+        answer = page.locator(".relations-finder__result").bounding_box()
+        assert answer is not None and answer["y"] >= 0 and answer["y"] + 40 <= keyboard_line
+        shot = output_dir("finder") / "finder-phone.png"
+        page.screenshot(path=str(shot))
         page.close()

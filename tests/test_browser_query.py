@@ -262,3 +262,92 @@ def test_tables_fit_a_phone(site: Site, browser: Any, theme: str) -> None:
         shot = output_dir("query") / f"query-table-phone-{theme}.png"
         page.locator("[data-relations-query]").first.screenshot(path=str(shot))
         page.close()
+
+
+def _large_overview_wiki(site: Site) -> None:
+    """1,100 pages with sentence-long titles, 500 broken targets each written once, one
+    target 200 pages want, path-like targets with no break in them."""
+    words = ["analysis", "of", "the", "distributed", "consensus", "under", "partial", "and"]
+    for n in range(1100):
+        title = " ".join(words[(n + k) % len(words)] for k in range(14)).capitalize()
+        edges = "".join(
+            f"  - {{type: depends-on, target: '[[{target}]]'}}\n"
+            for target in (
+                [f"p{(n * 7) % 1000}"] * (n < 1000)
+                + [f"missing/path/to-nowhere-{n}-{'x' * (n % 40)}"] * (n < 500)
+                + ["the-page-everybody-wants"] * (n < 200)
+            )
+        )
+        frontmatter = f"title: {title} {n}\nid: p{n}\nrelationships:\n{edges}"
+        site.page(f"f{n % 7}/p{n}.md", f"---\n{frontmatter}---\n")
+    site.plugin_options = {"overview": "relations.md", "fail_on_error": False}
+    site.extra_config = {"theme": {"name": "material"}, "nav": [{"Overview": "relations.md"}]}
+
+
+def test_the_overview_of_a_large_wiki_fits_its_column(site: Site, browser: Any) -> None:
+    """The wanted table was 931 px wide in a 720 px column with a first row 4,712 px tall,
+    and the page 95 phone screens long: each table now stays within its column, its first
+    row under one screen, and the sections are folded."""
+    _large_overview_wiki(site)
+    assert site.build().ok
+    with serve(site.site_dir) as url:
+        for width, height in ((390, 844), (1280, 900)):
+            page = browser.new_page(viewport={"width": width, "height": height})
+            page.goto(url + "relations/")
+            measured = page.evaluate(
+                """() => {
+                  const column = document.querySelector('article').getBoundingClientRect();
+                  return {
+                    column: column.width,
+                    tables: [...document.querySelectorAll('[data-relations-query] table')]
+                      .filter(t => t.offsetParent !== null)
+                      .map(t => [t.getBoundingClientRect().right - column.left,
+                                 t.querySelector('tbody tr').getBoundingClientRect().height]),
+                    screens: document.documentElement.scrollHeight / innerHeight,
+                  };
+                }"""
+            )
+            assert len(measured["tables"]) >= 3, measured
+            for right, first_row in measured["tables"]:
+                assert right <= measured["column"] + 1, (width, measured)
+                assert first_row < height, (width, measured)
+            assert measured["screens"] < 20, (width, measured)
+            shot = output_dir("query") / f"overview-{width}.png"
+            page.screenshot(path=str(shot))
+            # The folded rest is one click away, and then every row is there.
+            rest = page.locator("#wanted-pages ~ [data-relations-query] [data-relations-rest]")
+            rest.first.locator("summary").click()
+            assert rest.first.locator("tbody tr").first.is_visible()
+            page.close()
+
+
+def test_a_wide_graph_block_says_it_scrolls_sideways_only_where_it_does(
+    site: Site, browser: Any
+) -> None:
+    """At 390 px a two-column walk is wider than the page and scrolls inside its figure; its
+    second column was cut off with nothing to say so."""
+    edges = "".join(f"  - {{type: depends-on, target: s{n}}}\n" for n in range(4))
+    pages = {
+        "index.md": f"---\ntitle: Payments\nrelationships:\n{edges}---\n# Payments\n\n"
+        "```relations\ndepth: 2\nshow: graph\n```\n",
+        **{
+            f"s{n}.md": f"---\ntitle: Service number {n} of the platform\nrelationships:\n"
+            f"  - {{type: part-of, target: t{n}}}\n---\n"
+            for n in range(4)
+        },
+        **{f"t{n}.md": f"---\ntitle: Team {n} that owns it\n---\n" for n in range(4)},
+    }
+    site.pages(pages)
+    site.extra_config = {"theme": {"name": "material"}}
+    assert site.build(strict=True).ok
+    with serve(site.site_dir) as url:
+        for width, scrolls in ((390, True), (1280, False)):
+            page = browser.new_page(viewport={"width": width, "height": 844})
+            page.goto(url)
+            figure = page.locator("[data-relations-query-picture]")
+            wide = figure.evaluate("f => f.scrollWidth > f.clientWidth + 1")
+            assert wide == scrolls, width
+            assert page.locator("[data-relations-sideways]").is_visible() == scrolls, width
+            shot = output_dir("query") / f"graph-block-{width}.png"
+            page.locator("[data-relations-query]").screenshot(path=str(shot))
+            page.close()

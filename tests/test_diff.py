@@ -333,8 +333,9 @@ def test_text_and_markdown_reports(tmp_path: Path) -> None:
         "introduced: docs/checkout.md:7: error: [missing-target] target 'plattform' matches no "
         "page. Did you mean 'platform'? Fix the target, create the page, or mark the edge as a "
         "deliberate redlink with 'redlink: true'",
-        "panel changes: ledger: used by +checkout (relates-to), -checkout (depends-on)",
-        "panel changes: platform: used by -checkout (part-of)",
+        # In the panel's words: an incoming part-of is "has part", not "used by".
+        "panel changes: ledger: +checkout (relates to), -checkout (used by)",
+        "panel changes: platform: -checkout (has part)",
         "reach (depends-on): checkout no longer reaches ledger",
         "reach (part-of): checkout no longer reaches platform",
     ]

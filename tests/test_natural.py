@@ -82,22 +82,25 @@ def test_the_finder_suggests_what_the_command_line_suggests() -> None:
         PageKeys("policies", title="Policies"),
         PageKeys("paymentService", title="Payment service"),
         PageKeys("Straße", title="Straße"),
+        PageKeys("auth", title="Sign-in service"),
     ]
     resolver = Resolver(pages)
     queries = ["ledgr", "Ledger", "api-gatway", "gatewy", "database runbok", "kafka-runbook",
                "policy", "paymentservice", "payment-servise", "strasse", "runbooks/kafk",
-               "streems", "zzz", "", "-", "api gateway"]  # fmt: skip
+               "streems", "zzz", "", "-", "api gateway", "auht", "uath", "ahtu"]  # fmt: skip
     # And typos of every name: a letter dropped, doubled or changed, cases changed.
     rng = random.Random(3)
     names = [n for p in pages for n in (p.page_id, p.title or "", *p.aliases)]
     for _ in range(300):
         name = list(rng.choice(names))
         at = rng.randrange(len(name))
-        edit = rng.choice(["drop", "double", "change", "case"])
+        edit = rng.choice(["drop", "double", "change", "case", "swap"])
         if edit == "drop":
             del name[at]
         elif edit == "double":
             name.insert(at, name[at])
+        elif edit == "swap" and at + 1 < len(name):
+            name[at], name[at + 1] = name[at + 1], name[at]
         elif edit == "change":
             name[at] = rng.choice("aeiouxs")
         else:
@@ -121,3 +124,5 @@ def test_the_finder_suggests_what_the_command_line_suggests() -> None:
     expected = [resolver.suggest(q) for q in queries]
     assert json.loads(found.stdout) == expected
     assert expected[0] == ["ledger"] and any(expected[1:])
+    # Two letters swapped in a short name: suggested, as a longer name's swap always was.
+    assert expected[queries.index("auht")] == ["auth"]

@@ -225,8 +225,9 @@ def test_the_finders_ranking_is_its_specification() -> None:
     rng = random.Random(17)
     letters = ["a", "b", "e", "l", "r", " ", "2", "10", "é"]
     cases = []
-    for _ in range(300):
-        pages = rng.randint(0, 12)
+    for case in range(400):
+        # Past 100 cases, more pages than the limit keeps: the bounded selection at work.
+        pages = rng.randint(0, 12) if case < 100 else rng.randint(10, 60)
         titles = ["".join(rng.choices(letters, k=rng.randint(1, 6))) for _ in range(pages)]
         search = [
             [t.lower(), *("".join(rng.choices(letters, k=rng.randint(1, 4))) for _ in "ab")]
@@ -246,3 +247,28 @@ def test_the_finders_ranking_is_its_specification() -> None:
     ]
     assert json.loads(found.stdout) == expected
     assert any(len(ranked) > 1 for ranked in expected)  # the cases do rank something
+
+
+BOUNDED_JS = """
+const paths = require(process.argv[1]);
+const titles = Array.from({length: 20000}, (_, i) => "Page " + (20000 - i));
+const search = titles.map((t) => [t.toLowerCase()]);
+let sorted = 0;
+const sort = Array.prototype.sort;
+Array.prototype.sort = function (...args) { sorted += this.length; return sort.apply(this, args); };
+const found = paths.rankMatches(search, titles, "a", -1, 10);
+process.stdout.write(JSON.stringify({found, sorted}));
+"""
+
+
+def test_the_finder_keeps_the_best_ten_without_sorting_every_match() -> None:
+    """One common letter matched every page of a 100,000-page wiki, and sorting them all
+    before keeping ten froze the tab for a second: the ten are kept as the pages go by."""
+    if NODE is None:
+        pytest.skip("node is not installed")
+    done = subprocess.run(
+        [NODE, "-e", BOUNDED_JS, str(PATHS_JS)], capture_output=True, text=True, check=True
+    )
+    answer = json.loads(done.stdout)
+    assert answer["found"] == [19999 - n for n in range(10)]  # Page 1, Page 2, ... Page 10
+    assert answer["sorted"] == 0

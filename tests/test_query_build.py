@@ -195,8 +195,56 @@ def test_generated_overview_page(site: Site) -> None:
     assert [r.key for r in superseded.rows] == ["services/old"]
     assert superseded.rows[0].cells["superseded by"].pages == ["services/checkout"]
     assert "<h1" in html and "Relationships overview" in html
-    assert "list: types" in html  # each list shows the query a reader could write
+    assert "list: types" in html  # the queries behind the page, for an author to copy
     assert not (site.docs / "relations.md").exists()  # generated, never written into docs
+
+
+def _large_wiki(site: Site, orphans: int = 40, wanting: int = 9) -> None:
+    """Orphans past one fold, a target wanted by many pages, one naming two pages at once,
+    and no supersedes edge."""
+    for n in range(orphans):
+        site.page(f"orphans/o{n}.md", f"---\ntitle: Orphan {n}\n---\n")
+    for n in range(wanting):
+        site.page(
+            f"wanting/w{n}.md",
+            f"---\ntitle: Wanting {n}\nrelationships:\n"
+            "  - {type: depends-on, target: '[[nowhere]]'}\n"
+            "  - {type: part-of, target: '[[twin]]'}\n---\n",
+        )
+    site.page("a/twin.md", "---\ntitle: Twin A\n---\n")
+    site.page("b/twin.md", "---\ntitle: Twin B\n---\n")
+
+
+def test_overview_folds_long_sections_and_reads_empty_ones(site: Site) -> None:
+    """A section shows its first rows and folds the rest under "and N more"; a cell of many
+    pages is one a line and folded too; types some edge uses, the most used first; an empty
+    section says what it means; the queries are shown once, folded, not after each section."""
+    _large_wiki(site)
+    site.plugin_options = {"overview": "relations.md", "fail_on_error": False}
+    assert site.build().ok
+    html = site.html("relations/index.html")
+    types, wanted, orphans, _hubs, superseded = answers(html)
+    # part-of and depends-on are used (as often); the four built-in types no edge uses are not.
+    assert sorted(r.key for r in types.rows) == ["depends-on", "part-of"]
+    assert [r.key for r in orphans.rows][:3] == ["orphans/o0", "orphans/o1", "orphans/o2"]
+    assert len(orphans.rows) == 40 + 2  # every row is still there, the last 17 folded
+    first, rest = html.split('id="orphans"', 1)[1].split("data-relations-rest", 1)
+    assert first.count("data-relations-row=") == 25 and ">and 17 more</summary>" in rest[:200]
+    nowhere = next(r for r in wanted.rows if r.key == "nowhere")
+    assert len(nowhere.cells["from"].pages) == 9 and len(nowhere.cells["from"].items) == 9
+    assert ">and 6 more</summary>" in html
+    twin = next(r for r in wanted.rows if r.key == "twin")
+    assert twin.cells["kind"].text == "matches 2 pages"
+    assert superseded.rows == [] and "No superseded pages." in superseded.text
+    assert "No page matches this query." not in html
+    assert html.count("relations-query__source") == 1 and "list: types" in html
+
+
+def test_a_types_list_takes_only_edges_any(site: Site) -> None:
+    site.pages(QUERY_WIKI)
+    site.page("types.md", "```relations\nlist: types\nwhere: {folder: x/}\n```\n")
+    result = site.build()
+    assert any("list: types takes only where: {edges: any}" in m for m in relation_lines(result))
 
 
 def test_overview_placeholder_in_an_authored_page(site: Site) -> None:
@@ -315,6 +363,6 @@ def test_overview_counts_what_the_panels_show(site: Site) -> None:
     panel = len(edges(page_elements(site.site_dir, "hub/index.html")))
     assert (hubs.rows[0].key, hubs.rows[0].cells["relationships"].text) == ("hub", "2")
     assert panel == 2, "one entry under Uses (declared from both ends), one under Depends on"
-    # The CLI leaves wiki-config.md out too.
+    # The CLI leaves wiki-config.md and the overview page out too, as the site does.
     listed = run("query", "--list", "pages", "--where", "not={edges: any}", cwd=site.root)
-    assert listed.stdout == "title\nLonely\nMap\n"
+    assert listed.stdout == "title\nLonely\n"

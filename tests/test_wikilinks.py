@@ -233,6 +233,10 @@ def test_broken_links_are_reported_and_shown_unresolved(site: Site) -> None:
     ]
     html = content(site.html())
     assert '<span class="relations-wikilink relations-wikilink-broken"' in html
+    # The hover text is for a reader; the instruction is the author's, in the build's warning.
+    assert 'title="No page matches this link">ledgr</span>' in html
+    assert 'title="This link matches 2 pages">notes</span>' in html
+    assert "Fix the link" not in html and "qualify it" not in html
     assert '<span class="relations-wikilink relations-redlink" title="planned">future page' in html
     assert not re.search(r"<a [^>]*>(ledgr|notes|future page)</a>", html)
     assert not site.build(strict=True).ok

@@ -72,6 +72,11 @@
     );
   }
 
+  /* An id as a shell reads it: quoted when it holds anything but letters, digits and / . - _. */
+  function shellWord(text) {
+    return /^[\w\/.\-]+$/.test(text) ? text : "'" + text.replace(/'/g, "'\\''") + "'";
+  }
+
   function element(tag, className, text) {
     var node = document.createElement(tag);
     if (className) node.className = className;
@@ -180,6 +185,17 @@
     }
 
     /* The list under the input, with these page numbers as its options. */
+    /* A phone's keyboard covers the lower half of the screen: the field goes to the top of
+     * what is visible, so its suggestions and the answer open above the keyboard. The finder
+     * often ends the page, so its stylesheet leaves room below it while it is in use. */
+    function keepAboveKeyboard() {
+      var visible = window.visualViewport ? window.visualViewport.height : window.innerHeight;
+      var box = input.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > visible / 2) {
+        (input.parentNode || input).scrollIntoView({ block: "start" });
+      }
+    }
+
     function showOptions(data, numbers) {
       options = numbers;
       list.textContent = "";
@@ -216,20 +232,28 @@
           });
           if (exact.length === 1) target = exact[0];
           else if (exact.length === 0 && found.length === 1) target = found[0];
-          else if (found.length === 0) {
+          if (target !== null) {
+            // The field names the page answered for, not the few letters typed.
+            chosen = target;
+            input.value = data.graph.titles[target];
+          } else if (found.length === 0) {
             // The page the reader is on is never offered; named anyway, it is said so.
             var here = matches(data, text, -1).indexOf(source) >= 0;
             if (here) return say(message("finder_same_page"));
             // The command line's "did you mean", from the graph file's names.
-            var near = window.MkDocsRelationsPaths.nearNames(data.graph, text, source, nearness);
-            return say(near.length
-              ? message("finder_none_near", { text: text, near: near[0] })
-              : message("finder_none", { text: text }));
+            var pages = [];
+            window.MkDocsRelationsPaths.nearNames(data.graph, text, source, nearness, pages);
+            if (!pages.length) return say(message("finder_none", { text: text }));
+            // Named by title, as the reader typed it, and offered in the list to pick.
+            showOptions(data, pages);
+            return answered(message("finder_none_near", {
+              text: text, near: data.graph.titles[pages[0]]
+            }));
           }
           else {
             // The choices open under the input, where the reader is typing.
             showOptions(data, found);
-            return say(message("finder_pick", { text: text }));
+            return answered(message("finder_pick", { text: text }));
           }
         }
         // The site's bound is the graph's: the field's max only guides the browser's input.
@@ -248,12 +272,30 @@
         }
         if (steps === null) {
           result.setAttribute("data-relations-found", "false");
-          result.appendChild(element("p", "relations-finder__message",
-            message(maxHops === 1 ? "finder_no_path_one" : "finder_no_path", {
-              from: data.graph.titles[source], to: data.graph.titles[target], n: maxHops
-            })));
-          return;
+          // Searched again without the bound: "not connected" and "farther than n" are
+          // different news, and the second says how to see the chain.
+          var whole = window.MkDocsRelationsPaths.shortestPath(data.index, source, target, {
+            maxHops: data.index.count, types: types, directed: directed.checked
+          });
+          var words = {
+            from: data.graph.titles[source], to: data.graph.titles[target], n: maxHops,
+            m: whole ? whole.length : 0,
+            source: shellWord(data.graph.ids[source]), target: shellWord(data.graph.ids[target])
+          };
+          result.setAttribute("data-relations-why", whole === null ? "apart" : "farther");
+          if (whole === null) {
+            result.appendChild(element("p", "relations-finder__message", message(
+              types || directed.checked ? "finder_not_connected_here" : "finder_not_connected",
+              words)));
+          } else {
+            result.appendChild(element("p", "relations-finder__message",
+              message(maxHops === 1 ? "finder_no_path_one" : "finder_no_path", words)));
+            result.appendChild(element("p", "relations-finder__note", message(
+              whole.length <= limit ? "finder_farther" : "finder_farther_site", words)));
+          }
+          return reveal();
         }
+        result.removeAttribute("data-relations-why");
         result.setAttribute("data-relations-found", "true");
         if (steps.length === 0) {
           result.appendChild(element("p", "relations-finder__message", message("finder_same_page")));
@@ -289,10 +331,33 @@
         copy.appendChild(element("summary", null, message("finder_copy")));
         copy.appendChild(element("code", "relations-finder__text", chainText(data, source, steps)));
         result.appendChild(copy);
+        reveal();
       }, showFailure);
     }
 
-    input.addEventListener("focus", function () { loadGraph(graphFile).catch(function () {}); });
+    /* A message while the list stays open under the field. */
+    function answered(text) {
+      say(text);
+      reveal();
+    }
+
+    /* On a phone the answer starts below the fold: bring it up, without a jump when it is
+     * already in view. */
+    function reveal() {
+      if (typeof result.scrollIntoView === "function") result.scrollIntoView({ block: "nearest" });
+    }
+
+    input.addEventListener("focus", function () {
+      loadGraph(graphFile).catch(function () {});
+      root.classList.add("relations-finder--typing");
+      keepAboveKeyboard();
+    });
+    // The room below the finder (its stylesheet's, on a phone) lasts while the reader is in it.
+    root.addEventListener("focusout", function (event) {
+      if (!event.relatedTarget || !root.contains(event.relatedTarget)) {
+        root.classList.remove("relations-finder--typing");
+      }
+    });
     input.addEventListener("input", suggest);
     input.addEventListener("blur", function () { setTimeout(close, 0); });
     input.addEventListener("keydown", function (event) {

@@ -174,7 +174,10 @@
   }
 
   function naturalCompare(a, b) {
-    var p = naturalKey(a), q = naturalKey(b);
+    return compareKeys(naturalKey(a), naturalKey(b));
+  }
+
+  function compareKeys(p, q) {
     for (var i = 0; i < p.key.length && i < q.key.length; i++) {
       var c = compareText(p.key[i][0], q.key[i][0]) || p.key[i][1] - q.key[i][1] ||
         compareText(p.key[i][2], q.key[i][2]);
@@ -233,11 +236,25 @@
     return 2 * matched(0, x.length, 0, y.length) / (x.length + y.length);
   }
 
+  /* suggest._similarity: the ratio, but two neighbouring letters swapped reach the cutoff
+   * where the letters left in place are at least half the name ("auht" for "auth"). */
+  function similarity(query, key, cutoff) {
+    var found = ratio(query, key);
+    if (found >= cutoff) return found;
+    var x = Array.from(query), y = Array.from(key);
+    if (x.length !== y.length || (x.length - 2) * 2 < x.length) return found;
+    var differ = [];
+    for (var i = 0; i < x.length; i++) if (x[i] !== y[i]) differ.push(i);
+    var swapped = differ.length === 2 && differ[1] === differ[0] + 1 &&
+      x[differ[0]] === y[differ[1]] && x[differ[1]] === y[differ[0]];
+    return swapped ? cutoff : found;
+  }
+
   /* Resolver.suggest for the finder: pages a name that matched nothing probably meant, from
    * the graph file's ids, file names, titles and aliases; each spelt as found, best first,
    * each page once, never ``exclude``. ``near`` holds the cutoff and the limit, from the
    * build. */
-  function nearNames(graph, text, exclude, near) {
+  function nearNames(graph, text, exclude, near, pagesOut) {
     var withFolder = text.indexOf("/") >= 0;
     var owners = new Map();
     // Names a target resolves by (ids, file names, aliases) are suggested as they are; a
@@ -275,7 +292,7 @@
     var scores = new Map();
     new Set(deletions(query)).forEach(function (variant) {
       (variants.get(variant) || []).forEach(function (name) {
-        if (!scores.has(name)) scores.set(name, ratio(query, keys.get(name)));
+        if (!scores.has(name)) scores.set(name, similarity(query, keys.get(name), near.cutoff));
       });
     });
     var found = Array.from(scores.entries()).filter(function (entry) {
@@ -290,33 +307,54 @@
       pages.push(owner[0]);
       names.push(targets.has(entry[0]) ? entry[0] : graph.ids[owner[0]]);
     });
+    // The pages themselves, for a caller that names them by title (the finder).
+    if (pagesOut) Array.prototype.push.apply(pagesOut, pages);
     return names;
   }
+
+  // titles array -> its natural keys, made when a tie first needs one: ranking compares
+  // titles only between matches of equal score, and the same titles on every keystroke.
+  var titleKeys = new WeakMap();
 
   /* Page numbers whose names match the text, best first, at most ``limit``: a name equal
    * to the text, then one starting with it, then one holding it (names and text compared
    * lower-cased); ties by title in natural order, then by number. ``search[i]`` holds page
-   * i's lower-cased names (title, id, aliases); the page numbered ``exclude`` is left out. */
+   * i's lower-cased names (title, id, aliases); the page numbered ``exclude`` is left out.
+   * The best ``limit`` are kept as the pages go by, never every match sorted: one common
+   * letter matches most of a large wiki, and sorting them all froze the page. */
   function rankMatches(search, titles, text, exclude, limit) {
     var query = String(text).trim().toLowerCase();
-    if (!query) return [];
-    var scored = [];
+    if (!query || !(limit > 0)) return [];
+    var keys = titleKeys.get(titles);
+    if (!keys) { keys = new Array(titles.length); titleKeys.set(titles, keys); }
+    function key(i) {
+      if (keys[i] === undefined) keys[i] = naturalKey(titles[i]);
+      return keys[i];
+    }
+    // Pages come in number order, so a later page equal on score and title ranks after.
+    function before(a, b) {
+      return a[0] - b[0] || compareKeys(key(a[1]), key(b[1])) || a[1] - b[1];
+    }
+    var kept = [];
     for (var i = 0; i < search.length; i++) {
       if (i === exclude) continue; // the page the reader is on is never the answer
       var names = search[i];
       var best = 9;
-      for (var j = 0; j < names.length; j++) {
+      for (var j = 0; j < names.length && best > 0; j++) {
         var at = names[j].indexOf(query);
         if (at < 0) continue;
         var score = names[j] === query ? 0 : at === 0 ? 1 : 2;
         if (score < best) best = score;
       }
-      if (best < 9) scored.push([best, titles[i], i]);
+      if (best === 9) continue;
+      var entry = [best, i];
+      if (kept.length === limit && before(entry, kept[kept.length - 1]) >= 0) continue;
+      var place = kept.length;
+      while (place > 0 && before(entry, kept[place - 1]) < 0) place--;
+      kept.splice(place, 0, entry);
+      if (kept.length > limit) kept.pop();
     }
-    scored.sort(function (a, b) {
-      return a[0] - b[0] || naturalCompare(a[1], b[1]) || a[2] - b[2];
-    });
-    return scored.slice(0, limit).map(function (s) { return s[2]; });
+    return kept.map(function (s) { return s[1]; });
   }
 
   var api = {

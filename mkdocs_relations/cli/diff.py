@@ -9,7 +9,9 @@ import sys
 from typing import Any
 
 from ..model.diagnostics import display_path
+from ..model.direction import IN
 from ..output.diff_report import github_report, json_report, markdown_report, summary, text_report
+from ..output.labels import Labels
 from ..wiki.diff import diff_wikis
 from .compare import sides
 from .output import json_text
@@ -64,7 +66,8 @@ def run_diff(args: argparse.Namespace, loaded: Loaded | None) -> int:
             for line in github_report(diff, shown, file_of):
                 print(line)
         else:
-            for line in text_report(diff, shown):
+            words = Labels(head.loaded.wiki.graph.vocabulary, head.loaded.labels)
+            for line in text_report(diff, shown, lambda kind: words.type_label(kind, IN)):
                 print(line)
         print(f"mkdocs-relations: {summary(diff)}", file=sys.stderr)
     if args.fail_on_new and any(d.severity == "error" for d in diff.introduced):

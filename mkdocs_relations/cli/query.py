@@ -14,9 +14,12 @@ from typing import Any
 import yaml
 
 from ..frontmatter.nodes import build
+from ..frontmatter.page import page_id_for
 from ..frontmatter.unbuildable import FLAG, problems
 from ..model.diagnostics import clip
 from ..query.engine import QueryEngine
+from ..query.fences import marker_lines
+from ..query.overview import MARKER as OVERVIEW
 from ..query.parser import QueryReader
 from ..query.query_parts import DIRECTIONS, LISTS, SHOWS
 from ..query.rows import Item, Result
@@ -201,12 +204,38 @@ def run_query(args: argparse.Namespace, loaded: Loaded) -> int:
         return EXIT_FAILED
     wiki = loaded.wiki
     unlisted = {wiki.config_page_id} if wiki.config_page_id else set()
-    result = QueryEngine(wiki.graph, title=loaded.titles, unlisted=unlisted).answer(query)
+    if query.list == "pages":
+        unlisted |= overview_pages(loaded)
+    resolver = wiki.resolver
+    result = QueryEngine(
+        wiki.graph,
+        title=loaded.titles,
+        unlisted=unlisted,
+        matches=lambda target, source: len(resolver.resolve(target, source).candidates),
+    ).answer(query)
     if args.format == "json":
         print(json_text(result_json(result), indent=2))
     else:
         sys.stdout.write(result_text(result))
     return EXIT_OK
+
+
+def overview_pages(loaded: Loaded) -> set[str]:
+    """The pages the site's ``list: pages`` leaves out as overviews: the ``overview:`` page
+    of one's own, and every page with the overview's marker on a line of its own (read only
+    for a pages list, and only pages whose text holds the marker are scanned)."""
+    found = set()
+    if loaded.overview:
+        found.add(page_id_for(loaded.overview))
+    for file, path in loaded.sources.items():
+        try:
+            with open(path, encoding="utf-8-sig", errors="replace") as handle:
+                text = handle.read()
+        except OSError:
+            continue
+        if OVERVIEW in text and marker_lines(text, OVERVIEW):
+            found.add(page_id_for(file))
+    return found
 
 
 def _item_json(item: Item) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from functools import cached_property
 from typing import Any
 
 from ..generators import NoGenerator, default_config_file, mkdocs_api
+from ..model.natural import natural_key
 from ..model.paths import DEFAULT_MAX_HOPS
 from ..model.targets import TargetError, loose, parse_target
 from ..wiki.page_set import as_in_revisions, folder_page_set
@@ -51,6 +52,10 @@ class Loaded:
     nav_titles: Mapping[str, str] = field(default_factory=dict)
     #: mkdocs.yml's markdown_extensions and their settings: how headings are rendered.
     extensions: tuple[list[Any], dict[str, Any]] = ([], {})
+    #: The plugin's ``labels:``, so the command line reads types in the panel's words.
+    labels: Mapping[str, str] = field(default_factory=dict)
+    #: The plugin's ``overview:`` page (docs-relative), which ``list: pages`` leaves out.
+    overview: str | None = None
 
     @cached_property
     def titles(self) -> Titles:
@@ -195,6 +200,8 @@ def load_mkdocs_wiki(
         extensions=markdown_extensions(config) if named is None else ([], {}),
     )
     loaded.wikilinks = bool(plugin.wikilinks) or "mkdocs_relations.wikilinks" in extensions
+    loaded.labels = dict(plugin.labels)
+    loaded.overview = plugin.overview or None
     return loaded
 
 
@@ -213,6 +220,9 @@ def resolve_page(loaded: Loaded, text: str) -> str:
             f"{text!r} matches {len(resolution.candidates)} pages: "
             f"{', '.join(resolution.candidates)}; use the page id"
         )
+    by_name = _by_name(loaded, text)
+    if by_name is not None:
+        return by_name
     if wiki.config.redlink_for(target.path) is not None or any(
         edge.redlink and loose(edge.target) == loose(target.path) for edge in wiki.graph.edges()
     ):
@@ -223,3 +233,39 @@ def resolve_page(loaded: Loaded, text: str) -> str:
     near = wiki.resolver.suggest(target.path)
     hint = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
     raise UsageError(f"no page matches {text!r}{hint}")
+
+
+#: Pages a name that several match is told with, as the finder lists them.
+CHOICES = 10
+
+
+def _by_name(loaded: Loaded, text: str) -> str | None:
+    """The page the path finder would take for ``text``: the one page with a title, id or
+    alias equal to it (case ignored), else the one page whose names hold it; several are
+    the finder's choice list, as an error. A target form is tried first, so this reads only
+    what no target names: a title ("Shipping service")."""
+    query = text.strip().lower()
+    if not query:
+        return None
+    title = loaded.titles
+    scored: list[tuple[int, str, str]] = []
+    for page in loaded.wiki.graph.pages.values():
+        shown = title(page.id)
+        names = [shown.lower(), page.id.lower(), *(alias.lower() for alias in page.aliases)]
+        scores = [0 if n == query else 1 if n.startswith(query) else 2 for n in names if query in n]
+        if scores:
+            scored.append((min(scores), shown, page.id))
+    exact = [page for score, _, page in scored if score == 0]
+    if len(exact) == 1:
+        return exact[0]
+    if not exact and len(scored) == 1:
+        return scored[0][2]
+    if not scored:
+        return None
+    ranked = sorted(scored, key=lambda s: (s[0], natural_key(s[1]), s[2]))
+    listed = [f"{shown} ({page})" for _, shown, page in ranked[:CHOICES]]
+    more = f" and {len(ranked) - CHOICES} more" if len(ranked) > CHOICES else ""
+    raise UsageError(
+        f"{text!r} matches {len(ranked)} pages by title, id or alias: "
+        f"{', '.join(listed)}{more}; name one by its id"
+    )

@@ -75,7 +75,12 @@ def summary(diff: GraphDiff) -> str:
     return "; ".join(parts) if parts else "no change to the graph"
 
 
-def text_report(diff: GraphDiff, shown: PathShown) -> list[str]:
+def text_report(
+    diff: GraphDiff, shown: PathShown, incoming: Callable[[str], str] | None = None
+) -> list[str]:
+    """``incoming(type)`` is the type's heading on its target's panel ("has part" for
+    ``part-of``), so a panel change reads in the panel's words."""
+    heading = incoming or (lambda kind: kind)
     lines = []
     for page in diff.pages_added:
         lines.append(f"page added: {page}")
@@ -94,9 +99,9 @@ def text_report(diff: GraphDiff, shown: PathShown) -> list[str]:
     for d in diff.fixed:
         lines.append(f"fixed: {d.format(shown(d.file))}")
     for panel in diff.panels:
-        gained = [f"+{source} ({kind})" for source, kind in panel.gained]
-        lost = [f"-{source} ({kind})" for source, kind in panel.lost]
-        lines.append(f"panel changes: {panel.page}: used by {bounded(gained + lost)}")
+        gained = [f"+{source} ({heading(kind)})" for source, kind in panel.gained]
+        lost = [f"-{source} ({heading(kind)})" for source, kind in panel.lost]
+        lines.append(f"panel changes: {panel.page}: {bounded(gained + lost)}")
     for reach in diff.reach:
         words = []
         if reach.gained:

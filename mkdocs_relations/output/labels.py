@@ -31,6 +31,7 @@ DEFAULT_LABELS: dict[str, str] = {
     "find_from_here": "Find a path from here",
     "breadcrumbs": "Part of",
     "mentions": "Mentioned in",
+    "inverse_unnamed": "linked as {label} from",
     "finder": "How is this page connected to another?",
     "finder_to": "Page",
     "finder_placeholder": "Type a title, id or alias",
@@ -41,6 +42,13 @@ DEFAULT_LABELS: dict[str, str] = {
     "finder_submit": "Find path",
     "finder_no_path": "No path between “{from}” and “{to}” within {n} hops.",
     "finder_no_path_one": "No path between “{from}” and “{to}” within 1 hop.",
+    "finder_not_connected": "“{from}” and “{to}” are not connected: no chain of "
+    "relationships joins them, however long.",
+    "finder_not_connected_here": "No chain of the chosen relationships joins “{from}” and "
+    "“{to}”, however long.",
+    "finder_farther": "The shortest chain is {m} hops: set “At most hops” to {m} to see it.",
+    "finder_farther_site": "The shortest chain is {m} hops, more than this site's {n}; the "
+    "command line finds it: mkdocs-relations path {source} {target} --max-hops {m}",
     "finder_same_page": "That is this page (0 hops).",
     "finder_hops_found": "{n} hops:",
     "finder_hop_found": "1 hop:",
@@ -62,6 +70,10 @@ DEFAULT_LABELS: dict[str, str] = {
 FINDER_MESSAGES = (
     "finder_no_path",
     "finder_no_path_one",
+    "finder_not_connected",
+    "finder_not_connected_here",
+    "finder_farther",
+    "finder_farther_site",
     "finder_same_page",
     "finder_hops_found",
     "finder_hop_found",
@@ -100,6 +112,12 @@ def fill(text: str, **values: object) -> str:
     return _PLACE.sub(one, text)
 
 
+#: What a type's inverse reads when nobody named it: the vocabulary's "X (incoming)" for a
+#: type declared without one, and init's "X (inverse)", a placeholder it asks the author to
+#: reword. Neither is for a reader ("Benefits (inverse)" headed a 122-edge hub).
+_UNNAMED = (" (incoming)", " (inverse)")
+
+
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -130,7 +148,11 @@ class Labels:
         kind = self.vocabulary.get_or_unknown(relation)
         # A symmetric type reads the same from both ends: one label, one group.
         if direction == IN and not kind.symmetric:
-            return self.overrides.get(f"{relation}.inverse") or kind.inverse
+            named = self.overrides.get(f"{relation}.inverse")
+            if named is None and kind.inverse.endswith(_UNNAMED):
+                # The type and its direction in words: "linked as foundation from" a page.
+                return self.fill("inverse_unnamed", label=self._type_label(relation, OUT))
+            return named or kind.inverse
         text = self.overrides.get(f"{relation}.label")
         if text is None and relation not in DEFAULT_LABELS:
             text = self.overrides.get(relation)

@@ -35,8 +35,10 @@ A query is YAML; every key is optional. It is either a **walk** from one page or
   walk also ``hops``, ``type`` (the last step's label as read along the walk), ``via``,
   ``note`` and ``edge.KEY`` (attributes of the last step's edge as declared); any other
   name is a frontmatter key. ``list: types`` has ``type``, ``inverse``, ``description``,
-  ``edges`` (declared edges of the type); ``list: wanted`` has ``target``, ``edges`` (how
-  many point at it), ``from`` (the pages that do) and ``kind`` (``redlink`` or ``missing``).
+  ``edges`` (declared edges of the type; ``where: {edges: any}``, the one condition a
+  types list takes, keeps the types some edge uses); ``list: wanted`` has ``target``, ``edges`` (how
+  many point at it), ``from`` (the pages that do) and ``kind`` (``redlink``, ``missing``, or
+  ``matches N pages`` for a target that names several pages at once).
   Wanted targets are grouped ignoring case, spaces, hyphens and underscores.
 * Order: a walk by (hops, title, page id); pages by (title, page id); types in vocabulary
   order; wanted by edges (most first), then target. Titles, and pages listed in a cell, are
@@ -77,13 +79,16 @@ class QueryEngine:
         labels: Mapping[str, str] | None = None,
         title: Callable[[str], str] | None = None,
         unlisted: Collection[str] = (),
+        matches: Callable[[str, str], int] | None = None,
     ) -> None:
         """``labels`` overrides how a step reads, as the panel's ``labels`` option does
         (``depends-on``, ``depends-on.inverse``); ``title`` gives a page's title as the site
         shows it (the build's titles, or ``titles.Titles`` on the command line); ``unlisted``
         pages (wiki-config.md, overview pages) are left out of ``list: pages``; the
-        collection is read when a query is answered, not copied."""
+        collection is read when a query is answered, not copied; ``matches(target, source)``
+        counts the pages a wanted target matches, so an ambiguous one is told apart."""
         self.unlisted = unlisted
+        self._target_matches = matches
         self.graph = graph
         self.title = title or graph.title
         self.labels = labels or {}
@@ -100,10 +105,12 @@ class QueryEngine:
         walk: tuple[tuple[str, str], ...] = ()
         if query.list in ("types", "wanted"):
             found = (
-                type_rows(self.graph)
+                type_rows(self.graph, lambda name: self._words.type_label(name, IN))
                 if query.list == "types"
-                else wanted_rows(self.graph, self._item)
+                else wanted_rows(self.graph, self._item, self._target_matches)
             )
+            if query.list == "types" and query.where.edges:
+                found = [(key, values) for key, values in found if values["edges"][0].text != "0"]
             entries = [(key, values.__getitem__, None, 0, None, None) for key, values in found]
         else:
             unlisted = self.unlisted

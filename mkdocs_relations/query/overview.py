@@ -1,12 +1,13 @@
 """The overview page: the graph's types, wanted pages, orphans, hubs and superseded pages.
 
-Each list is a ``relations`` block, so it is answered like any other and the reader can copy
-the query shown under it.
+Each list is a ``relations`` block, so it is answered like any other; the queries are shown
+once, folded, at the end of the page, for an author to copy.
 """
 
 from __future__ import annotations
 
 import html
+import json
 from collections.abc import Mapping
 
 #: The line an author writes where the overview goes, as with Material's ``material/tags``.
@@ -15,17 +16,23 @@ MARKER = "<!-- relations/overview -->"
 DEFAULT_LABELS = {
     "overview_title": "Relationships overview",
     "overview_types": "Relationship types",
-    "overview_types_intro": "Every type with its inverse label, description and edge count.",
+    "overview_types_intro": "Every type some edge uses, the most used first, with its inverse "
+    "label, description and edge count.",
+    "overview_types_empty": "No page has a relationship yet.",
     "overview_wanted": "Wanted pages",
     "overview_wanted_intro": "Targets no page answers yet, the most linked first.",
+    "overview_wanted_empty": "No wanted pages: every target has its page.",
     "overview_orphans": "Orphans",
     "overview_orphans_intro": "Pages with no relationship in or out.",
+    "overview_orphans_empty": "No orphans: every page has a relationship.",
     "overview_hubs": "Hubs",
     "overview_hubs_intro": "The ten pages with the most relationships, counted as their "
     "panels list them.",
+    "overview_hubs_empty": "No hubs: no page has a relationship yet.",
     "overview_superseded": "Superseded pages",
     "overview_superseded_intro": "Pages another page supersedes, with their successors.",
-    "overview_query": "Query",
+    "overview_superseded_empty": "No superseded pages.",
+    "overview_query": "The queries behind this page",
     "overview_rules": "Rules",
     "overview_rules_intro": "The rules in wiki-config.md, and the pages that break each.",
     "overview_rules_rule": "Rule",
@@ -34,7 +41,9 @@ DEFAULT_LABELS = {
 }
 
 SECTIONS = (
-    ("types", "list: types\nshow: table"),
+    # Types by use, and only those some edge uses: six built-in types at 0 edges above one
+    # with a thousand read as the wiki's vocabulary. `list: types` alone lists them all.
+    ("types", "list: types\nwhere: {edges: any}\nsort: -edges\nshow: table"),
     ("wanted", "list: wanted\nshow: table\ncolumns: [target, edges, kind, from]"),
     ("orphans", "list: pages\nwhere: {not: {edges: any}}"),
     (
@@ -50,25 +59,35 @@ SECTIONS = (
 
 
 def overview_markdown(labels: Mapping[str, str], heading_level: int = 2) -> str:
-    """The overview as Markdown: a heading, a sentence, the block, and the block's text."""
+    """The overview as Markdown: a heading, a sentence and the block for each section, and
+    the blocks' text once at the end, folded (a reader reads lists; an author copies a
+    query)."""
     labels = {**DEFAULT_LABELS, **labels}
     hashes = "#" * heading_level
     parts = []
+    sources = []
     for name, query in SECTIONS:
+        # A JSON string is a YAML double-quoted scalar: any label reads as the text it is.
+        block = f"{query}\nempty: {json.dumps(labels[f'overview_{name}_empty'])}"
         parts += [
             f"{hashes} {labels[f'overview_{name}']}",
             "",
             labels[f"overview_{name}_intro"],
             "",
             "```relations",
-            query,
+            block,
             "```",
             "",
-            '<details class="relations-query__source"><summary>'
-            f"{html.escape(labels['overview_query'])}</summary>"
-            f"<pre><code>{html.escape(query)}</code></pre></details>",
-            "",
         ]
+        sources.append(
+            f"<p>{html.escape(labels[f'overview_{name}'])}</p>"
+            f"<pre><code>{html.escape(query)}</code></pre>"
+        )
+    parts += [
+        '<details class="relations-query__source"><summary>'
+        f"{html.escape(labels['overview_query'])}</summary>{''.join(sources)}</details>",
+        "",
+    ]
     return "\n".join(parts)
 
 

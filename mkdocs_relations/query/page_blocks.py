@@ -65,8 +65,14 @@ class BlockAnswers:
     ) -> QueryEngine:
         """The engine that answers; the first call sets its path index and its titles."""
         if self._engine is None:
+            resolver = self.wiki.resolver
             self._engine = QueryEngine(
-                self.wiki.graph, index, self.labels, title, unlisted=self.unlisted
+                self.wiki.graph,
+                index,
+                self.labels,
+                title,
+                unlisted=self.unlisted,
+                matches=lambda target, source: len(resolver.resolve(target, source).candidates),
             )
         return self._engine
 

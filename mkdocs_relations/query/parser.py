@@ -170,9 +170,13 @@ class QueryReader:
                         values[key][0],
                         f"{key}: walks from a page, so it cannot go with list:; remove one of them",
                     )
-            if kind in ("types", "wanted") and "where" in values:
+            # One condition reads on types: ``edges: any``, the types some edge uses.
+            used = query.get("where") == Where(edges=(("edges", None),))
+            if "where" in values and (kind == "wanted" or (kind == "types" and not used)):
+                allowed = " (list: types takes only where: {edges: any})" * (kind == "types")
                 report(
-                    values["where"][0], f"where: filters pages; list: {kind} has no pages to filter"
+                    values["where"][0],
+                    f"where: filters pages; list: {kind} has no pages to filter{allowed}",
                 )
             show = query.get("show")
             if show in WALK_SHOWS:
@@ -333,6 +337,9 @@ class QueryReader:
 
     def _limit(self, node: Node, page_id: str | None) -> int:
         return integer(node, "limit")
+
+    def _empty(self, node: Node, page_id: str | None) -> str:
+        return one_text(node, "empty", "the sentence shown when no row matches")
 
 
 def _mappings(root: Node) -> list[MappingNode]:

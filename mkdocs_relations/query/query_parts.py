@@ -9,7 +9,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-KEYS = ("from", "list", "follow", "direction", "depth", "where", "show", "columns", "sort", "limit")
+KEYS = (
+    "from",
+    "list",
+    "follow",
+    "direction",
+    "depth",
+    "where",
+    "show",
+    "columns",
+    "sort",
+    "limit",
+    "empty",
+)
 LISTS = ("pages", "types", "wanted")
 DIRECTIONS = ("out", "in", "both")
 SHOWS = ("list", "tree", "table", "graph", "mermaid")
@@ -60,6 +72,8 @@ class Query:
     sort: str | None = None
     descending: bool = False
     limit: int | None = None
+    #: What the answer says when no row matches ("No orphans"); None: the ``query_empty`` label.
+    empty: str | None = None
 
 
 def build_query(values: dict[str, Any], page_id: str | None) -> Query:
@@ -77,6 +91,7 @@ def build_query(values: dict[str, Any], page_id: str | None) -> Query:
         sort=sort.removeprefix("-") if sort else None,
         descending=bool(sort and sort.startswith("-")),
         limit=values.get("limit"),
+        empty=values.get("empty"),
     )
 
 

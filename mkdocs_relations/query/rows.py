@@ -58,8 +58,11 @@ def text_cell(value: object) -> Cell:
     return (Item(str(value)),)
 
 
-def type_rows(graph: Graph) -> list[tuple[str, dict[str, Cell]]]:
-    """``list: types``: each type of the vocabulary, in its order, by column."""
+def type_rows(
+    graph: Graph, inverse: Callable[[str], str] | None = None
+) -> list[tuple[str, dict[str, Cell]]]:
+    """``list: types``: each type of the vocabulary, in its order, by column; ``inverse``
+    reads a type from its target as the panel does (an unnamed inverse in plain words)."""
     counts: dict[str, int] = defaultdict(int)
     for edge in graph.edges():
         counts[edge.type] += 1
@@ -68,7 +71,7 @@ def type_rows(graph: Graph) -> list[tuple[str, dict[str, Cell]]]:
             kind.name,
             {
                 "type": (Item(kind.name),),
-                "inverse": (Item(kind.inverse),),
+                "inverse": (Item(inverse(kind.name) if inverse else kind.inverse),),
                 "description": text_cell(kind.description),
                 "edges": (Item(str(counts[kind.name])),),
             },
@@ -77,8 +80,15 @@ def type_rows(graph: Graph) -> list[tuple[str, dict[str, Cell]]]:
     ]
 
 
-def wanted_rows(graph: Graph, page: Callable[[str], Item]) -> list[tuple[str, dict[str, Cell]]]:
-    """``list: wanted``: targets no page answers, grouped loosely, the most linked first."""
+def wanted_rows(
+    graph: Graph,
+    page: Callable[[str], Item],
+    matches: Callable[[str, str], int] | None = None,
+) -> list[tuple[str, dict[str, Cell]]]:
+    """``list: wanted``: targets no page answers, grouped loosely, the most linked first.
+
+    ``matches(target, source)`` counts the pages a target names: a target that names two is
+    not missing, and a reader who is told so looks for a page that is there."""
     groups: dict[str, list[Edge]] = defaultdict(list)
     for edge in graph.edges():
         if edge.target_id is None:
@@ -95,8 +105,15 @@ def wanted_rows(graph: Graph, page: Callable[[str], Item]) -> list[tuple[str, di
                     key=lambda item: (natural_key(item.text), item.page or ""),
                 )
             ),
-            "kind": (Item("redlink" if any(e.redlink for e in edges) else "missing"),),
+            "kind": (Item(_kind(edges, matches)),),
         }
         rows.append((-len(edges), written.casefold(), key, values))
     rows.sort(key=lambda r: (r[0], r[1], r[2]))
     return [(key, values) for _, _, key, values in rows]
+
+
+def _kind(edges: list[Edge], matches: Callable[[str, str], int] | None) -> str:
+    if any(e.redlink for e in edges):
+        return "redlink"
+    found = max((matches(e.target, e.source) for e in edges), default=0) if matches else 0
+    return f"matches {found} pages" if found > 1 else "missing"

@@ -21,10 +21,17 @@ from .rows import Result, Row
 #: Columns the engine reads before any type of that name (query.QueryEngine._cell).
 RESERVED_COLUMNS = frozenset(("title", "id", "folder", "in", "out", "edges", *WALK_COLUMNS))
 
+#: Rows a list or table shows before "and N more" folds the rest: a section of a thousand
+#: rows is then one screen until a reader asks for all of it.
+ROWS_FIRST = 25
+#: Items a cell shows, one a line, before its own fold (a wanted page linked from 200 pages).
+CELL_FIRST = 3
+
 DEFAULT_LABELS = {
     "query_empty": "No page matches this query.",
     "query_picture": "Pages reached from {title}",
     "query_all": "All {n} pages, as a list",
+    "query_sideways": "Scroll sideways for the whole picture →",
 }
 
 
@@ -46,6 +53,10 @@ class QueryView:
     root: str | None = None
     picture: GraphPicture | None = None
     mermaid: str = ""
+    #: What the answer says when no row matches: the query's ``empty:``, else the label.
+    empty: str = ""
+    first: int = ROWS_FIRST
+    cell_first: int = CELL_FIRST
 
 
 def build_view(
@@ -66,6 +77,7 @@ def build_view(
     refs = {page: ref(page) for page in sorted(named)}
     headings = [_heading(name, query.list, step_label, type_word) for name in result.columns]
     view = QueryView(query.show, list(result.columns), headings, result.rows, labels, refs)
+    view.empty = query.empty or labels["query_empty"]
     if query.show in ("list", "tree", "graph"):
         view.steps = {row.key: step_label(*row.step) for row in result.rows if row.step}
     if query.start is not None and query.show in ("tree", "graph", "mermaid"):

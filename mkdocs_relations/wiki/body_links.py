@@ -32,6 +32,8 @@ class Link:
     redlink: str | None = None
     #: Found by the whole text, ``#`` included: a file name with a ``#`` ("C# notes"), no heading.
     whole: bool = False
+    #: How many pages an ambiguous text names (0: not ambiguous).
+    matches: int = 0
 
 
 class BodyLinks:
@@ -70,7 +72,7 @@ class BodyLinks:
             return Link(file, resolution.page_id, whole=whole is not None and written == whole)
         problem = resolution.problem(written, source_id)
         if problem is not None:
-            return Link(problem=problem[1])
+            return Link(problem=problem[1], matches=len(resolution.candidates))
         as_file = self._files.resolve(target.path, source_id)
         if as_file.page_id is not None:
             return Link(as_file.page_id)
