@@ -79,6 +79,11 @@ class Renderer:
         template = self.env.get_template("relations/mentions.html")
         return ascii_html(template.render(pages=pages, labels=labels))
 
+    def problems(self, problems: Sequence[str]) -> str:
+        """The banner ``mkdocs serve`` shows on every page while the wiki has errors."""
+        template = self.env.get_template("relations/problems.html")
+        return ascii_html(template.render(problems=problems))
+
     def path_finder(
         self,
         page_id: str,
