@@ -42,7 +42,6 @@ from mkdocs_relations.resources import TEMPLATES  # noqa: E402
 PHASES: dict[str, list[tuple[str, str]]] = {
     "read frontmatter (YAML)": [
         ("frontmatter.block", "read_frontmatter"),
-        ("frontmatter.block", "read_source"),
     ],
     "declared pages and edges": [("frontmatter.page", "read_page")],
     "resolve targets": [("wiki.resolution", "resolve_targets")],

@@ -528,7 +528,7 @@ def timed(original):
             spent[0] += time.process_time() - start
     hook.mkdocs_priority = getattr(original, "mkdocs_priority", 0)
     return hook
-for name in ("on_config", "on_files", "read_source", "on_page_markdown", "on_env",
+for name in ("on_config", "on_files", "on_page_markdown", "on_env",
              "on_page_context", "on_post_build"):
     setattr(RelationsPlugin, name, timed(getattr(RelationsPlugin, name)))
 from mkdocs.commands.build import build

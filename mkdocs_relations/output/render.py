@@ -1,7 +1,7 @@
 """Rendering of the panel, with the theme's folders first so users can override it.
 
-A template the theme does not override is written by :mod:`panel_html` (the same bytes,
-without the template engine's cost per page); an override is rendered by Jinja.
+The panel, trail and "Mentioned in" are written by :mod:`panel_html` while the theme does not
+override their templates; an override is rendered by Jinja.
 """
 
 from __future__ import annotations

@@ -57,7 +57,7 @@ def read_with_rules(
     sources: Mapping[str, str],
     options: Options,
     max_hops: int,
-    read: Callable[[str, str], Frontmatter] = read_frontmatter,
+    read: Callable[[str, str], Frontmatter] | None = None,
 ) -> tuple[Wiki, RuleReport]:
     """The wiki a build reads (see :func:`.load_wiki`), and its rules checked, their findings
     among its diagnostics at the severity ``options`` gives."""

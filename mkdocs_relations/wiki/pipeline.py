@@ -90,7 +90,7 @@ def load_wiki(
     sources: Mapping[str, str],
     options: Options | None = None,
     found: Iterable[Diagnostic] = (),
-    read: Callable[[str, str], Frontmatter] = read_frontmatter,
+    read: Callable[[str, str], Frontmatter] | None = None,
 ) -> Wiki:
     """Read the frontmatter of every page and lint the graph.
 
@@ -99,7 +99,7 @@ def load_wiki(
     file's frontmatter (path, docs-relative name), and may hand back one it parsed before
     (:class:`~.parsed_files.ParsedFiles`, under ``mkdocs serve``).
     """
-    return _load(sources, options or Options(), list(found), read)
+    return _load(sources, options or Options(), list(found), read or read_frontmatter)
 
 
 def _load(
