@@ -18,7 +18,7 @@ from .config import RelationsConfig
 from .frontmatter.page import page_id_for
 from .mkdocs_build import add_panel_to_toc, answer_blocks, site_pages, stripped_lines
 from .mkdocs_input import display_of, display_prefix, options_from, page_set
-from .output.kept_additions import KeptAdditions, settings_of
+from .output.kept_additions import KeptAdditions, ServeSession, settings_of
 from .output.page_additions import PageAdditions, Rendered
 from .output.rendered_ahead import RenderedAhead
 from .output.site_files import QUERY_CSS, OutsideSite, asset_source, write_graph_files
@@ -42,11 +42,13 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
 
     def __init__(self) -> None:
         #: Kept across the rebuilds of one ``mkdocs serve`` (``on_startup``), never a build's.
-        self.parsed: ParsedFiles | None = None
-        self.kept: KeptAdditions | None = None
+        self.session: ServeSession | None = None
         self._reset()
 
     def _reset(self) -> None:
+        #: This build's part of the serve session: None for a build.
+        self.parsed: ParsedFiles | None = None
+        self.kept: KeptAdditions | None = None
         self.wiki: Wiki | None = None
         self.rules = RuleReport()
         self.report = Report("", _say)
@@ -68,18 +70,18 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         self.writes_always, self.toc_title, self.banner = False, "", ""
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
-        serving = command == "serve"
-        self.parsed = ParsedFiles() if serving else None
-        self.kept = KeptAdditions() if serving else None
+        self.session = ServeSession() if command == "serve" else None
 
     def on_shutdown(self) -> None:
-        self.parsed = self.kept = None
+        self.session = None
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         # State from a previous `mkdocs serve` rebuild must never leak into this one.
         self._reset()
         if not self.config.enabled:
             return config
+        if self.session is not None and self.session.owns(config.config_file_path):
+            self.parsed, self.kept = self.session.parsed, self.session.kept
         # Like MkDocs' search plugin: the package's templates become the theme's last folder,
         # so a custom_dir override can include relations/sidebar.html (and still wins).
         if TEMPLATES not in config.theme.dirs:

@@ -10,16 +10,18 @@ again (the trail climbs without a bound, so with ``breadcrumbs`` a change reache
 connected part); every other page gets what it got before, byte for byte. A change of any
 shared setting renders everything again.
 
-Never used by ``mkdocs build``: the plugin makes one only under ``serve``.
+Never used by ``mkdocs build``: the plugin makes one only under ``serve``, in the
+:class:`ServeSession` it keeps from ``on_startup`` to ``on_shutdown``.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..model.graph import Graph
+from ..wiki.parsed_files import ParsedFiles
 from .page_additions import Display, Rendered
 
 #: How many steps past ``max_hops`` a change can show: reach looks one layer further, and a
@@ -172,3 +174,21 @@ def _within(start: set[str], radius: int, graphs: Sequence[Mapping[str, set[str]
             break
         layer = following
     return seen
+
+
+@dataclass
+class ServeSession:
+    """What one ``mkdocs serve`` keeps from one rebuild to the next, for its own site only."""
+
+    parsed: ParsedFiles = field(default_factory=ParsedFiles)
+    kept: KeptAdditions = field(default_factory=KeptAdditions)
+    #: The configuration file of the session's site, set by its first build.
+    config_file: str | None = None
+
+    def owns(self, config_file: str | None) -> bool:
+        """Whether a build of ``config_file`` is one of this session's rebuilds: MkDocs keeps
+        a plugin with ``on_startup`` for the life of the process, so a build of another site
+        in the same process must not see this one's pages."""
+        if self.config_file is None:
+            self.config_file = config_file
+        return config_file is not None and self.config_file == config_file
