@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Mapping
 
+from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page as MkDocsPage
 from mkdocs.structure.toc import AnchorLink, TableOfContents
@@ -21,7 +22,10 @@ from .output.page_additions import PageAdditions
 from .output.site_files import QUERY_CSS
 from .output.site_links import relative_url
 from .query.page_blocks import BlockAnswers
+from .wiki.body_links import BodyLinks, other_renderers
+from .wiki.pipeline import Wiki
 from .wiki.titles import plain_title
+from .wikilinks import WikilinksExtension
 
 
 def site_pages(files: Files) -> tuple[dict[str, tuple[str, str]], list[tuple[str, str]]]:
@@ -42,6 +46,29 @@ def site_pages(files: Files) -> tuple[dict[str, tuple[str, str]], list[tuple[str
             pages[page_id] = (title or file.name, file.url)
             order.append((page_id, file.page.url))
     return pages, order
+
+
+def add_wikilinks(config: MkDocsConfig) -> tuple[WikilinksExtension, str]:
+    """The build's ``[[wikilinks]]`` extension, added to the site's Markdown extensions; and
+    a warning where another plugin or extension also renders them (else empty)."""
+    clash = other_renderers(list(config.plugins), map(str, config.markdown_extensions))
+    # A previous build's extension (mkdocs serve) holds that build's wiki: replace it.
+    config.markdown_extensions[:] = [
+        e for e in config.markdown_extensions if not isinstance(e, WikilinksExtension)
+    ]
+    extension = WikilinksExtension()
+    extension.reports = False  # the plugin reports, with the frontmatter's lines added
+    # An instance, as mkdocs-autorefs adds its own: MkDocs passes the list to Markdown.
+    config.markdown_extensions.append(extension)  # type: ignore[arg-type]
+    return extension, clash
+
+
+def body_links(wiki: Wiki, files: Files, not_pages: Mapping[str, str]) -> BodyLinks:
+    """What a body link can reach: the wiki's pages, and the site's other files."""
+    media = [
+        f.src_uri for f in files if not f.is_documentation_page() and f.inclusion.is_included()
+    ]
+    return BodyLinks(wiki, media, not_pages)
 
 
 def stripped_lines(page: MkDocsPage, markdown: str) -> int:

@@ -16,11 +16,18 @@ from mkdocs.utils.templates import TemplateContext
 
 from .config import RelationsConfig
 from .frontmatter.page import page_id_for
-from .mkdocs_build import add_panel_to_toc, answer_blocks, site_pages, stripped_lines
+from .mkdocs_build import (
+    add_panel_to_toc,
+    add_wikilinks,
+    answer_blocks,
+    body_links,
+    site_pages,
+    stripped_lines,
+)
 from .mkdocs_input import display_of, display_prefix, options_from, page_set
 from .output.kept_additions import KeptAdditions, ServeSession, settings_of
-from .output.page_additions import PageAdditions, Rendered
-from .output.rendered_ahead import RenderedAhead
+from .output.page_additions import PageAdditions
+from .output.rendered_ahead import RUN, RenderedAhead
 from .output.site_files import QUERY_CSS, OutsideSite, asset_source, write_graph_files
 from .query.fences import marker_lines, replace_lines
 from .query.overview import MARKER as OVERVIEW
@@ -28,7 +35,6 @@ from .query.overview import overview_markdown, overview_page
 from .query.page_blocks import BlockAnswers
 from .query.rule_checks import RuleReport, read_with_rules, with_rules
 from .resources import TEMPLATES
-from .wiki.body_links import BodyLinks, other_renderers
 from .wiki.parsed_files import ParsedFiles
 from .wiki.pipeline import Wiki
 from .wiki.report import BLOCKS, WIKILINKS, Report
@@ -82,6 +88,7 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
             return config
         if self.session is not None and self.session.owns(config.config_file_path):
             self.parsed, self.kept = self.session.parsed, self.session.kept
+            self.parsed.start()
         # Like MkDocs' search plugin: the package's templates become the theme's last folder,
         # so a custom_dir override can include relations/sidebar.html (and still wins).
         if TEMPLATES not in config.theme.dirs:
@@ -91,26 +98,15 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         scripts = config.extra_javascript
         scripts.extend(s for s in display.scripts if s not in scripts)
         if self.config.wikilinks:
-            self._add_wikilinks(config)
+            self.wikilinks, clash = add_wikilinks(config)
+            if clash:
+                log.warning(clash)
         elif self.config.mentions:
             log.warning(
                 "mentions: true lists the pages whose text links to a page, which are read with "
                 "wikilinks: true; set wikilinks: true as well, or remove mentions"
             )
         return config
-
-    def _add_wikilinks(self, config: MkDocsConfig) -> None:
-        clash = other_renderers(list(config.plugins), map(str, config.markdown_extensions))
-        if clash:
-            log.warning(clash)
-        # A previous build's extension (mkdocs serve) holds that build's wiki: replace it.
-        config.markdown_extensions[:] = [
-            e for e in config.markdown_extensions if not isinstance(e, WikilinksExtension)
-        ]
-        self.wikilinks = WikilinksExtension()
-        self.wikilinks.reports = False
-        # An instance, as mkdocs-autorefs adds its own: MkDocs passes the list to Markdown.
-        config.markdown_extensions.append(self.wikilinks)  # type: ignore[arg-type]
 
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files | None:
         if not self.config.enabled:
@@ -125,23 +121,14 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
             fail=self.config.fail_on_error,
             serving=self.parsed is not None,
         )
-        if self.parsed is None:
-            read = read_with_rules(pages.sources, options, self.config.max_hops)
-        else:
-            self.parsed.start()
-            read = read_with_rules(pages.sources, options, self.config.max_hops, self.parsed)
-            self.parsed.forget(set(pages.sources.values()))
-            log.debug(f"{self.parsed.parsed} of {len(pages.sources)} pages' frontmatter parsed")
-        self.wiki, self.rules = read
+        read = self.parsed  # under serve: an unchanged file's last parse
+        self.wiki, self.rules = read_with_rules(pages.sources, options, self.config.max_hops, read)
+        if read is not None:
+            read.forget(set(pages.sources.values()))
         _stop(self.report.wiki(self.wiki))
         self.blocks = BlockAnswers(self.wiki, self.config.max_hops, self.config.labels)
         if self.wikilinks is not None:
-            media = [
-                f.src_uri
-                for f in files
-                if not f.is_documentation_page() and f.inclusion.is_included()
-            ]
-            self.wikilinks.links = BodyLinks(self.wiki, media, pages.not_pages)
+            self.wikilinks.links = body_links(self.wiki, files, pages.not_pages)
         for asset in display_of(self.config).assets(answers=True):
             files.append(File.generated(config, asset, abs_src_path=asset_source(asset)))
         overview = self.config.overview
@@ -199,14 +186,12 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
             broken = self.wikilinks.broken(lambda f: offsets[f]() if f in offsets else 0)
             _stop(self.report.found(broken, WIKILINKS))
             self.mentioned_by = self.wikilinks.mentioned_by()
-        self.ahead = RenderedAhead(self.additions, order, self._mentions_of)
+        run = RUN
         if self.kept is not None:
-            self.kept.start(
-                self.wiki.graph,
-                self.wiki.suspect,
-                self.pages,
-                settings_of(self.wiki.graph, display, config.theme.dirs),
-            )
+            settings = settings_of(self.wiki.graph, display, config.theme.dirs)
+            # A run ahead would render pages whose additions are kept: one page at a time.
+            run = 1 if self.kept.start(self.wiki, self.pages, settings) else RUN
+        self.ahead = RenderedAhead(self.additions, order, self._mentions_of, run)
         if self.report.problems:
             self.banner = self.additions.renderer.problems(self.report.problems)
 
@@ -223,7 +208,12 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
                 context["relations"] = data  # type: ignore[typeddict-unknown-key]
             page.content = self.banner + page.content
             return context
-        shown = self._rendered(page_id, page.url)
+        assert self.ahead is not None
+        if self.kept is None:
+            shown = self.ahead.get(page_id, page.url)
+        else:  # under serve: kept from the last rebuild where nothing it shows changed
+            mentions = tuple(self.pages.get(p) for p in self._mentions_of(page_id))
+            shown = self.kept.get(page_id, page.url, mentions, self.ahead.get)
         page.content = self.banner + shown.top + page.content + shown.bottom
         if shown.panel is not None:
             # For theme overrides: a custom_dir template can place the panel's data anywhere.
@@ -232,18 +222,6 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
             if placement != "off" and page.toc is not None:
                 add_panel_to_toc(page.toc, self.toc_title, placement == "top")
         return context
-
-    def _rendered(self, page_id: str, url: str) -> Rendered:
-        """A page's additions: kept from serve's last rebuild where nothing they show changed."""
-        assert self.ahead is not None
-        if self.kept is None:
-            return self.ahead.get(page_id, url)
-        mentions = tuple(self.pages.get(p) for p in self._mentions_of(page_id))
-        shown = self.kept.get(page_id, url, mentions)
-        if shown is None:
-            shown = self.ahead.get(page_id, url)
-            self.kept.keep(page_id, url, mentions, shown)
-        return shown
 
     def _mentions_of(self, page_id: str) -> Sequence[str]:
         return self.mentioned_by.get(page_id, ()) if self.config.mentions else ()

@@ -17,11 +17,12 @@ Never used by ``mkdocs build``: the plugin makes one only under ``serve``, in th
 from __future__ import annotations
 
 import os
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..model.graph import Graph
 from ..wiki.parsed_files import ParsedFiles
+from ..wiki.pipeline import Wiki
 from .page_additions import Display, Rendered
 
 #: How many steps past ``max_hops`` a change can show: reach looks one layer further, and a
@@ -79,16 +80,12 @@ class KeptAdditions:
         self.rendered = 0
         self.reused = 0
 
-    def start(
-        self,
-        graph: Graph,
-        suspect: frozenset[tuple[str, int]],
-        pages: Mapping[str, tuple[str, str]],
-        settings: Settings,
-    ) -> None:
-        """A new build: forget what the change since the last one reaches."""
+    def start(self, wiki: Wiki, pages: Mapping[str, tuple[str, str]], settings: Settings) -> bool:
+        """A new build: forget what the change since the last one reaches; whether anything
+        is left to reuse."""
         self.rendered = self.reused = 0
-        records = _records(graph, suspect, pages)
+        graph = wiki.graph
+        records = _records(graph, wiki.suspect, pages)
         neighbours = _neighbours(graph)
         if settings != self._settings:
             self._rendered.clear()
@@ -104,17 +101,21 @@ class KeptAdditions:
             for page in _within(changed, radius, (neighbours, self._neighbours)):
                 self._rendered.pop(page, None)
         self._settings, self._records, self._neighbours = settings, records, neighbours
+        return bool(self._rendered)
 
-    def get(self, page_id: str, url: str, mentions: Hashable) -> Rendered | None:
+    def get(
+        self, page_id: str, url: str, mentions: Hashable, render: Callable[[str, str], Rendered]
+    ) -> Rendered:
+        """What the page got last time, if it is the same; else ``render(page_id, url)``.
+        ``mentions``: the pages listed under the panel, as shown."""
         kept = self._rendered.get(page_id)
-        if kept is None or kept[0] != url or kept[1] != mentions:
-            return None
-        self.reused += 1
-        return kept[2]
-
-    def keep(self, page_id: str, url: str, mentions: Hashable, rendered: Rendered) -> None:
+        if kept is not None and kept[0] == url and kept[1] == mentions:
+            self.reused += 1
+            return kept[2]
+        shown = render(page_id, url)
         self.rendered += 1
-        self._rendered[page_id] = (url, mentions, rendered)
+        self._rendered[page_id] = (url, mentions, shown)
+        return shown
 
 
 def _records(
