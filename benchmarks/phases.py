@@ -42,7 +42,6 @@ from mkdocs_relations.resources import TEMPLATES  # noqa: E402
 PHASES: dict[str, list[tuple[str, str]]] = {
     "read frontmatter (YAML)": [
         ("frontmatter.block", "read_frontmatter"),
-        ("frontmatter.block", "read_source"),
     ],
     "declared pages and edges": [("frontmatter.page", "read_page")],
     "resolve targets": [("wiki.resolution", "resolve_targets")],
@@ -148,9 +147,7 @@ def profile(
         generate.write_dag(docs, pages, per_page=5, seed=7)
     else:
         generate.write(generate.plan(pages, seed=1), docs, seed=1)
-    # In MkDocs' process: a second one (``parallel``) would take the panels' phases out of
-    # reach of the timers. They are the plugin's work wherever it runs.
-    config = _mkdocs_yml(work, "ours", theme, [{"relations": {"parallel": False}}], short_nav)
+    config = _mkdocs_yml(work, "ours", theme, ["relations"], short_nav)
     if override:
         shutil.copytree(TEMPLATES, work / "overrides")
         settings = yaml.safe_load(config.read_text(encoding="utf-8"))

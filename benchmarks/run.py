@@ -186,7 +186,7 @@ def _installed(distribution: str) -> bool:
 #: The plugin's build rendering its panels in MkDocs' process, beside the default build.
 SERIAL = "the panels in MkDocs' process (parallel: false)"
 #: The plugin with every part of its work in MkDocs' process, as counted: its whole work.
-ALONE = {"relations": {"parallel": False}}
+ALONE = "relations"
 #: The counted default build, panels rendered in a second process: MkDocs' process counted.
 BESIDE = "mkdocs-relations beside"
 
@@ -213,9 +213,7 @@ def build_overhead(settings: Settings, work: Path, report: Report) -> None:
             }
             if short_nav:
                 # The plugin without its second process: what a one-core machine gets.
-                variants[SERIAL] = _mkdocs_yml(
-                    work, "serial", theme, [{"relations": {"parallel": False}}], short_nav
-                )
+                variants[SERIAL] = _mkdocs_yml(work, "serial", theme, ["relations"], short_nav)
                 for name, entry in peers.items():
                     variants[name] = _mkdocs_yml(work, name, theme, [entry], short_nav)
             pairs: dict[str, list[tuple[float, float]]] = {name: [] for name in variants}
@@ -404,8 +402,8 @@ def dag_counts(settings: Settings, work: Path, report: Report) -> None:
     pages = settings.dag_sizes[0]
     folder = work / f"dag-count-{pages}"
     edges = generate.write_dag(folder / "docs", pages, per_page=5, seed=7)
-    no_picture = {"relations": {"panels": ["direct", "transitive"], "parallel": False}}
-    direct = {"relations": {"panels": ["direct"], "parallel": False}}
+    no_picture = {"relations": {"panels": ["direct", "transitive"]}}
+    direct = {"relations": {"panels": ["direct"]}}
     configs = {
         name: _mkdocs_yml(folder, name, "mkdocs", plugins, True)
         for name, plugins in (
@@ -483,9 +481,9 @@ def _feature_configs(work: Path, theme: str) -> dict[tuple[str, str], Path]:
     }
     # Every part in MkDocs' process: with nothing to render the plugin still reads the wiki
     # beside MkDocs by default, which would leave the reading out of this row.
-    off = {"relations": {"placement": "off", "path_finder": "off", "parallel": False}}
-    no_picture = {"relations": {"panels": ["direct", "transitive"], "parallel": False}}
-    direct = {"relations": {"panels": ["direct"], "parallel": False}}
+    off = {"relations": {"placement": "off", "path_finder": "off"}}
+    no_picture = {"relations": {"panels": ["direct", "transitive"]}}
+    direct = {"relations": {"panels": ["direct"]}}
     return {
         ("base + assets", theme): _mkdocs_yml(work, "assets", theme, [], True, assets),
         ("lint only", theme): _mkdocs_yml(work, "lint-only", theme, [off], True),
@@ -530,7 +528,7 @@ def timed(original):
             spent[0] += time.process_time() - start
     hook.mkdocs_priority = getattr(original, "mkdocs_priority", 0)
     return hook
-for name in ("on_config", "on_files", "read_source", "on_page_markdown", "on_env",
+for name in ("on_config", "on_files", "on_page_markdown", "on_env",
              "on_page_context", "on_post_build"):
     setattr(RelationsPlugin, name, timed(getattr(RelationsPlugin, name)))
 from mkdocs.commands.build import build
@@ -567,7 +565,7 @@ def query_blocks(settings: Settings, work: Path, report: Report) -> None:
     generate.write(wiki, plain, seed=1)
     variants["base"] = (plain, off)
     # The panel in MkDocs' process, where the hooks' timer sees it (not beside, in a second).
-    variants["panel"] = (plain, {"placement": "bottom", "path_finder": "off", "parallel": False})
+    variants["panel"] = (plain, {"placement": "bottom", "path_finder": "off"})
     pages = len(list(plain.rglob("*.md")))
     for number, (name, block) in enumerate(QUERY_BLOCKS.items()):
         docs = work / f"docs-blocks-{number}"

@@ -237,6 +237,3 @@ class RelationsConfig(base.Config):
     #: The frontmatter key holding a page's own id; unset means wiki-config.md's
     #: ``id_key``, else ``id``.
     id_key = c.Optional(KeyNameOption("id_key"))
-    #: Render the panels and path finders in a second process beside MkDocs' own work on the
-    #: pages (Linux, with a second core free, 100 pages or more); false: in MkDocs' process.
-    parallel = c.Type(bool, default=True)

@@ -1,9 +1,10 @@
-"""What the plugin and the command line take from MkDocs: the page set, options, display paths;
-and the two places the plugin reads or changes MkDocs' page objects (the lines MkDocs stripped
-before the Markdown, the panel's entry in the table of contents).
+"""What the plugin and the command line take from MkDocs' configuration: the page set, options,
+display paths; and mkdocs.yml loaded for the command line. What the plugin's hooks read from
+and change on MkDocs' pages is in ``mkdocs_build.py``.
 
-One of the four modules allowed to import MkDocs (with plugin.py, config.py and json_schemas.py);
-the stages below (wiki/ and everything it calls) never do, so ``--docs-dir`` runs without it.
+One of the modules allowed to import MkDocs (with plugin.py, mkdocs_build.py, config.py and
+json_schemas.py); the stages below (wiki/ and everything it calls) never do, so
+``--docs-dir`` runs without it.
 
 Long because the configuration is read three ways that share the page set and the options:
 as ``mkdocs build`` reads it, leniently as Zensical reads mkdocs.yml or zensical.toml, and
@@ -16,23 +17,19 @@ import logging
 import os
 import posixpath
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, BinaryIO
 
 import yaml
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException
-from mkdocs.plugins import PluginCollection
 from mkdocs.structure.files import File, Files, InclusionLevel, get_files
-from mkdocs.structure.pages import Page as MkDocsPage
-from mkdocs.structure.toc import AnchorLink, TableOfContents
-from mkdocs.utils.meta import YAML_RE
 from mkdocs.utils.yaml import yaml_load
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from .config import RelationsConfig
-from .frontmatter.block import Frontmatter, Source
+from .frontmatter.block import Frontmatter
 from .frontmatter.dialect import DialectSettings
 from .frontmatter.nodes import mapping_items
 from .model.diagnostics import Diagnostic
@@ -448,94 +445,6 @@ def _listed(config: MkDocsConfig) -> PageSet:
         return page_set(get_files(config), config)
     finally:
         files_log.setLevel(level)
-
-
-def add_panel_to_toc(toc: TableOfContents, title_html: str, first: bool) -> None:
-    """Make the panel reachable from the page's table of contents, by its title escaped
-    (a table of contents' titles are HTML).
-
-    Under the page's one level-1 heading when it has one (Material shows that heading's
-    children as the table of contents), else at the top level.
-    """
-    items = toc.items
-    if len(items) == 1 and items[0].level == 1:
-        items = items[0].children
-    link = AnchorLink(title_html, "relations-panel", 2)
-    if first:
-        items.insert(0, link)
-    else:
-        items.append(link)
-
-
-def sole_source_reader(plugins: PluginCollection, reader: Callable[..., str | None]) -> bool:
-    """Make ``reader`` the build's ``on_page_read_source`` handler, unless another plugin (or
-    hook) has one: then False, and MkDocs reads every page as usual.
-
-    Registered here rather than declared as a hook, because MkDocs warns when two plugins
-    declare the event (so ``--strict`` would fail a site that built before), and only the
-    last handler's answer counts, so ours could never let the other one's stand.
-    """
-    events = getattr(plugins, "events", None)
-    handlers = events.get("page_read_source") if isinstance(events, dict) else None
-    if not isinstance(handlers, list) or any(h != reader for h in handlers):
-        return False
-    if not handlers:
-        handlers.append(reader)
-    return True
-
-
-def first_markdown_handler(plugins: PluginCollection, handler: Callable[..., str | None]) -> bool:
-    """Make ``handler`` the build's first ``on_page_markdown`` handler, before every plugin's
-    and hook's whatever its priority: MkDocs calls nothing between reading a page and this
-    event, so no one sees the page before the handler does."""
-    events = getattr(plugins, "events", None)
-    handlers = events.get("page_markdown") if isinstance(events, dict) else None
-    if not isinstance(handlers, list):
-        return False
-    if handlers[:1] != [handler]:
-        if handler in handlers:
-            handlers.remove(handler)
-        handlers.insert(0, handler)
-    return True
-
-
-def without_frontmatter(source: Source) -> tuple[str, dict[str, Any]] | None:
-    """(the text to hand MkDocs, the page's metadata) when MkDocs would load the frontmatter
-    already loaded: its own pattern finds the same YAML text, which built without error.
-
-    MkDocs parses a page's frontmatter again when it reads the page (``meta.get_data``), with
-    the same loader: 0.21 ms a page in a 2,000-page build, more than the plugin's own reading
-    of the file and its block (0.13 ms), against 0.016 ms to build it from the nodes the
-    plugin already holds (:func:`~.frontmatter.loaded.loaded`). Handed the text after
-    the block, behind an empty line so that MkDocs finds no metadata of either kind in it, it
-    keeps the same Markdown (it strips leading empty lines either way); the metadata goes
-    back on the page before any plugin sees it (:func:`first_markdown_handler`). None where
-    anything differs: then MkDocs is handed the whole text and loads the block itself.
-    """
-    if source.data is None:
-        return None
-    # MkDocs' own pattern, so the block found is the one it would find.
-    found = YAML_RE.match(source.text)
-    if found is None or found.group(1) != source.yaml:
-        return None
-    return "\n" + source.text[found.end() :], source.data
-
-
-def as_listed(file: File, path: str | None) -> bool:
-    """Whether MkDocs would read a page from the file that was listed at ``path``: no plugin
-    has given it content, another source file, or made it."""
-    return path is not None and file.abs_src_path == path and not file.generated_by
-
-
-def stripped_lines(page: MkDocsPage, markdown: str) -> int:
-    """File lines before the Markdown MkDocs hands over: the frontmatter it stripped."""
-    try:
-        source = page.file.content_string
-    except (OSError, UnicodeDecodeError):
-        return 0
-    if not source.endswith(markdown):
-        return 0  # another plugin changed the text; lines count from its start
-    return source.count("\n", 0, len(source) - len(markdown))
 
 
 def dialect_settings(plugin: RelationsConfig) -> DialectSettings:

@@ -143,6 +143,24 @@ class WikilinksExtension(Extension):
         self._told = False
         self._docs_dir = ""
 
+    def broken(self, shift: Callable[[str], int]) -> list[Diagnostic]:
+        """Every page's broken links, by file; ``shift`` gives a file's lines before the
+        text its conversion counted in (the frontmatter MkDocs took off)."""
+        found = []
+        for file, links in sorted(self.pages.items()):
+            if links.broken:
+                lines = shift(file)
+                found += [replace(d, line=d.line + lines) for d in links.broken]
+        return found
+
+    def mentioned_by(self) -> dict[str, list[str]]:
+        """page id -> ids of the pages whose text links to it, each list by file."""
+        found: dict[str, list[str]] = {}
+        for file, links in sorted(self.pages.items()):
+            for target in sorted(links.mentions):
+                found.setdefault(target, []).append(page_id_for(file))
+        return found
+
     def extendMarkdown(self, md: Markdown) -> None:
         md.preprocessors.register(_Start(md, self), "relations-wikilinks-start", 1000)
         md.inlinePatterns.register(_Wikilink(md, self), "relations-wikilink", _PRIORITY)

@@ -1,5 +1,4 @@
-"""Reads the YAML frontmatter block of a Markdown file: for the command line nothing past its
-closing fence; for a build the whole file, once, so MkDocs is handed the text it would read.
+"""Reads the YAML frontmatter block of a Markdown file, and nothing past its closing fence.
 
 The block is composed into PyYAML nodes (with the C parser when it is available) rather than
 loaded into plain Python objects, because the nodes keep what the rules need: the line of
@@ -9,7 +8,6 @@ a plain load would silently drop.
 
 from __future__ import annotations
 
-import io
 import re
 from dataclasses import dataclass, field
 from typing import IO, Any
@@ -33,17 +31,6 @@ _CHUNK = 8192
 _EXTRA_BREAKS = re.compile("[\x85\u2028\u2029]")
 _YAML_BREAKS = re.compile("[\n\x85\u2028\u2029]")
 _BOM = b"\xef\xbb\xbf"
-
-
-@dataclass(slots=True)
-class Source:
-    """A page's text as MkDocs reads it, and its frontmatter as MkDocs loads it."""
-
-    text: str
-    #: The YAML text between the fences and what PyYAML's safe loader builds from it, when
-    #: that is a mapping built without error: MkDocs would parse the same text again.
-    yaml: str | None = None
-    data: dict[str, Any] | None = None
 
 
 @dataclass
@@ -108,37 +95,6 @@ def read_frontmatter(path: str, file: str) -> Frontmatter:
         return result
     if text is not None:
         _parse(text, result)
-    return result
-
-
-def read_source(path: str, file: str, texts: dict[str, Source] | None) -> Frontmatter:
-    """:func:`read_frontmatter`; with ``texts``, of the whole file read once, and the file's
-    text as MkDocs reads it (``File.content_string``: UTF-8, a BOM dropped, every line break a
-    ``\\n``) put in ``texts`` under ``file``, with its frontmatter as MkDocs loads it, so a
-    build need not read the file, nor parse its YAML, again. A file that does not decode is
-    left out: MkDocs reports it in its own words."""
-    if texts is None:
-        return read_frontmatter(path, file)
-    result = Frontmatter(file)
-    try:
-        with open(path, "rb") as stream:
-            data = stream.read()
-    except OSError as exc:
-        result.error(1, "invalid-frontmatter", f"cannot read the file: {exc.strerror or exc}")
-        return result
-    # The block is found in the bytes exactly as read_frontmatter finds it in the file, so
-    # every diagnostic is the same, a body that is not UTF-8 included.
-    block = _read_block(io.BytesIO(data), result)
-    if block is not None:
-        _parse(block, result)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return result
-    if "\r" in text:  # universal newlines, as a file opened in text mode reads
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    root = result.root
-    texts[file] = Source(text, block, result.data) if root and not result.bad else Source(text)
     return result
 
 

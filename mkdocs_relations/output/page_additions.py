@@ -80,7 +80,7 @@ class PageAdditions:
         # each written once a build, and the same string object wherever it is named.
         self._shared_links: dict[tuple[int, int, str], PageRef] = {}
 
-    # Built when first used: where the panels are rendered beside MkDocs, by that process.
+    # Built when first used: a site with no panel (placement off, no finder) needs none.
     @cached_property
     def builder(self) -> PanelBuilder:
         graph, display = self.wiki.graph, self.display
@@ -156,13 +156,12 @@ class PageAdditions:
         display = self.display
         return not (display.shows_anything or display.breadcrumbs or mentioned_by)
 
-    def on_demand(self, page_id: str, page_url: str, known: bool = False) -> PanelOnDemand | None:
+    def on_demand(self, page_id: str, page_url: str) -> PanelOnDemand | None:
         """The panel's data of a page for the theme's templates, built if one reads it; None
-        for a page with no panel, unless ``known`` to have one (:mod:`.rendered_beside`)."""
-        if not known:
-            page = self.wiki.graph.pages.get(page_id)
-            if page is None or page.hide_panel or not self.builder.has_panel(page_id):
-                return None
+        for a page with no panel."""
+        page = self.wiki.graph.pages.get(page_id)
+        if page is None or page.hide_panel or not self.builder.has_panel(page_id):
+            return None
         built = partial(self._built, page_id, page_url, None)
         return PanelOnDemand.later(lambda: (built() or (None, None))[0], page_id)
 

@@ -1,7 +1,7 @@
 """Rendering of the panel, with the theme's folders first so users can override it.
 
-A template the theme does not override is written by :mod:`panel_html` (the same bytes,
-without the template engine's cost per page); an override is rendered by Jinja.
+The panel, trail and "Mentioned in" are written by :mod:`panel_html` while the theme does not
+override their templates; an override is rendered by Jinja.
 """
 
 from __future__ import annotations
@@ -78,6 +78,11 @@ class Renderer:
             return ascii_html("".join(parts))
         template = self.env.get_template("relations/mentions.html")
         return ascii_html(template.render(pages=pages, labels=labels))
+
+    def problems(self, problems: Sequence[str]) -> str:
+        """The banner ``mkdocs serve`` shows on every page while the wiki has errors."""
+        template = self.env.get_template("relations/problems.html")
+        return ascii_html(template.render(problems=problems))
 
     def path_finder(
         self,

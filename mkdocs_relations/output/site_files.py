@@ -89,12 +89,10 @@ def write_graph_files(
     pages: Mapping[str, tuple[str, str]],
     max_hops: int,
     labels: Labels | None = None,
-    made: Mapping[str, bytes] | None = None,
 ) -> None:
-    """graph.json and graph.js into the site (``made`` already, where given);
-    :class:`OutsideSite` where a link leads out."""
+    """graph.json and graph.js into the site; :class:`OutsideSite` where a link leads out."""
     root = os.path.realpath(site_dir)
-    files = graph_files(graph, pages, max_hops, labels) if made is None else made
+    files = graph_files(graph, pages, max_hops, labels)
     targets = {name: site_path(root, name) for name in files}
     for name, data in files.items():
         replace_file(targets[name], data)

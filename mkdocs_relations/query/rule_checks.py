@@ -4,11 +4,11 @@ which rule, as diagnostics at the line to fix, and the overview's section listin
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..frontmatter.block import Source, read_frontmatter
+from ..frontmatter.block import Frontmatter, read_frontmatter
 from ..model.diagnostics import Diagnostic, apply_severity
 from ..model.graph import Page
 from ..wiki.pipeline import Options, Wiki, load_wiki
@@ -57,11 +57,11 @@ def read_with_rules(
     sources: Mapping[str, str],
     options: Options,
     max_hops: int,
-    texts: dict[str, Source] | None = None,
+    read: Callable[[str, str], Frontmatter] | None = None,
 ) -> tuple[Wiki, RuleReport]:
     """The wiki a build reads (see :func:`.load_wiki`), and its rules checked, their findings
     among its diagnostics at the severity ``options`` gives."""
-    wiki = load_wiki(sources, options, texts=texts)
+    wiki = load_wiki(sources, options, read=read)
     config_path = sources.get(options.config_page)
     rules = rule_report(wiki, config_path, options.config_page, max_hops)
     if rules.diagnostics:

@@ -1,0 +1,195 @@
+"""Pages' additions kept across the rebuilds of one ``mkdocs serve``, as far as a change allows.
+
+A page's panel, trail, "Mentioned in" list and finder are made from its neighbourhood in the
+graph (reach goes ``max_hops`` steps out, and looks one step further to say whether there is
+more), the titles and URLs of the pages they name, and settings every page shares (display
+options, labels, the vocabulary, the types the finder offers, the templates). A rebuild
+compares each page's record, title and URL with the previous build's: every page within
+``max_hops + 2`` steps of a page that differs, in the old graph or the new one, is rendered
+again (the trail climbs without a bound, so with ``breadcrumbs`` a change reaches its whole
+connected part); every other page gets what it got before, byte for byte. A change of any
+shared setting renders everything again.
+
+Never used by ``mkdocs build``: the plugin makes one only under ``serve``, in the
+:class:`ServeSession` it keeps from ``on_startup`` to ``on_shutdown``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from ..model.graph import Graph
+from ..wiki.parsed_files import ParsedFiles
+from ..wiki.pipeline import Wiki
+from .page_additions import Display, Rendered
+
+#: How many steps past ``max_hops`` a change can show: reach looks one layer further, and a
+#: changed page changes the incoming edges of the pages it links.
+_MARGIN = 2
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What every page's additions share; any change renders every page again."""
+
+    display: Display
+    #: The types the finder offers, the vocabulary's entries, and the template folders with
+    #: the modification times of the plugin's templates found there.
+    types: tuple[str, ...]
+    vocabulary: tuple[Hashable, ...]
+    templates: tuple[tuple[str, int], ...]
+
+
+def settings_of(graph: Graph, display: Display, template_dirs: Sequence[str]) -> Settings:
+    used = sorted({edge.type for edge in graph.resolved_edges()})
+    return Settings(
+        display,
+        tuple(used),
+        tuple((name, repr(kind)) for name, kind in graph.vocabulary.items()),
+        tuple(_templates(template_dirs)),
+    )
+
+
+def _templates(folders: Iterable[str]) -> Iterable[tuple[str, int]]:
+    for folder in folders:
+        path = os.path.join(folder, "relations")
+        try:
+            names = sorted(os.listdir(path))
+        except OSError:
+            continue
+        for name in names:
+            try:
+                yield os.path.join(path, name), os.stat(os.path.join(path, name)).st_mtime_ns
+            except OSError:
+                continue
+
+
+class KeptAdditions:
+    """What each page got in the previous build, reusable while nothing it shows changed."""
+
+    def __init__(self) -> None:
+        self._settings: Settings | None = None
+        #: page id -> what its own part of the graph and its title and URL were.
+        self._records: dict[str, object] = {}
+        self._neighbours: dict[str, set[str]] = {}
+        #: page id -> (URL, who mentions it as shown, what it got).
+        self._rendered: dict[str, tuple[str, Hashable, Rendered]] = {}
+        #: Pages rendered again in this build, and pages whose additions were reused.
+        self.rendered = 0
+        self.reused = 0
+
+    def start(self, wiki: Wiki, pages: Mapping[str, tuple[str, str]], settings: Settings) -> bool:
+        """A new build: forget what the change since the last one reaches; whether anything
+        is left to reuse."""
+        self.rendered = self.reused = 0
+        graph = wiki.graph
+        records = _records(graph, wiki.suspect, pages)
+        neighbours = _neighbours(graph)
+        if settings != self._settings:
+            self._rendered.clear()
+        else:
+            changed = {
+                page for page in records.keys() | self._records.keys()
+                if records.get(page) != self._records.get(page)
+            }  # fmt: skip
+            if settings.display.breadcrumbs:
+                radius = len(records) + len(self._records)
+            else:
+                radius = settings.display.max_hops + _MARGIN
+            for page in _within(changed, radius, (neighbours, self._neighbours)):
+                self._rendered.pop(page, None)
+        self._settings, self._records, self._neighbours = settings, records, neighbours
+        return bool(self._rendered)
+
+    def get(
+        self, page_id: str, url: str, mentions: Hashable, render: Callable[[str, str], Rendered]
+    ) -> Rendered:
+        """What the page got last time, if it is the same; else ``render(page_id, url)``.
+        ``mentions``: the pages listed under the panel, as shown."""
+        kept = self._rendered.get(page_id)
+        if kept is not None and kept[0] == url and kept[1] == mentions:
+            self.reused += 1
+            return kept[2]
+        shown = render(page_id, url)
+        self.rendered += 1
+        self._rendered[page_id] = (url, mentions, shown)
+        return shown
+
+
+def _records(
+    graph: Graph, suspect: frozenset[tuple[str, int]], pages: Mapping[str, tuple[str, str]]
+) -> dict[str, object]:
+    marked: dict[str, set[int]] = {}
+    for source, line in suspect:
+        marked.setdefault(source, set()).add(line)
+    found: dict[str, object] = {}
+    for page_id in graph.pages.keys() | pages.keys():
+        # Page records are frozen and compare by value: edges, title, meta, hide_panel.
+        record = graph.pages.get(page_id)
+        found[page_id] = (
+            None if record is None else _Same(record),
+            pages.get(page_id),
+            frozenset(marked.get(page_id, ())),
+        )
+    return found
+
+
+class _Same:
+    """A page record compared by value (its ``meta`` is a dict, so it has no hash)."""
+
+    __slots__ = ("record",)
+
+    def __init__(self, record: object) -> None:
+        self.record = record
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and self.record == other.record
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _neighbours(graph: Graph) -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {}
+    for edge in graph.edges():
+        if edge.target_id is not None:
+            found.setdefault(edge.source, set()).add(edge.target_id)
+            found.setdefault(edge.target_id, set()).add(edge.source)
+    return found
+
+
+def _within(start: set[str], radius: int, graphs: Sequence[Mapping[str, set[str]]]) -> set[str]:
+    """Pages at most ``radius`` steps from ``start`` along edges of either graph, either way."""
+    seen = set(start)
+    layer = list(start)
+    for _ in range(radius):
+        following = []
+        for page in layer:
+            for neighbours in graphs:
+                for other in neighbours.get(page, ()):
+                    if other not in seen:
+                        seen.add(other)
+                        following.append(other)
+        if not following:
+            break
+        layer = following
+    return seen
+
+
+@dataclass
+class ServeSession:
+    """What one ``mkdocs serve`` keeps from one rebuild to the next, for its own site only."""
+
+    parsed: ParsedFiles = field(default_factory=ParsedFiles)
+    kept: KeptAdditions = field(default_factory=KeptAdditions)
+    #: The configuration file of the session's site, set by its first build.
+    config_file: str | None = None
+
+    def owns(self, config_file: str | None) -> bool:
+        """Whether a build of ``config_file`` is one of this session's rebuilds: MkDocs keeps
+        a plugin with ``on_startup`` for the life of the process, so a build of another site
+        in the same process must not see this one's pages."""
+        if self.config_file is None:
+            self.config_file = config_file
+        return config_file is not None and self.config_file == config_file

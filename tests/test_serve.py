@@ -1,0 +1,310 @@
+"""`mkdocs serve`: what one session keeps between rebuilds, and a broken edge as a banner.
+
+The rebuilds run in this process as MkDocs' serve runs them (``on_startup("serve")``, then
+one configuration loaded per build, the plugin instance kept); each is compared, file by
+file, with a clean build of the same pages in another folder.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import Site
+
+from mkdocs_relations.plugin import RelationsPlugin
+
+#: Written differently on every build: the gzip stamp.
+UNSTABLE = ("sitemap.xml.gz",)
+
+
+def _files(site_dir: Path) -> dict[str, bytes]:
+    return {
+        str(path.relative_to(site_dir)): path.read_bytes()
+        for path in sorted(site_dir.rglob("*"))
+        if path.is_file() and path.name not in UNSTABLE
+    }
+
+
+def _wiki(rng: random.Random, count: int) -> dict[str, str]:
+    """Clusters of ten pages, each a part-of tree (transitive) with depends-on edges inside:
+    a change in one cluster reaches none of the others."""
+    pages = {"index.md": "# Home\n"}
+    for number in range(count):
+        lines = [f"title: Page {number}"]
+        edges = []
+        first = number - number % 10
+        if number % 10:
+            edges.append(f"  - {{type: part-of, target: p{first + (number % 10) // 3}}}")
+        for other in rng.sample(range(number + 1, first + 10), min(2, first + 9 - number)):
+            if other < count:  # onwards only: depends-on must not loop
+                edges.append(f"  - {{type: depends-on, target: p{other}}}")
+        if edges:
+            lines += ["relationships:", *edges]
+        pages[f"p{number}.md"] = "---\n" + "\n".join(lines) + f"\n---\nText of page {number}.\n"
+    return pages
+
+
+def _write(docs: Path, pages: dict[str, str]) -> None:
+    for name, text in pages.items():
+        path = docs / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+
+class _Session:
+    """A serve session on ``site``: rebuilds with one plugin instance, ``on_startup`` first."""
+
+    def __init__(self, site: Site) -> None:
+        self.site = site
+        config = site.load()
+        self.plugin: Any = config.plugins["relations"]
+        assert isinstance(self.plugin, RelationsPlugin)
+        config.plugins.on_startup(command="serve", dirty=False)
+        self.config = config
+
+    def rebuild(self) -> Any:
+        config = self.config or self.site.load()
+        self.config = None  # serve loads the configuration again for every rebuild
+        assert config.plugins["relations"] is self.plugin, "MkDocs keeps the plugin"
+        return self.site.build(config=config)
+
+    def close(self) -> None:
+        self.plugin.on_shutdown()
+
+
+@pytest.fixture
+def session() -> Iterator[Callable[[Site], _Session]]:
+    """Starts serve sessions, each ended with the test (``on_shutdown``)."""
+    started: list[_Session] = []
+
+    def start(site: Site) -> _Session:
+        started.append(_Session(site))
+        return started[-1]
+
+    yield start
+    for one in started:
+        one.close()
+
+
+def _clean(site: Site, where: Path) -> dict[str, bytes]:
+    fresh = Site(where)
+    where.mkdir(parents=True)
+    shutil.copytree(site.docs, fresh.docs)
+    fresh.plugin_options, fresh.extra_config = site.plugin_options, site.extra_config
+    result = fresh.build()
+    assert result.ok, result.error
+    return _files(fresh.site_dir)
+
+
+def test_rebuilds_after_changes_equal_clean_builds(
+    site: Site, session: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each rebuild reparses only what changed and renders again only what a change reaches,
+    and its site is the clean build's, byte for byte."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    rng = random.Random(3)
+    pages = _wiki(rng, 60)
+    _write(site.docs, pages)
+    served = session(site)
+    assert served.rebuild().ok
+    # The session's (a clean build in this process resets the plugin's own attributes).
+    kept, parsed = served.plugin.session.kept, served.plugin.session.parsed
+    assert parsed.parsed == len(pages)
+
+    def edit(name: str, text: str) -> None:
+        path = site.docs / name
+        path.write_text(text, encoding="utf-8")
+        stamp = time.time_ns() + 10**9  # a save within the same clock tick still counts
+        os.utime(path, ns=(stamp, stamp))
+
+    added = "relationships:\n  - {type: depends-on, target: p58}\n"
+    edits = [
+        ("a body edited", "p7.md", pages["p7.md"].replace("Text of", "Words of")),
+        ("an edge repointed", "p12.md", pages["p12.md"].replace("target: p14}", "target: p18}")),
+        ("a title changed", "p3.md", pages["p3.md"].replace("title: Page 3", "title: Renamed")),
+        ("an edge added", "p55.md", pages["p55.md"].replace("relationships:\n", added)),
+    ]
+    for round_, (what, name, text) in enumerate(edits):
+        edit(name, text)
+        pages[name] = text
+        result = served.rebuild()
+        assert result.ok, (what, result.error)
+        assert parsed.parsed == 1, what
+        assert _files(site.site_dir) == _clean(site, tmp_path / f"clean{round_}"), what
+        if what == "a body edited":
+            # Nothing a panel shows changed: every page's additions are the last build's.
+            assert kept.rendered == 0 and kept.reused == len(pages)
+        else:
+            assert 0 < kept.rendered <= 20, (what, kept.rendered)
+    # A page added, then removed: the page set changes.
+    edit("new.md", "---\ntitle: New\nrelationships:\n  - {type: part-of, target: p1}\n---\n")
+    assert served.rebuild().ok
+    assert parsed.parsed == 1
+    assert _files(site.site_dir) == _clean(site, tmp_path / "clean-added")
+    (site.docs / "new.md").unlink()
+    assert served.rebuild().ok
+    assert parsed.parsed == 0
+    assert _files(site.site_dir) == _clean(site, tmp_path / "clean-removed")
+
+
+def test_a_setting_changed_renders_every_page_again(
+    site: Site, session: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    _write(site.docs, _wiki(random.Random(4), 20))
+    served = session(site)
+    assert served.rebuild().ok
+    site.plugin_options = {"labels": {"title": "Links"}}
+    site.write_config()
+    assert served.rebuild().ok
+    assert served.plugin.session.kept.reused == 0
+    assert "Links" in site.html("p1/index.html")
+    assert _files(site.site_dir) == _clean(site, tmp_path / "clean")
+
+
+def test_another_site_built_in_the_session_process_keeps_nothing(
+    site: Site, session: Any, tmp_path: Path
+) -> None:
+    """MkDocs keeps a plugin with on_startup for the life of the process: a build of another
+    site meanwhile is a plain build, and fails on a broken edge."""
+    _write(site.docs, _wiki(random.Random(5), 10))
+    served = session(site)
+    assert served.rebuild().ok
+    other = Site(tmp_path / "other")
+    (other.root / "docs").mkdir(parents=True)
+    other.page("index.md", "---\nrelationships:\n  - {type: depends-on, target: nowhere}\n---\n")
+    result = other.build()
+    assert not result.ok
+    assert any("the build stops" in m for m in result.logged("ERROR")), result.messages
+    assert served.plugin.kept is None
+
+
+_BROKEN = (
+    "---\nrelationships:\n  - {type: depends-on, target: nowhere}\n"
+    "  - {type: depends-on, target: elsewhere}\n---\n# Home\n"
+)
+
+
+def test_a_broken_edge_under_serve_is_a_banner_until_the_next_good_save(
+    site: Site, session: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    pages = _wiki(random.Random(6), 10)
+    _write(site.docs, pages)
+    site.extra_config = {"strict": True}
+    served = session(site)
+    assert served.rebuild().ok
+    site.page("index.md", _BROKEN)
+    result = served.rebuild()
+    # The rebuild goes on, strict or not; the errors are told, and shown on every page.
+    assert result.ok, result.error
+    told = [m for m in result.logged("INFO") if "index.md:3" in m or "index.md:4" in m]
+    assert len(told) == 2, result.messages
+    for page in ("index.html", "p1/index.html", "p9/index.html"):
+        html = site.html(page)
+        assert html.count("data-relations-problems") == 1
+        assert "docs/index.md:3:" in html and "docs/index.md:4:" in html
+        assert "2 problems would stop" in html
+    # `mkdocs build` of the same pages still stops.
+    clean = Site(tmp_path / "clean")
+    shutil.copytree(site.docs, clean.docs)
+    failed = clean.build()
+    assert not failed.ok
+    assert any("the build stops" in m for m in failed.logged("ERROR")), failed.messages
+    # The next good save: no banner, and the clean build's site.
+    site.page("index.md", pages["index.md"])
+    assert served.rebuild().ok
+    assert "data-relations-problems" not in site.html("p1/index.html")
+    assert _files(site.site_dir) == _clean(site, tmp_path / "fixed")
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture
+def served_site(site: Site) -> Iterator[tuple[Site, str]]:
+    """``mkdocs serve`` of ``site`` in its own process, on a free port."""
+    _write(site.docs, _wiki(random.Random(7), 8))
+    site.write_config()
+    for _ in range(5):
+        port = _free_port()
+        process = subprocess.Popen(
+            [sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}"],
+            cwd=site.root,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        )
+        assert process.stderr is not None
+        said = []
+        for line in process.stderr:
+            said.append(line)
+            if "Serving on" in line or "Address already in use" in line:
+                break
+        if any("Serving on" in line for line in said):
+            break
+        process.kill()
+        process.wait()
+    else:
+        pytest.fail("mkdocs serve did not start: " + "".join(said))
+    # Drain what the server says from here on, so it never blocks on a full pipe.
+    drained = subprocess.Popen(["cat"], stdin=process.stderr, stdout=subprocess.DEVNULL)
+    try:
+        yield site, f"http://127.0.0.1:{port}/"
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        drained.wait()
+
+
+def _until(check: Any, page: Any, url: str, what: str) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        page.goto(url)
+        if check(page):
+            return
+        time.sleep(0.3)
+    pytest.fail(f"{what}: not within a minute")
+
+
+def test_banner_in_a_browser_under_mkdocs_serve(
+    browser: Any, served_site: tuple[Site, str]
+) -> None:
+    site, root = served_site
+    page = browser.new_page()
+    try:
+        url = root + "p1/"
+        banner = page.locator("[data-relations-problems]")
+        _until(lambda p: p.locator("[data-relations-panel]").count() == 1, page, url, "panel")
+        assert banner.count() == 0
+        good = (site.docs / "index.md").read_text(encoding="utf-8")
+        site.page("index.md", _BROKEN)
+        _until(lambda p: banner.count() == 1, page, url, "the banner")
+        assert banner.is_visible()
+        text = banner.inner_text()
+        assert re.search(r"docs/index\.md:3: .*nowhere", text), text
+        assert "docs/index.md:4:" in text
+        site.page("index.md", good)
+        _until(lambda p: banner.count() == 0, page, url, "the banner gone")
+        assert page.locator("[data-relations-panel]").count() == 1
+    finally:
+        page.close()
