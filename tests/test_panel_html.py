@@ -89,6 +89,9 @@ def test_corpus_panels_are_the_templates_output(site: Site, corpus: str) -> None
     _assert_same(written, rendered)
 
 
+LONG_NOTE = (
+    "A *long* note: " + "words & <more> words, " * 14 + "and **the end** with [[a2|a link]]."
+)
 LONG = "An exceedingly long page title that the picture has to shorten to three lines of text"
 
 
@@ -103,7 +106,16 @@ def _every_branch(site: Site) -> None:
         "  - {type: relates-to, target: wanted, redlink: true}\n"
         "  - {type: supersedes, target: nowhere}\n"
         "  - {type: part-of, target: a1}\n"
+        # Red links enough to fold under one count, one of them ambiguous; notes in Markdown
+        # with wikilinks (to a page, to none), one long enough to be shortened.
+        + "".join(f"  - {{type: uses, target: gone{i}}}\n" for i in range(3))
+        + "  - {type: uses, target: Twin}\n"
+        + '  - {type: uses, target: d01, note: "**needs** `x<y>` [[a1|the \\"one\\"]] '
+        '[[nowhere|gone]] [doc](https://example.org/?a=1&b=2) _é_"}\n'
+        + f'  - {{type: uses, target: d02, note: "{LONG_NOTE}"}}\n'
         "---\nSee [[a1]] and [[d01]].\n",
+        "t1/twin.md": "# Twin\n",
+        "t2/twin.md": "# Twin\n",
         "a1.md": f"---\ntitle: {LONG}\nrelationships:\n  - {{type: part-of, target: a2}}\n"
         "---\nBack to [[index]].\n",
         "a2.md": "---\ntitle: Top <of> & tree\n---\n",
@@ -170,6 +182,11 @@ def test_every_template_branch_is_the_templates_output(
         "data-relations-breadcrumbs",
         "data-relations-mentions",
         "<title>An exceedingly long",
+        "data-relations-redlinks",
+        "Matches 2 pages",
+        "relations__long-note",
+        "<strong>needs</strong>",
+        f'title="{LONG}"',
     ):
         assert any(branch.encode() in data for data in written.values()), branch
     grouped = any(b"data-relations-grouped" in d for d in written.values())

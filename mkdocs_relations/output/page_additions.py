@@ -93,7 +93,13 @@ class PageAdditions:
             max_hops=display.max_hops,
             picture_limit=display.picture_limit,
             suspect=self.wiki.suspect,
+            resolve=self._resolve,
         )
+
+    def _resolve(self, target: str, source: str) -> tuple[str | None, int]:
+        """A target written on ``source`` as the edges read it: (its page, how many match)."""
+        found = self.wiki.resolver.resolve(target, source)
+        return found.page_id, len(found.candidates)
 
     @cached_property
     def renderer(self) -> Renderer:
