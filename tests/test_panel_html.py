@@ -1,4 +1,4 @@
-"""The panel written without the template engine (panel_html) is the templates' output, byte for byte.
+"""The panel written by panel_html is the templates' output, byte for byte.
 
 Each site is built twice: as it comes (the package's templates, written by panel_html) and
 with a copy of the package's templates in the theme's custom_dir, which the renderer treats

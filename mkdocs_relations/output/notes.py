@@ -46,12 +46,15 @@ _INLINE = re.compile(
 _SAFE_SCHEME = re.compile(r"(?:https?:|mailto:)|[^:]*(?:[/?#]|$)", re.IGNORECASE)
 
 
+_EMPTY = Markup("")
+
+
 @dataclass(frozen=True)
 class Note:
     """A note's HTML: what the panel shows, and the rest when it was shortened ("")."""
 
     shown: Markup
-    rest: Markup = Markup("")
+    rest: Markup = _EMPTY
 
 
 #: A wikilink's target (as written) to (the link to its page from the panel's page, its
