@@ -273,6 +273,22 @@ def _box_parts(box: Box, e: Escaped) -> Parts:
     )
 
 
+def jump_html(panel: Panel, e: Escaped) -> list[str]:
+    """The parts of relations/jump.html: the panel's headings and counts, linked."""
+    label = e[panel.labels["jump"]]
+    out = [
+        f'<nav class="relations-jump" data-relations-jump data-search-exclude aria-label="{label}">'
+        f'<a href="#relations-panel" class="relations-jump__title">{label}</a>'
+    ]
+    out += [
+        f' <a href="#{e[group.anchor]}">{e[group.label]} '
+        f'<span class="relations-jump__count">{len(group.entries)}</span></a>'
+        for group in panel.groups
+    ]
+    out.append("</nav>")
+    return out
+
+
 def breadcrumbs_html(trail: Sequence[PageRef], title: str, label: str, e: Escaped) -> list[str]:
     """The parts of relations/breadcrumbs.html."""
     out = [
