@@ -19,6 +19,7 @@ from .frontmatter.page import page_id_for
 from .mkdocs_build import (
     add_panel_to_toc,
     add_wikilinks,
+    after_title,
     answer_blocks,
     body_links,
     site_pages,
@@ -26,7 +27,7 @@ from .mkdocs_build import (
 )
 from .mkdocs_input import display_of, display_prefix, options_from, page_set
 from .output.kept_additions import KeptAdditions, ServeSession, settings_of
-from .output.page_additions import PageAdditions
+from .output.page_additions import LONG_PAGE, PageAdditions
 from .output.rendered_ahead import RUN, RenderedAhead
 from .output.site_files import QUERY_CSS, OutsideSite, asset_source, write_graph_files
 from .query.fences import marker_lines, replace_lines
@@ -214,7 +215,10 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         else:  # under serve: kept from the last rebuild where nothing it shows changed
             mentions = tuple(self.pages.get(p) for p in self._mentions_of(page_id))
             shown = self.kept.get(page_id, page.url, mentions, self.ahead.get)
-        page.content = self.banner + shown.top + page.content + shown.bottom
+        content = page.content
+        if shown.jump and len(content) > LONG_PAGE:
+            content = after_title(content, shown.jump)
+        page.content = self.banner + shown.top + content + shown.bottom
         if shown.panel is not None:
             # For theme overrides: a custom_dir template can place the panel's data anywhere.
             context["relations"] = shown.panel  # type: ignore[typeddict-unknown-key]

@@ -20,6 +20,10 @@ from .render import Renderer
 from .site_files import CSS, QUERY_CSS, SCRIPTS, GraphScript, graph_script
 from .site_links import base_parts, rebase, relative_link, url_parts
 
+#: A page whose content is longer than this (characters of HTML, about three phone screens
+#: of prose) gets the jump line under its title: its panel is out of sight from the top.
+LONG_PAGE = 5_000
+
 
 @dataclass(frozen=True)
 class Display:
@@ -93,7 +97,13 @@ class PageAdditions:
             max_hops=display.max_hops,
             picture_limit=display.picture_limit,
             suspect=self.wiki.suspect,
+            resolve=self._resolve,
         )
+
+    def _resolve(self, target: str, source: str) -> tuple[str | None, int]:
+        """A target written on ``source`` as the edges read it: (its page, how many match)."""
+        found = self.wiki.resolver.resolve(target, source)
+        return found.page_id, len(found.candidates)
 
     @cached_property
     def renderer(self) -> Renderer:
@@ -244,6 +254,7 @@ class PageAdditions:
         """A page's HTML from its panel data."""
         top: list[str] = []
         bottom: list[str] = []
+        jump = ""
         display = self.display
         finder = display.path_finder != "off"
         if panel is not None:
@@ -253,6 +264,8 @@ class PageAdditions:
             if display.placement != "off":
                 html = self.renderer.panel(panel, page_id, display.placement, finder=finder)
                 (top if display.placement == "top" else bottom).append(html)
+                if display.placement == "bottom" and panel.groups:
+                    jump = self.renderer.jump(panel)
         if mentioned_by:
             pages = sorted((ref(other) for other in mentioned_by), key=lambda r: (r.title, r.url))
             html = self.renderer.mentions(pages, self.labels.text)
@@ -264,7 +277,7 @@ class PageAdditions:
                 page_id, root, types, display.max_hops, self.labels.text, graph
             )
             (top if display.path_finder == "top" else bottom).append(html)
-        return Rendered("".join(top), "".join(bottom), panel)
+        return Rendered("".join(top), "".join(bottom), panel, jump)
 
 
 @dataclass
@@ -274,3 +287,7 @@ class Rendered:
     top: str = ""
     bottom: str = ""
     panel: Panel | None = None
+    #: The line linking to the panel's groups, for under the title of a page longer than
+    #: :data:`LONG_PAGE` (the adaptor knows the page's length); "" where the panel is not
+    #: at the bottom.
+    jump: str = ""

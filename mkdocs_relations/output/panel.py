@@ -15,7 +15,8 @@ from ..model.direction import IN, OUT, Direction, number
 from ..model.graph import Edge, Graph
 from ..model.natural import NaturalKeys
 from ..model.paths import DEFAULT_MAX_HOPS, PathIndex
-from .labels import Labels
+from .labels import Labels, fill
+from .notes import KEPT_NOTES, Note, has_links, note_html
 from .picture import Picture, Pictures
 from .reach import ReachBuilder, ReachEntry, ReachList
 from .records import Entry, Group, PageRef
@@ -26,6 +27,9 @@ PANELS = ("direct", "transitive", "picture")
 #: A type read from one side, as a panel lists it: (its place among the groups, heading,
 #: heading case-folded, (type, direction)).
 _Heading = tuple[tuple[int, int], str, str, tuple[str, Direction]]
+#: A target as written, and the id of the page declaring it, to (the page it reaches or
+#: None, how many pages it matches).
+Resolve = Callable[[str, str], tuple[str | None, int]]
 PLACEMENTS = ("bottom", "top", "off")
 
 
@@ -56,8 +60,14 @@ class PanelBuilder:
         max_hops: int = DEFAULT_MAX_HOPS,
         picture_limit: int = DEFAULT_PICTURE_LIMIT,
         suspect: frozenset[tuple[str, int]] = frozenset(),
+        resolve: Resolve | None = None,
     ) -> None:
         self.graph = graph
+        #: A target as written on a page to (its page id, how many pages it matches): for the
+        #: wikilinks in notes and for the ambiguous targets' words.
+        self.resolve = resolve
+        #: Notes whose HTML is the same on every page (no wikilink), each rendered once.
+        self._notes: dict[str, Note] = {}
         #: Suspect edges as (source, line): their entries say so in words.
         self.suspect = suspect
         self.index = index
@@ -132,12 +142,42 @@ class PanelBuilder:
         note = edge.note
         if other is None:
             reason = edge.redlink_reason or (
-                self.labels["redlink"] if edge.redlink else self.labels["missing"]
+                self.labels["redlink"] if edge.redlink else self._missing(edge)
             )
             title = edge.alias or edge.target
             return Entry(title, None, edge.type, direction, note, True, reason)
         target = ref(other)
         return Entry(target.title, target.url, edge.type, direction, note, page=other)
+
+    def _missing(self, edge: Edge) -> str:
+        """Why a target that is no deliberate red link shows no page: it matches none, or
+        several (the lint says which; the reader is told how many)."""
+        if self.resolve is not None:
+            matches = self.resolve(edge.target, edge.source)[1]
+            if matches > 1:
+                return fill(self.labels["ambiguous"], n=matches)
+        return self.labels["missing"]
+
+    def _note(self, text: str, source: str, ref: Callable[[str], PageRef]) -> Note:
+        """A note's HTML; a wikilink in it is looked up from ``source``, the page declaring
+        the edge, and linked from the panel's page."""
+        if not has_links(text):
+            found = self._notes.get(text)
+            if found is None:
+                found = note_html(text, _no_links)
+                if len(self._notes) < KEPT_NOTES:
+                    self._notes[text] = found
+            return found
+        resolve = self.resolve
+
+        def link(target: str) -> tuple[str, str] | None:
+            page = resolve(target, source)[0] if resolve is not None else None
+            if page is None or page not in self.graph.pages:
+                return None
+            there = ref(page)
+            return there.url, there.title
+
+        return note_html(text, link)
 
     def _heading(self, relation: str, direction: Direction) -> _Heading:
         """Where an edge of this type, read from this side, is listed; once a build."""
@@ -186,6 +226,8 @@ class PanelBuilder:
                             target.title, target.url, edge.type, direction, edge.note,
                             False, None, other, [pair],
                         )  # fmt: skip
+                    if edge.note is not None:
+                        entry.shown_note = self._note(edge.note, edge.source, ref)
                     entries[identity] = entry
                     group = groups.get(folded)
                     if group is None:
@@ -195,8 +237,9 @@ class PanelBuilder:
                         first[folded] = order
                     group.entries.append(entry)
                 else:
-                    if entry.note is None:
+                    if entry.note is None and edge.note is not None:
                         entry.note = edge.note
+                        entry.shown_note = self._note(edge.note, edge.source, ref)
                     if pair not in entry.pairs:
                         entry.pairs.append(pair)
                 if suspect and (edge.source, edge.line) in suspect:
@@ -205,8 +248,11 @@ class PanelBuilder:
         natural = self._natural
         for position, group in enumerate(ordered):
             group.anchor = f"relations-group-{position}"
-            # Titles as a person counts them ("Client 2" before "Client 10").
-            group.entries.sort(key=lambda e: (natural[e.title], e.page or "", e.direction))
+            # Titles as a person counts them ("Client 2" before "Client 10"); red links last,
+            # where Group.parts folds them under one count.
+            group.entries.sort(
+                key=lambda e: (e.url is None, natural[e.title], e.page or "", e.direction)
+            )
         return ordered
 
     def _rank(self, relation: str) -> int:
@@ -236,6 +282,10 @@ def _disambiguate(groups: list[Group], reach: list[ReachList]) -> None:
         # The folder tells them apart unless two of them share one; then the whole id does.
         where = (page.rpartition("/")[0] or "/") if len(folders) == len(ids) else page
         entry.title = f"{entry.title} ({where})"
+
+
+def _no_links(target: str) -> None:
+    return None
 
 
 _page = attrgetter("page")

@@ -34,25 +34,27 @@ def panel_html(panel: Panel, placement: str, finder: bool, e: Escaped) -> list[s
         for group in panel.groups:
             add(
                 f'    <dt class="relations__label" id="{e[group.anchor]}">{e[group.label]}</dt>\n'
-                '    <dd class="relations__entries">\n      <ul>'
+                '    <dd class="relations__entries">'
             )
-            for folded, entries in group.parts:
-                if folded:
-                    more = e[fill(labels["more"], n=len(entries))]
+            for fold, entries in group.parts:
+                if fold:
+                    red = " data-relations-redlinks" if fold == "redlinks" else ""
+                    count = e[fill(labels[fold], n=len(entries))]
                     add(
-                        '      </ul>\n      <details class="relations__fold" '
-                        'data-relations-fold>\n        <summary class="relations__summary">'
-                        f"{more}</summary>\n        <ul>"
+                        f'      <details class="relations__fold" data-relations-fold{red}>\n'
+                        f'        <summary class="relations__summary">{count}</summary>'
                     )
+                add("      <ul>")
                 for entry in entries:
                     kind = (
                         f'data-relation-type="{e[entry.type]}" '
                         f'data-relation-direction="{entry.direction}"'
                     )
                     if entry.url is not None:
+                        tip = f' title="{e[entry.title]}"' if entry.tip else ""
                         add(
                             f'        <li><a href="{e[entry.url]}" class="relations__link" '
-                            f"{kind}>{e[entry.title]}</a>"
+                            f"{kind}{tip}>{e[entry.title]}</a>"
                         )
                     else:
                         reason = e[str(entry.reason)]
@@ -62,17 +64,26 @@ def panel_html(panel: Panel, placement: str, finder: bool, e: Escaped) -> list[s
                             f"data-relation-redlink>{e[entry.title]}</span> "
                             f'<span class="relations__note relations__reason">{reason}</span>'
                         )
-                    if entry.note:
-                        add(f' <span class="relations__note">{e[entry.note]}</span>')
+                    note = entry.shown_note
+                    if note is not None:
+                        if note.rest:
+                            add(
+                                ' <details class="relations__note relations__long-note">'
+                                f'<summary>{note.shown}<span class="relations__ellipsis">'
+                                '&#8230;</span> <span class="relations__note-more">'
+                                f"{e[labels['note_more']]}</span></summary>{note.rest}</details>"
+                            )
+                        else:
+                            add(f' <span class="relations__note">{note.shown}</span>')
                     if entry.suspect:
                         add(
                             ' <span class="relations__note relations__suspect" '
                             f"data-relation-suspect>{e[labels['suspect']]}</span>"
                         )
                     add("</li>")
-            add("      </ul>")
-            if group.folded:
-                add("      </details>")
+                add("      </ul>")
+                if fold:
+                    add("      </details>")
             add("    </dd>")
         add("  </dl>")
     for reach in panel.reach:
@@ -260,6 +271,22 @@ def _box_parts(box: Box, e: Escaped) -> Parts:
         tuple(lines),
         end,
     )
+
+
+def jump_html(panel: Panel, e: Escaped) -> list[str]:
+    """The parts of relations/jump.html: the panel's headings and counts, linked."""
+    label = e[panel.labels["jump"]]
+    out = [
+        f'<nav class="relations-jump" data-relations-jump data-search-exclude aria-label="{label}">'
+        f'<a href="#relations-panel" class="relations-jump__title">{label}</a>'
+    ]
+    out += [
+        f' <a href="#{e[group.anchor]}">{e[group.label]} '
+        f'<span class="relations-jump__count">{len(group.entries)}</span></a>'
+        for group in panel.groups
+    ]
+    out.append("</nav>")
+    return out
 
 
 def breadcrumbs_html(trail: Sequence[PageRef], title: str, label: str, e: Escaped) -> list[str]:

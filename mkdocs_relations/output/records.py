@@ -9,10 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..model.direction import Direction
+from .notes import Note
 
 #: A group longer than this shows its first GROUP_SHOWN entries; the rest fold away.
 GROUP_FOLD = 10
 GROUP_SHOWN = 8
+#: A title longer than this (characters) may be cut to two lines: its link names it whole.
+TITLE_TIP = 60
+#: A group with this many red links or more lists them under one folded count.
+REDLINK_FOLD = 3
 
 
 @dataclass(frozen=True)
@@ -40,6 +45,14 @@ class Entry:
     pairs: list[tuple[str, Direction]] = field(default_factory=list)
     #: The target changed since the edge was confirmed (a ``suspect-edge``).
     suspect: bool = False
+    #: The note as the panel shows it (inline Markdown, shortened when long).
+    shown_note: Note | None = None
+
+    @property
+    def tip(self) -> bool:
+        """Whether the title is long enough that the panel may cut it to two lines, and
+        names it whole in a tooltip."""
+        return len(self.title) > TITLE_TIP
 
 
 @dataclass(slots=True)
@@ -50,16 +63,25 @@ class Group:
     anchor: str = ""
 
     @property
-    def shown(self) -> list[Entry]:
-        return self.entries[:GROUP_SHOWN] if len(self.entries) > GROUP_FOLD else self.entries
-
-    @property
-    def folded(self) -> list[Entry]:
-        return self.entries[GROUP_SHOWN:] if len(self.entries) > GROUP_FOLD else []
-
-    @property
-    def parts(self) -> list[tuple[bool, list[Entry]]]:
-        """(folded?, entries): what shows, then what folds away (if anything)."""
-        if len(self.entries) > GROUP_FOLD:
-            return [(False, self.entries[:GROUP_SHOWN]), (True, self.entries[GROUP_SHOWN:])]
-        return [(False, self.entries)]
+    def parts(self) -> list[tuple[str, list[Entry]]]:
+        """(fold, entries) in the order a panel lists them: what shows (fold ""), the rest of a
+        long group folded away ("more"), and its red links folded under one count
+        ("redlinks") when there are :data:`REDLINK_FOLD` or more. The builder sorts links
+        before red links, so a hub's list never starts with pages that do not exist."""
+        entries = self.entries
+        reds = sum(1 for e in entries if e.url is None)
+        links = entries[: len(entries) - reds] if reds else entries
+        red = entries[len(links) :]
+        parts: list[tuple[str, list[Entry]]] = []
+        if len(links) > GROUP_FOLD:
+            parts += [("", links[:GROUP_SHOWN]), ("more", links[GROUP_SHOWN:])]
+        elif links:
+            parts.append(("", links))
+        if len(red) >= REDLINK_FOLD:
+            parts.append(("redlinks", red))
+        elif red:
+            if parts and parts[-1][0] == "":
+                parts[-1] = ("", [*parts[-1][1], *red])
+            else:
+                parts.append(("", red))
+        return parts

@@ -17,7 +17,7 @@ from ..resources import TEMPLATES
 from .escaped import Escaped
 from .labels import FINDER_MESSAGES, fill
 from .panel import Panel
-from .panel_html import breadcrumbs_html, mentions_html, panel_html
+from .panel_html import breadcrumbs_html, jump_html, mentions_html, panel_html
 from .records import PageRef
 from .site_files import GraphScript
 
@@ -50,6 +50,7 @@ class Renderer:
             "relations/picture.html"
         )
         self.fast_breadcrumbs = self._ours("relations/breadcrumbs.html")
+        self.fast_jump = self._ours("relations/jump.html")
         self.fast_mentions = self._ours("relations/mentions.html")
 
     def _ours(self, name: str) -> bool:
@@ -64,6 +65,13 @@ class Renderer:
         template = self.env.get_template("relations/panel.html")
         html = template.render(panel=panel, page_id=page_id, placement=placement, finder=finder)
         return ascii_html(html)
+
+    def jump(self, panel: Panel) -> str:
+        """The line under a long page's title that links to the panel's groups."""
+        if self.fast_jump:
+            return ascii_html("".join(jump_html(panel, self._escaped)))
+        template = self.env.get_template("relations/jump.html")
+        return ascii_html(template.render(panel=panel))
 
     def breadcrumbs(self, trail: Sequence[PageRef], title: str, labels: Mapping[str, str]) -> str:
         if self.fast_breadcrumbs:
