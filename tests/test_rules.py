@@ -133,6 +133,8 @@ def test_the_overview_lists_each_rule_and_the_pages_that_break_it(site: Site) ->
     site.plugin_options = {"overview": "overview.md", "fail_on_error": False}
     assert site.build().ok
     html = site.html("overview/index.html")
+    # A section like the others: above the queries folded at the page's end.
+    assert html.index("Pages that break it") < html.index("relations-query__source")
     table = html[html.index("Pages that break it") :]
     rows = [row for row in table.split("<tr>")[1:5]]
     assert "part-of: to {folder: services}, at most 1 a page, no redlinks" in rows[0]
