@@ -144,6 +144,17 @@ def test_the_overview_lists_each_rule_and_the_pages_that_break_it(site: Site) ->
     assert "<code>requirements/r1</code>" in rows[3] and "r2" not in rows[3]
 
 
+def test_a_rule_many_pages_break_names_ten_and_counts_the_rest(site: Site) -> None:
+    site.pages(PAGES)
+    for n in range(12):
+        site.page(f"requirements/extra{n:02}.md", f"# Extra {n}\n")
+    site.plugin_options = {"overview": "overview.md", "fail_on_error": False}
+    assert site.build().ok
+    html = site.html("overview/index.html")
+    row = html[html.index("each has an incoming verifies") :].split("</tr>", 1)[0]
+    assert row.count("<code>requirements/") == 10 and "and 3 more" in row, row
+
+
 def test_the_rules_command(tmp_path: Path) -> None:
     write(tmp_path, PAGES)
     done = run("rules", "--docs-dir", "docs", cwd=tmp_path)
