@@ -314,6 +314,7 @@ def test_the_overview_of_a_large_wiki_fits_its_column(site: Site, browser: Any) 
             assert measured["screens"] < 20, (width, measured)
             shot = output_dir("query") / f"overview-{width}.png"
             page.screenshot(path=str(shot))
+            publish_screenshot(shot)
             # The folded rest is one click away, and then every row is there.
             rest = page.locator("#wanted-pages ~ [data-relations-query] [data-relations-rest]")
             rest.first.locator("summary").click()

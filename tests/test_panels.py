@@ -387,7 +387,9 @@ def test_panels_and_blocks_list_titles_in_natural_order(site: Site) -> None:
     elements = page_elements(site.site_dir, "hub/index.html")
     assert [title for _, _, title, _ in edges(elements) if "Client" in title] == expected
     rows = [e.text for e in elements if e.tag == "td" and "Client" in e.text]
-    assert rows == [*expected, ", ".join(expected)], "rows, then the pages in one cell"
+    # The cell lists its pages one a line, three before the rest fold under "and 3 more".
+    assert rows[:-1] == expected, "rows"
+    assert rows[-1].replace("and 3 more", "") == "".join(expected), "the pages in one cell"
     base = page_elements(site.site_dir, "base/index.html")
     assert [title for _, _, title, _ in edges(base)] == ["Hub"]
     # The reach list leaves out the direct edge (Hub) and sorts like the groups.

@@ -240,6 +240,21 @@ def test_overview_folds_long_sections_and_reads_empty_ones(site: Site) -> None:
     assert html.count("relations-query__source") == 1 and "list: types" in html
 
 
+def test_pages_of_one_title_are_told_apart(site: Site) -> None:
+    site.pages(
+        {
+            "a/notes.md": "# Notes\n",
+            "b/notes.md": "# Notes\n",
+            "c.md": "# Other\n\n```relations\nlist: pages\n```\n",
+        }
+    )
+    assert site.build(strict=True).ok
+    [listing] = answers(site.html("c/index.html"))
+    texts = {row.key: " ".join(row.text.split()) for row in listing.rows}
+    assert texts["a/notes"] == "Notes a/notes" and texts["b/notes"] == "Notes b/notes"
+    assert texts["c"] == "Other"  # a title of its own needs no id
+
+
 def test_a_types_list_takes_only_edges_any(site: Site) -> None:
     site.pages(QUERY_WIKI)
     site.page("types.md", "```relations\nlist: types\nwhere: {folder: x/}\n```\n")

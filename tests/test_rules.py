@@ -133,6 +133,8 @@ def test_the_overview_lists_each_rule_and_the_pages_that_break_it(site: Site) ->
     site.plugin_options = {"overview": "overview.md", "fail_on_error": False}
     assert site.build().ok
     html = site.html("overview/index.html")
+    # A section like the others: above the queries folded at the page's end.
+    assert html.index("Pages that break it") < html.index("relations-query__source")
     table = html[html.index("Pages that break it") :]
     rows = [row for row in table.split("<tr>")[1:5]]
     assert "part-of: to {folder: services}, at most 1 a page, no redlinks" in rows[0]
@@ -140,6 +142,17 @@ def test_the_overview_lists_each_rule_and_the_pages_that_break_it(site: Site) ->
     assert "<code>teams/a</code>" in rows[1]
     assert "<code>services/b</code>" in rows[2]
     assert "<code>requirements/r1</code>" in rows[3] and "r2" not in rows[3]
+
+
+def test_a_rule_many_pages_break_names_ten_and_counts_the_rest(site: Site) -> None:
+    site.pages(PAGES)
+    for n in range(12):
+        site.page(f"requirements/extra{n:02}.md", f"# Extra {n}\n")
+    site.plugin_options = {"overview": "overview.md", "fail_on_error": False}
+    assert site.build().ok
+    html = site.html("overview/index.html")
+    row = html[html.index("each has an incoming verifies") :].split("</tr>", 1)[0]
+    assert row.count("<code>requirements/") == 10 and "and 3 more" in row, row
 
 
 def test_the_rules_command(tmp_path: Path) -> None:

@@ -192,7 +192,7 @@
       var visible = window.visualViewport ? window.visualViewport.height : window.innerHeight;
       var box = input.getBoundingClientRect();
       if (box.top < 0 || box.bottom > visible / 2) {
-        (input.parentNode || input).scrollIntoView({ block: "start" });
+        root.scrollIntoView({ block: "start" });
       }
     }
 

@@ -165,12 +165,15 @@
   }
 
   function compareText(a, b) {
-    // Code point order, as Python compares strings (< on JS strings compares UTF-16 units).
-    var x = Array.from(a), y = Array.from(b);
-    for (var i = 0; i < x.length && i < y.length; i++) {
-      if (x[i] !== y[i]) return x[i].codePointAt(0) - y[i].codePointAt(0);
+    // Code point order, as Python compares strings (< on JS strings compares UTF-16 units):
+    // at the first unit that differs, the code points there (a whole one at a surrogate
+    // pair's first half; at its second half the first halves were equal, so the halves
+    // order alike). A prefix comes first, in units as in code points.
+    if (a === b) return 0;
+    for (var i = 0; i < a.length && i < b.length; i++) {
+      if (a.charCodeAt(i) !== b.charCodeAt(i)) return a.codePointAt(i) - b.codePointAt(i);
     }
-    return x.length - y.length;
+    return a.length - b.length;
   }
 
   function naturalCompare(a, b) {
@@ -325,15 +328,26 @@
   function rankMatches(search, titles, text, exclude, limit) {
     var query = String(text).trim().toLowerCase();
     if (!query || !(limit > 0)) return [];
-    var keys = titleKeys.get(titles);
-    if (!keys) { keys = new Array(titles.length); titleKeys.set(titles, keys); }
+    var cache = titleKeys.get(titles);
+    if (!cache) {
+      cache = { keys: new Array(titles.length), heads: new Array(titles.length) };
+      titleKeys.set(titles, cache);
+    }
+    var keys = cache.keys, heads = cache.heads;
     function key(i) {
       if (keys[i] === undefined) keys[i] = naturalKey(titles[i]);
       return keys[i];
     }
+    // A title's text before its first number: most titles differ there, and it is the
+    // first thing the natural order compares, so the whole key is made only for a tie.
+    function head(i) {
+      if (heads[i] === undefined) heads[i] = fold(titles[i]).split(/[0-9]/, 1)[0];
+      return heads[i];
+    }
     // Pages come in number order, so a later page equal on score and title ranks after.
     function before(a, b) {
-      return a[0] - b[0] || compareKeys(key(a[1]), key(b[1])) || a[1] - b[1];
+      return a[0] - b[0] || compareText(head(a[1]), head(b[1])) ||
+        compareKeys(key(a[1]), key(b[1])) || a[1] - b[1];
     }
     var kept = [];
     for (var i = 0; i < search.length; i++) {

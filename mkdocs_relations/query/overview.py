@@ -12,6 +12,8 @@ from collections.abc import Mapping
 
 #: The line an author writes where the overview goes, as with Material's ``material/tags``.
 MARKER = "<!-- relations/overview -->"
+#: Where the queries behind the page begin, folded at its end (the rules' section goes above).
+SOURCE = '<details class="relations-query__source">'
 
 DEFAULT_LABELS = {
     "overview_title": "Relationships overview",
@@ -84,7 +86,7 @@ def overview_markdown(labels: Mapping[str, str], heading_level: int = 2) -> str:
             f"<pre><code>{html.escape(query)}</code></pre>"
         )
     parts += [
-        '<details class="relations-query__source"><summary>'
+        f"{SOURCE}<summary>"
         f"{html.escape(labels['overview_query'])}</summary>{''.join(sources)}</details>",
         "",
     ]

@@ -11,10 +11,17 @@ from typing import Any
 from ..frontmatter.block import Frontmatter, read_frontmatter
 from ..model.diagnostics import Diagnostic, apply_severity
 from ..model.graph import Page
+from ..output.labels import DEFAULT_LABELS as PANEL_LABELS
+from ..output.labels import fill
 from ..wiki.pipeline import Options, Wiki, load_wiki
 from .engine import QueryEngine
 from .overview import DEFAULT_LABELS as OVERVIEW_LABELS
+<<<<<<< HEAD
 from .query_parts import Where
+=======
+from .overview import SOURCE
+from .records import Where
+>>>>>>> reader
 from .rules import Rule, read_rules
 
 
@@ -166,6 +173,10 @@ def _check(rule: Rule, engine: QueryEngine, name: str) -> list[tuple[str, Diagno
     return found
 
 
+#: Pages a rule's row names before "and N more": the table's cell, a line or two.
+RULE_PAGES = 10
+
+
 def rules_markdown(report: RuleReport, labels: Mapping[str, str], heading_level: int = 2) -> str:
     """The overview's section: each rule, and the pages that break it (or that none does)."""
     if not report.rules:
@@ -180,7 +191,10 @@ def rules_markdown(report: RuleReport, labels: Mapping[str, str], heading_level:
     ]
     for rule in report.rules:
         pages = report.breaking(rule)
-        shown = ", ".join(f"`{page}`" for page in pages) if pages else labels["overview_rules_none"]
+        listed = ", ".join(f"`{page}`" for page in pages[:RULE_PAGES])
+        if len(pages) > RULE_PAGES:
+            listed += f", {fill(labels['more'], n=len(pages) - RULE_PAGES)}"
+        shown = listed if pages else labels["overview_rules_none"]
         where = f"`{report.file}:{rule.line}` {_cell(rule.summary)}"
         lines.append(f"| {where} | {shown} |")
     return "\n".join(lines) + "\n"
@@ -191,7 +205,14 @@ def _cell(text: str) -> str:
 
 
 def with_rules(overview: str, report: RuleReport | None, labels: Mapping[str, str]) -> str:
-    """The overview's Markdown followed by the rules' section, when the wiki has rules: the
-    plugin's overview and inject's answer to the overview marker are this one text."""
-    rules = rules_markdown(report, {**OVERVIEW_LABELS, **labels}) if report is not None else ""
-    return f"{overview}\n{rules}" if rules else overview
+    """The overview's Markdown with the rules' section, when the wiki has rules, after the
+    other sections and before the queries folded at the end: the plugin's overview and
+    inject's answer to the overview marker are this one text."""
+    words = {**OVERVIEW_LABELS, "more": PANEL_LABELS["more"], **labels}
+    rules = rules_markdown(report, words) if report is not None else ""
+    if not rules:
+        return overview
+    sections, fold, queries = overview.rpartition(SOURCE)
+    if not fold:
+        return f"{overview}\n{rules}"
+    return f"{sections}{rules}\n{fold}{queries}"

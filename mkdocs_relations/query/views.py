@@ -55,6 +55,8 @@ class QueryView:
     mermaid: str = ""
     #: What the answer says when no row matches: the query's ``empty:``, else the label.
     empty: str = ""
+    #: Pages whose title another page in the answer shares: their ids are shown beside them.
+    twins: frozenset[str] = frozenset()
     first: int = ROWS_FIRST
     cell_first: int = CELL_FIRST
 
@@ -78,6 +80,7 @@ def build_view(
     headings = [_heading(name, query.list, step_label, type_word) for name in result.columns]
     view = QueryView(query.show, list(result.columns), headings, result.rows, labels, refs)
     view.empty = query.empty or labels["query_empty"]
+    view.twins = _twins(refs)
     if query.show in ("list", "tree", "graph"):
         view.steps = {row.key: step_label(*row.step) for row in result.rows if row.step}
     if query.start is not None and query.show in ("tree", "graph", "mermaid"):
@@ -117,6 +120,14 @@ def build_view(
         else:
             view.mermaid = _mermaid_source(result, parents, refs[query.start], ref)
     return view
+
+
+def _twins(refs: Mapping[str, PageRef]) -> frozenset[str]:
+    """Pages of one title, told apart: two "twin" links in a list read as one page twice."""
+    by_title: dict[str, list[str]] = {}
+    for page, ref in refs.items():
+        by_title.setdefault(ref.title, []).append(page)
+    return frozenset(page for pages in by_title.values() if len(pages) > 1 for page in pages)
 
 
 def _heading(
