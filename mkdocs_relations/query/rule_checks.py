@@ -16,12 +16,8 @@ from ..output.labels import fill
 from ..wiki.pipeline import Options, Wiki, load_wiki
 from .engine import QueryEngine
 from .overview import DEFAULT_LABELS as OVERVIEW_LABELS
-<<<<<<< HEAD
-from .query_parts import Where
-=======
 from .overview import SOURCE
-from .records import Where
->>>>>>> reader
+from .query_parts import Where
 from .rules import Rule, read_rules
 
 
