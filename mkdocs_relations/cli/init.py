@@ -13,6 +13,7 @@ from typing import Any
 
 from ..adopt.dialect_survey import (
     dialect_lines,
+    one_line,
     dialect_stated,
     reading_lines,
     settings_of,
@@ -197,7 +198,7 @@ def _init(args: argparse.Namespace, written: list[str]) -> int:
         _write(config_path, wiki_config_md(field, plans, dialect_text + resolution_text))
         written.append(config_path)
         listed = ", ".join(f"{p.name} ({p.edges})" for p in plans) or "none needed"
-        said = f"the dialect ({'; '.join(found)}), " if found and detected else ""
+        said = f"the dialect ({one_line(found)}), " if found and detected else ""
         print(f"wrote {shown}: {said}{len(plans)} type(s) declared: {listed}")
     else:
         additions = (dialect_text if found else []) + resolution_text
