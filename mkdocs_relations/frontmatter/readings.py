@@ -11,6 +11,7 @@ readings:
   - {field: ontological_relations, shape: one-key-entries}  # - relates_to: "[[x]]"
   - {field: links, shape: type-map, paths: page}     # links: {parent: ../index.md}
   - {field: relations, shape: entries, prefix: "urn:mif:"}  # target: urn:mif:adr-0003
+  - {field: connections, shape: entries, type_key: rel, target_key: to}
 ```
 """
 
@@ -51,6 +52,12 @@ class Reading:
     #: Where a path target starts: ``docs`` (the docs folder, or a name looked up anywhere)
     #: or ``page`` (the linking page's folder: ``result.md`` beside it).
     paths: str = "docs"
+    #: For entries: the entry key naming the type, where it is not the dialect's type_key.
+    type_key: str | None = None
+    #: For entries: the entry key naming the target, where it is not the dialect's target_key.
+    target_key: str | None = None
+    #: For entries: the entry key holding a list of targets (else the dialect's targets_key).
+    targets_key: str | None = None
 
     def target(self, text: str) -> str:
         """The target as resolution reads it: prefix dropped, a path from the page made so."""
@@ -86,12 +93,15 @@ def read_readings(node: Node, fm: Frontmatter) -> tuple[Reading, ...]:
 
 
 #: Each key of a reading and the words it takes (None: a key name or text).
-_READING_KEYS: dict[str, tuple[str, ...] | None] = {
+READING_KEYS: dict[str, tuple[str, ...] | None] = {
     "field": None,
     "shape": SHAPES,
     "targets": ("any", "wikilinks"),
     "prefix": None,
     "paths": PATHS,
+    "type_key": None,
+    "target_key": None,
+    "targets_key": None,
 }
 
 
@@ -106,13 +116,13 @@ def _reading(item: Node, fm: Frontmatter) -> Reading | None:
     values: dict[str, str] = {}
     good = True
     for name, key_node, value in mapping_items(item):
-        words = _READING_KEYS.get(name, ())
+        words = READING_KEYS.get(name, ())
         text = string_value(value)
         if words == ():
             fm.error(
                 fm.line(key_node),
                 "invalid-vocabulary",
-                f"a reading has {', '.join(_READING_KEYS)}, not {clip(name)!r}; remove it or "
+                f"a reading has {', '.join(READING_KEYS)}, not {clip(name)!r}; remove it or "
                 "correct its name",
             )
             good = False
