@@ -19,11 +19,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from yaml.nodes import MappingNode, Node, SequenceNode
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..model.diagnostics import clip
 from .block import Frontmatter
 from .nodes import describe, mapping_items, string_value
+
+#: wiki-config.md keys saying how the wiki's own tool resolves a target and what a target is
+#: (wiki-config.md only: every reader takes them from the one page).
+RESOLUTION_KEYS = ("relation_targets", "kind_prefixes", "vault_folder", "shared_names", "readings")
+#: The words each word-valued resolution key takes, its default first.
+CHOICES = {"relation_targets": ("any", "wikilinks"), "shared_names": ("ambiguous", "nearest")}
 
 #: Where in the frontmatter a reading finds typed links: ``entries`` (a list of entries with
 #: a type key and a target or targets key), ``relation-key`` (the key names the relation and
@@ -142,3 +148,53 @@ def _reading(item: Node, fm: Frontmatter) -> Reading | None:
             )
         return None
     return Reading(**values) if good else None
+
+
+def read_resolution(fm: Frontmatter) -> tuple[dict[str, object], dict[str, int]]:
+    """wiki-config.md's readings and resolution keys: (key -> value, key -> line), each
+    problem a diagnostic at its line."""
+    values: dict[str, object] = {}
+    lines: dict[str, int] = {}
+    for key, words in CHOICES.items():
+        node = fm.get(key)
+        if node is None or fm.spoiled(node):
+            continue
+        text = string_value(node)
+        if text is None or text.strip() not in words:
+            shown = clip(repr(text.strip())) if text and text.strip() else describe(node)
+            fm.error(
+                fm.line(node), "invalid-vocabulary", f"{key} is {' or '.join(words)}, not {shown}"
+            )
+            continue
+        values[key] = text.strip()
+        lines[key] = fm.line(node)
+    node = fm.get("kind_prefixes")
+    if node is not None and not fm.spoiled(node):
+        if isinstance(node, ScalarNode) and node.tag.endswith(":bool"):
+            values["kind_prefixes"] = node.value.lower() in ("true", "yes", "on")
+            lines["kind_prefixes"] = fm.line(node)
+        else:
+            fm.error(
+                fm.line(node),
+                "invalid-vocabulary",
+                f"kind_prefixes is true or false, not {describe(node)}",
+            )
+    node = fm.get("readings")
+    if node is not None and not fm.spoiled(node):
+        values["readings"] = read_readings(node, fm)
+        lines["readings"] = fm.line(node)
+    node = fm.get("vault_folder")
+    if node is not None and not fm.spoiled(node):
+        text = string_value(node)
+        folder = (text or "").strip().strip("/")
+        if not folder or folder.startswith(".") or "\\" in folder or "//" in folder:
+            fm.error(
+                fm.line(node),
+                "invalid-vocabulary",
+                "vault_folder must be the docs folder's path from the vault root, such as "
+                f"knowledge_base, not {clip(repr(text)) if text else describe(node)}",
+            )
+        else:
+            values["vault_folder"] = folder
+            lines["vault_folder"] = fm.line(node)
+    return values, lines

@@ -19,11 +19,11 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any, get_type_hints
 
-from ..frontmatter.dialect import CHOICES, DIALECT_KEYS, Dialect
+from ..frontmatter.dialect import DIALECT_KEYS, Dialect
 from ..frontmatter.dialect_fields import DEFAULT_FIELD
 from ..frontmatter.edges import DEFAULT_NOTE_KEYS, EDGE_KEYS
 from ..frontmatter.page import HIDE_VALUE
-from ..frontmatter.readings import READING_KEYS, Reading
+from ..frontmatter.readings import CHOICES, READING_KEYS, Reading
 from ..model.vocabulary import CANONICAL, TYPE_KEYS, TYPE_NAME, RelationType
 from ..wiki.pipeline import DEFAULT_CONFIG_PAGE
 from ..wiki.wiki_config import KEYS as WIKI_CONFIG_KEYS
