@@ -13,6 +13,10 @@ readings:
   - {field: relations, shape: entries, prefix: "urn:mif:"}  # target: urn:mif:adr-0003
   - {field: connections, shape: entries, type_key: rel, target_key: to}
 ```
+
+Beside them, the keys saying how targets resolve as the wiki's own tool resolves them
+(``kind_prefixes``, ``vault_folder``, ``shared_names``) are read here too, with the readings:
+wiki-config.md is the one place every reader takes them from.
 """
 
 from __future__ import annotations
