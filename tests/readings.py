@@ -207,7 +207,7 @@ def shared_names() -> Reading:
     )
 
 
-def type_map() -> Reading:
+def type_map(metadata: bool = True) -> Reading:
     """1. A mapping from type to targets under relations:, ids as targets, a list or one value;
     beside it a metadata mapping (source: {url, title}) that must not be read."""
     ids = {topic: f"DH-{index:04d}" for index, topic in enumerate(TOPICS)}
@@ -226,10 +226,14 @@ def type_map() -> Reading:
             lines.append("relations:")
         value = targets[0] if len(targets) == 1 else f"[{', '.join(targets)}]"
         lines.append(f"  {kind}: {value}")
+    for topic in TOPICS[::4] if metadata else ():  # ids under nouns, not relations: metadata
+        pages[f"items/{topic}"] += ["team:", "  owner: DH-0001", "  area: DH-0002"]
     planted = [("items/ledger.md", "DH-0999", "missing-target")]
     shape = Shape("type-map", pages, planted, len(edges))
     shape.fixes = [("items/ledger", "depends_on: DH-0999")]
-    return Reading(shape, config=("  - {field: relations, shape: type-map}",))
+    return Reading(
+        shape, config=("  - {field: relations, shape: type-map}",), not_config=("team", "source")
+    )
 
 
 def kind_map() -> Reading:

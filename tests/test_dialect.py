@@ -253,8 +253,8 @@ def test_readings_are_checked_at_their_lines(tmp_path: Path) -> None:
         ),
         (
             5,
-            "a reading has field, shape, targets, prefix, paths, not 'colour'; remove it or "
-            "correct its name",
+            "a reading has field, shape, targets, prefix, paths, type_key, target_key, "
+            "targets_key, not 'colour'; remove it or correct its name",
         ),
         (5, "paths is one of docs, page, not 'site'"),
         (
@@ -262,4 +262,27 @@ def test_readings_are_checked_at_their_lines(tmp_path: Path) -> None:
             "each reading is a mapping such as {field: relations, shape: type-map}, not the "
             "text 'relations'",
         ),
+    ]
+
+
+def test_a_reading_of_entries_names_its_own_entry_keys(tmp_path: Path) -> None:
+    """Two fields in two entry dialects: each reading says its keys, and its target form."""
+    config = (
+        "relationship_field: connections\ntype_key: rel\ntarget_key: to\n"
+        "readings:\n"
+        "  - {field: relations, shape: entries, type_key: predicate, target_key: object, "
+        'prefix: "urn:mif:"}\n'
+    )
+    pages = {
+        "a.md": "---\nconnections: [{rel: depends-on, to: '[[b]]'}]\n"
+        "relations: [{predicate: relates-to, object: 'urn:mif:c-1'}]\n---\n",
+        "b.md": "# B\n",
+        "c.md": "---\nid: c-1\n---\n",
+    }
+    site = Site(tmp_path).pages({**pages, "wiki-config.md": f"---\n{config}---\n"})
+    wiki = load_wiki(pages_in_folder(str(site.docs)))
+    assert [d.message for d in wiki.diagnostics] == []
+    assert sorted((e.type, e.target_id) for e in wiki.graph.edges()) == [
+        ("depends-on", "b"),
+        ("relates-to", "c"),
     ]

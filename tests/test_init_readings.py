@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -64,7 +65,7 @@ def test_init_reads_only_what_was_linked(tmp_path: Path, reading: Reading) -> No
 
 
 @pytest.mark.parametrize(
-    ("make", "removed"), [(type_map, 1), (kind_map, 2), (one_key_entries, 1)],
+    ("make", "removed"), [(partial(type_map, False), 1), (kind_map, 2), (one_key_entries, 1)],
     ids=["type-map", "kind-map", "one-key-entries"],
 )  # fmt: skip
 def test_the_unread_links_fix_reads_them(

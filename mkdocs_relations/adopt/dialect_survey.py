@@ -107,6 +107,11 @@ def reading_yaml(reading: ReadingForm) -> str:
     return "{" + ", ".join(parts) + "}"
 
 
+def one_line(lines: list[str]) -> str:
+    """wiki-config.md lines said in one line: ``readings:`` with its entries after it."""
+    return "; ".join(lines).replace(":;   - ", ": ").replace(";   - ", ", ")
+
+
 def dialect_lines(dialect: Dialect, note_keys: tuple[str, ...] | None) -> list[str]:
     """wiki-config.md keys for a dialect, only those that differ from the default."""
     lines = []

@@ -158,11 +158,18 @@ def mapped_readings(
                 "relationship field already holds the typed edges"
             )
             continue
-        if shape == "map":
-            types = sum(count for name, count in seen.keys.items() if relation_like(name))
-            kinds = relation_like(key) and types * 2 < sum(seen.keys.values())
-            shape = "kind-map" if kinds else "type-map"
+        # The keys inside name relations (depends_on, parent), or kinds under a relation's
+        # name (related: {adrs}); keys of neither kind (owner, team) are metadata unless
+        # the author wrote its values as wikilinks.
+        named = sum(count for name, count in seen.keys.items() if relation_like(name)) * 2
+        types = named >= sum(seen.keys.values())
         wikilinks = seen.wikilinks * 2 >= seen.items
+        if shape == "map" and not types and relation_like(key):
+            shape = "kind-map"
+        elif not types and not wikilinks:
+            continue
+        elif shape == "map":
+            shape = "type-map"
         links = seen.wikilinks if wikilinks else seen.links
         reading = forms.reading(key, shape, "wikilinks" if wikilinks else "any")
         found.append((reading, links, seen.pages))

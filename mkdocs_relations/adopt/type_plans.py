@@ -163,10 +163,11 @@ def wiki_config_md(
     """The text of a new wiki-config.md declaring the field (or the whole ``dialect``, as
     wiki-config.md lines) and the types."""
     lines = ["---", "# Written by mkdocs-relations init from the types this wiki uses."]
-    if dialect:
-        lines.extend(dialect)
-    elif field_name != DEFAULT_FIELD:
+    if field_name != DEFAULT_FIELD and not any(
+        line.startswith("relationship_field:") for line in dialect or ()
+    ):
         lines.append(f"relationship_field: {yaml_str(field_name)}")
+    lines.extend(dialect or ())
     if types:
         lines.append("relationship_types:")
         for plan in types:

@@ -14,12 +14,13 @@ from typing import Any
 from ..adopt.dialect_survey import (
     dialect_lines,
     dialect_stated,
+    one_line,
     reading_lines,
     settings_of,
     survey,
 )
 from ..adopt.resolution_plan import resolution_choices
-from ..adopt.type_plans import TypePlan, types_to_declare, wiki_config_md, yaml_str
+from ..adopt.type_plans import TypePlan, types_to_declare, wiki_config_md
 from ..adopt.vault_files import (
     excluded_folders,
     mkdocs_yml,
@@ -192,12 +193,10 @@ def _init(args: argparse.Namespace, written: list[str]) -> int:
         print(f"resolved as the wiki's own tool does, {choice.said(shown)}")
     dialect_text = read.lines() if detected else []
     if not os.path.exists(config_path):
-        if resolution_text and not dialect_text and field != "relationships":
-            dialect_text = [f"relationship_field: {yaml_str(field)}"]
         _write(config_path, wiki_config_md(field, plans, dialect_text + resolution_text))
         written.append(config_path)
         listed = ", ".join(f"{p.name} ({p.edges})" for p in plans) or "none needed"
-        said = f"the dialect ({'; '.join(found)}), " if found and detected else ""
+        said = f"the dialect ({one_line(found)}), " if found and detected else ""
         print(f"wrote {shown}: {said}{len(plans)} type(s) declared: {listed}")
     else:
         additions = (dialect_text if found else []) + resolution_text

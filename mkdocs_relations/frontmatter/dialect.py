@@ -17,17 +17,12 @@ from yaml.nodes import Node, ScalarNode, SequenceNode
 from ..model.diagnostics import clip
 from .block import Frontmatter
 from .nodes import describe, string_value
-from .readings import Reading, read_readings
+from .readings import RESOLUTION_KEYS, Reading, read_resolution
 
 #: wiki-config.md keys (and plugin options) that describe the dialect, besides
 #: ``relationship_field`` (``field`` in mkdocs.yml) and ``note_keys``.
 DIALECT_KEYS = ("type_key", "target_key", "targets_key", "relation_keys", "id_key")
-#: wiki-config.md keys saying how the wiki's own tool resolves a target and what a target is
-#: (wiki-config.md only: every reader takes them from the one page).
-RESOLUTION_KEYS = ("relation_targets", "kind_prefixes", "vault_folder", "shared_names", "readings")
 SETTING_KEYS = (*DIALECT_KEYS, *RESOLUTION_KEYS)
-#: The words each word-valued resolution key takes, its default first.
-CHOICES = {"relation_targets": ("any", "wikilinks"), "shared_names": ("ambiguous", "nearest")}
 
 
 @dataclass(frozen=True)
@@ -186,54 +181,15 @@ def read_dialect(fm: Frontmatter) -> DialectSettings:
         settings.relation_keys = _key_list(node, fm, "relation_keys")
         settings.lines["relation_keys"] = fm.line(node)
     _conflicts(settings, fm)
-    read_resolution(fm, settings)
+    _read_resolution(fm, settings)
     return settings
 
 
-def read_resolution(fm: Frontmatter, settings: DialectSettings) -> None:
-    """wiki-config.md's ``RESOLUTION_KEYS`` into ``settings``, each problem at its line."""
-    for key, words in CHOICES.items():
-        node = fm.get(key)
-        if node is None or fm.spoiled(node):
-            continue
-        text = string_value(node)
-        if text is None or text.strip() not in words:
-            shown = clip(repr(text.strip())) if text and text.strip() else describe(node)
-            fm.error(
-                fm.line(node), "invalid-vocabulary", f"{key} is {' or '.join(words)}, not {shown}"
-            )
-            continue
-        setattr(settings, key, text.strip())
-        settings.lines[key] = fm.line(node)
-    node = fm.get("kind_prefixes")
-    if node is not None and not fm.spoiled(node):
-        if isinstance(node, ScalarNode) and node.tag.endswith(":bool"):
-            settings.kind_prefixes = node.value.lower() in ("true", "yes", "on")
-            settings.lines["kind_prefixes"] = fm.line(node)
-        else:
-            fm.error(
-                fm.line(node),
-                "invalid-vocabulary",
-                f"kind_prefixes is true or false, not {describe(node)}",
-            )
-    node = fm.get("readings")
-    if node is not None and not fm.spoiled(node):
-        settings.readings = read_readings(node, fm)
-        settings.lines["readings"] = fm.line(node)
-    node = fm.get("vault_folder")
-    if node is not None and not fm.spoiled(node):
-        text = string_value(node)
-        folder = (text or "").strip().strip("/")
-        if not folder or folder.startswith(".") or "\\" in folder or "//" in folder:
-            fm.error(
-                fm.line(node),
-                "invalid-vocabulary",
-                "vault_folder must be the docs folder's path from the vault root, such as "
-                f"knowledge_base, not {clip(repr(text)) if text else describe(node)}",
-            )
-        else:
-            settings.vault_folder = folder
-            settings.lines["vault_folder"] = fm.line(node)
+def _read_resolution(fm: Frontmatter, settings: DialectSettings) -> None:
+    values, lines = read_resolution(fm)
+    for key, value in values.items():
+        setattr(settings, key, value)
+    settings.lines.update(lines)
 
 
 def read_field_list(node: Node, fm: Frontmatter, setting: str) -> tuple[str, ...] | None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
@@ -86,6 +86,13 @@ def read_edges(
         )
         return ()
     form = dialect.reading(field_name, "entries")
+    if form.type_key or form.target_key or form.targets_key:
+        dialect = replace(
+            dialect,
+            type_key=form.type_key or dialect.type_key,
+            target_key=form.target_key or dialect.target_key,
+            targets_key=form.targets_key or dialect.targets_key,
+        )
     reading = _Entries(source, field_name, fm, note_keys, dialect, unquoted or Unquoted(), form)
     return tuple(edge for entry in node.value for edge in reading.edges(entry))
 

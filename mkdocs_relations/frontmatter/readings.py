@@ -11,18 +11,29 @@ readings:
   - {field: ontological_relations, shape: one-key-entries}  # - relates_to: "[[x]]"
   - {field: links, shape: type-map, paths: page}     # links: {parent: ../index.md}
   - {field: relations, shape: entries, prefix: "urn:mif:"}  # target: urn:mif:adr-0003
+  - {field: connections, shape: entries, type_key: rel, target_key: to}
 ```
+
+Beside them, the keys saying how targets resolve as the wiki's own tool resolves them
+(``kind_prefixes``, ``vault_folder``, ``shared_names``) are read here too, with the readings:
+wiki-config.md is the one place every reader takes them from.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from yaml.nodes import MappingNode, Node, SequenceNode
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..model.diagnostics import clip
 from .block import Frontmatter
 from .nodes import describe, mapping_items, string_value
+
+#: wiki-config.md keys saying how the wiki's own tool resolves a target and what a target is
+#: (wiki-config.md only: every reader takes them from the one page).
+RESOLUTION_KEYS = ("relation_targets", "kind_prefixes", "vault_folder", "shared_names", "readings")
+#: The words each word-valued resolution key takes, its default first.
+CHOICES = {"relation_targets": ("any", "wikilinks"), "shared_names": ("ambiguous", "nearest")}
 
 #: Where in the frontmatter a reading finds typed links: ``entries`` (a list of entries with
 #: a type key and a target or targets key), ``relation-key`` (the key names the relation and
@@ -51,6 +62,12 @@ class Reading:
     #: Where a path target starts: ``docs`` (the docs folder, or a name looked up anywhere)
     #: or ``page`` (the linking page's folder: ``result.md`` beside it).
     paths: str = "docs"
+    #: For entries: the entry key naming the type, where it is not the dialect's type_key.
+    type_key: str | None = None
+    #: For entries: the entry key naming the target, where it is not the dialect's target_key.
+    target_key: str | None = None
+    #: For entries: the entry key holding a list of targets (else the dialect's targets_key).
+    targets_key: str | None = None
 
     def target(self, text: str) -> str:
         """The target as resolution reads it: prefix dropped, a path from the page made so."""
@@ -86,12 +103,15 @@ def read_readings(node: Node, fm: Frontmatter) -> tuple[Reading, ...]:
 
 
 #: Each key of a reading and the words it takes (None: a key name or text).
-_READING_KEYS: dict[str, tuple[str, ...] | None] = {
+READING_KEYS: dict[str, tuple[str, ...] | None] = {
     "field": None,
     "shape": SHAPES,
     "targets": ("any", "wikilinks"),
     "prefix": None,
     "paths": PATHS,
+    "type_key": None,
+    "target_key": None,
+    "targets_key": None,
 }
 
 
@@ -106,13 +126,13 @@ def _reading(item: Node, fm: Frontmatter) -> Reading | None:
     values: dict[str, str] = {}
     good = True
     for name, key_node, value in mapping_items(item):
-        words = _READING_KEYS.get(name, ())
+        words = READING_KEYS.get(name, ())
         text = string_value(value)
         if words == ():
             fm.error(
                 fm.line(key_node),
                 "invalid-vocabulary",
-                f"a reading has {', '.join(_READING_KEYS)}, not {clip(name)!r}; remove it or "
+                f"a reading has {', '.join(READING_KEYS)}, not {clip(name)!r}; remove it or "
                 "correct its name",
             )
             good = False
@@ -132,3 +152,53 @@ def _reading(item: Node, fm: Frontmatter) -> Reading | None:
             )
         return None
     return Reading(**values) if good else None
+
+
+def read_resolution(fm: Frontmatter) -> tuple[dict[str, object], dict[str, int]]:
+    """wiki-config.md's readings and resolution keys: (key -> value, key -> line), each
+    problem a diagnostic at its line."""
+    values: dict[str, object] = {}
+    lines: dict[str, int] = {}
+    for key, words in CHOICES.items():
+        node = fm.get(key)
+        if node is None or fm.spoiled(node):
+            continue
+        text = string_value(node)
+        if text is None or text.strip() not in words:
+            shown = clip(repr(text.strip())) if text and text.strip() else describe(node)
+            fm.error(
+                fm.line(node), "invalid-vocabulary", f"{key} is {' or '.join(words)}, not {shown}"
+            )
+            continue
+        values[key] = text.strip()
+        lines[key] = fm.line(node)
+    node = fm.get("kind_prefixes")
+    if node is not None and not fm.spoiled(node):
+        if isinstance(node, ScalarNode) and node.tag.endswith(":bool"):
+            values["kind_prefixes"] = node.value.lower() in ("true", "yes", "on")
+            lines["kind_prefixes"] = fm.line(node)
+        else:
+            fm.error(
+                fm.line(node),
+                "invalid-vocabulary",
+                f"kind_prefixes is true or false, not {describe(node)}",
+            )
+    node = fm.get("readings")
+    if node is not None and not fm.spoiled(node):
+        values["readings"] = read_readings(node, fm)
+        lines["readings"] = fm.line(node)
+    node = fm.get("vault_folder")
+    if node is not None and not fm.spoiled(node):
+        text = string_value(node)
+        folder = (text or "").strip().strip("/")
+        if not folder or folder.startswith(".") or "\\" in folder or "//" in folder:
+            fm.error(
+                fm.line(node),
+                "invalid-vocabulary",
+                "vault_folder must be the docs folder's path from the vault root, such as "
+                f"knowledge_base, not {clip(repr(text)) if text else describe(node)}",
+            )
+        else:
+            values["vault_folder"] = folder
+            lines["vault_folder"] = fm.line(node)
+    return values, lines

@@ -19,11 +19,11 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any, get_type_hints
 
-from ..frontmatter.dialect import CHOICES, DIALECT_KEYS, Dialect
+from ..frontmatter.dialect import DIALECT_KEYS, Dialect
 from ..frontmatter.dialect_fields import DEFAULT_FIELD
 from ..frontmatter.edges import DEFAULT_NOTE_KEYS, EDGE_KEYS
 from ..frontmatter.page import HIDE_VALUE
-from ..frontmatter.readings import PATHS, SHAPES, Reading
+from ..frontmatter.readings import CHOICES, READING_KEYS, Reading
 from ..model.vocabulary import CANONICAL, TYPE_KEYS, TYPE_NAME, RelationType
 from ..wiki.pipeline import DEFAULT_CONFIG_PAGE
 from ..wiki.wiki_config import KEYS as WIKI_CONFIG_KEYS
@@ -146,17 +146,16 @@ def redlink_schema() -> Schema:
 def reading_schema() -> Schema:
     """One entry of ``readings:``; descriptions are the ``#:`` comments of ``Reading``."""
     help_of = attribute_help(Reading)
-    words = {"shape": SHAPES, "targets": CHOICES["relation_targets"], "paths": PATHS}
     return {
         "type": "object",
         "required": ["field"],
         "additionalProperties": False,
         "properties": {
             key: {
-                **({"enum": list(words[key])} if key in words else {**_TEXT, "minLength": 1}),
+                **({"enum": list(words)} if words else {**_TEXT, "minLength": 1}),
                 "description": help_of[key],
             }
-            for key in ("field", "shape", "targets", "prefix", "paths")
+            for key, words in READING_KEYS.items()
         },
     }
 

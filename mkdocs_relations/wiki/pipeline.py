@@ -272,8 +272,7 @@ def _dialect(
     dialect = settings.dialect(field_name)
     problem = field_overlap(dialect)
     if problem is not None:
-        lines = config.dialect.lines
-        line = lines.get("relation_keys", lines.get("readings", 1))
+        line = config.dialect.lines.get("relation_keys", config.dialect.lines.get("readings", 1))
         diagnostics.append(
             Diagnostic(config.file or options.types_file, line, "invalid-vocabulary", problem)
         )
