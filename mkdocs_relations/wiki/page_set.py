@@ -185,4 +185,3 @@ def as_in_revisions(pages: PageSet, docs_dir: str) -> None:
         if not held:
             del pages.sources[uri]
             pages.not_pages[uri] = NOT_IN_REVISIONS
-
