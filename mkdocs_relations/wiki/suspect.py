@@ -128,13 +128,18 @@ class ReviewedFileError(Exception):
     """The reviewed-edges file is not a regular file one can read; the message says why."""
 
 
-def read_confirmations(path: str | None, file: str) -> Confirmations:
+def read_confirmations(path: str | None, file: str, outside: bool = False) -> Confirmations:
     """Read the reviewed-edges file; a line that does not parse is a diagnostic at its line,
-    and a file that is not a regular file one diagnostic at its first line."""
+    and a file that is not a regular file one diagnostic at its first line. ``outside``: its
+    folder leads out of the docs folder (a link), so it is not read."""
     result = Confirmations(file)
     if path is None:
         return result
     try:
+        if outside:
+            raise ReviewedFileError(
+                f"{_NOT_REGULAR} inside the docs folder: its folder is a link to another place"
+            )
         data = reviewed_bytes(path)
     except ReviewedFileError as exc:
         result.exists = True
