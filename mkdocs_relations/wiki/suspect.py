@@ -91,6 +91,8 @@ def _unescape(text: str) -> str:
 #: More than any wiki's confirmations (a line an edge, about 100 bytes): a larger file is
 #: refused rather than read into memory.
 MAX_REVIEWED_BYTES = 256 * 1024 * 1024
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+_NOT_REGULAR = "is read and written only as a regular file"
 
 
 def reviewed_bytes(path: str) -> bytes | None:
@@ -118,10 +120,6 @@ def reviewed_bytes(path: str) -> bytes | None:
     if len(data) > MAX_REVIEWED_BYTES:
         raise ReviewedFileError(f"is over {MAX_REVIEWED_BYTES // 2**20} MB, so it is not read")
     return data
-
-
-_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-_NOT_REGULAR = "is read and written only as a regular file"
 
 
 class ReviewedFileError(Exception):
