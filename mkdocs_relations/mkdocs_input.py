@@ -266,7 +266,15 @@ def load_as_data(
         for item in (raw.get("markdown_extensions") or [])
         if isinstance(item, (str, dict))
     ] if isinstance(raw.get("markdown_extensions"), list) else []  # fmt: skip
-    config, pages, plugin, _ = lenient_config(raw, config_file)
+    if not isinstance(raw.get("site_name"), str):
+        # `!ENV SITE_NAME` without a default is None here; the checks never read the name.
+        raw["site_name"] = "site"
+    try:
+        config, pages, plugin, _ = lenient_config(raw, config_file)
+    except ConfigFileError as exc:
+        # The temporary folder's path means nothing to the reader: the file's name does.
+        shown = str(exc).replace(config_file, os.path.basename(config_file))
+        raise ConfigFileError(shown.replace(os.path.dirname(config_file) + os.sep, "")) from None
     return config, pages, plugin, [name for name in names if isinstance(name, str)]
 
 

@@ -22,12 +22,13 @@ are one conversion's state: split, each half would reach into the other's.
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import os
 import posixpath
 import re
 import xml.etree.ElementTree as etree
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
@@ -56,6 +57,11 @@ _PATTERN = r"(!?)\[\[([^\[\]\n]+?)\]\]"
 _PRIORITY = 175
 #: Where an inline tag or comment starts: ``<a``, ``</a``, ``<!--``.
 _TAG_START = re.compile(r"<[A-Za-z/!]")
+#: A pymdownx.snippets include line (``--8<-- "file.md"``).
+_SNIPPET = re.compile(r"^[ \t]*-+8<-+[ \t]", re.M)
+#: Extensions a site may list that keep text from being read as links (math), which the
+#: lint's reading of page text runs too where they are installed; nothing else is imported.
+PROTECTING = ("pymdownx.arithmatex",)
 #: An HTML comment, as Markdown keeps it: its links are not links.
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 #: What Python-Markdown's escape pattern leaves for ``\|`` (a pipe inside a table cell).
@@ -104,7 +110,10 @@ class _Conversion:
         text = self.text
         found = [m.start() for m in re.finditer(r"\[\[[ \t]*" + re.escape(written), text)]
         if not found:
-            return 1
+            # Not in the page as written: text another extension put in, such as a
+            # pymdownx.snippets include, is told at the line that includes it.
+            include = _SNIPPET.search(text)
+            return text.count("\n", 0, include.start()) + 1 if include else 1
         code = code_lines(text)
         comments = [(m.start(), m.end()) for m in _COMMENT.finditer(text)]
         for at in found:
@@ -476,16 +485,35 @@ def makeExtension(**kwargs: Any) -> WikilinksExtension:
     return WikilinksExtension(**kwargs)
 
 
-def check_texts(links: BodyLinks, sources: Mapping[str, str]) -> list[Diagnostic]:
+def check_texts(
+    links: BodyLinks,
+    sources: Mapping[str, str],
+    extensions: Sequence[object] = (),
+    configs: Mapping[str, Any] | None = None,
+) -> list[Diagnostic]:
     """The broken body links of every page, read as a build reads them (for ``lint``).
 
     Markdown's own fenced code and tables stand for the site's extensions: what they protect
-    (code) is what matters to links.
+    (code) is what matters to links; of the site's ``extensions``, those in ``PROTECTING``
+    (math) run too, where they are installed.
     """
     extension = WikilinksExtension()
     extension.links = links
     extension.reports = False
-    md = Markdown(extensions=["fenced_code", "tables", extension])
+    extra = [
+        name
+        for name in PROTECTING
+        if name in extensions and importlib.util.find_spec(name.split(".")[0]) is not None
+    ]
+    settings = {name: dict((configs or {}).get(name) or {}) for name in extra}
+    try:
+        md = Markdown(
+            extensions=["fenced_code", "tables", *extra, extension], extension_configs=settings
+        )
+    except Exception:
+        # A setting the installed extension refuses (each raises its own kind): the build
+        # says so; the lint reads the text without it.
+        md = Markdown(extensions=["fenced_code", "tables", extension])
     found: list[Diagnostic] = []
     for file in sorted(sources):
         try:

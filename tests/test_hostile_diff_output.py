@@ -8,7 +8,7 @@ import json
 import subprocess
 from pathlib import Path
 
-from conftest import run
+from conftest import Site, relation_lines, run
 
 EDGE = "---\nrelationships:\n  - type: depends-on\n    target: '[[{target}]]'\n---\n"
 
@@ -101,3 +101,13 @@ def test_a_revision_that_searches_commit_messages(tmp_path: Path) -> None:
     assert done.stdout.splitlines()[:2] == ["page added: b", "edge added: b —depends-on→ a"]
     missing = run("diff", "HEAD:docs/a.md", "HEAD", cwd=project)
     assert missing.returncode == 2 and "names no commit" in missing.stderr
+
+
+def test_a_build_log_holds_no_terminal_control(tmp_path: Path) -> None:
+    site = Site(tmp_path)
+    site.pages({"erase\x1b[2K\x07.md": EDGE.format(target="gone")})
+    result = site.build()
+    lines = [line for line in relation_lines(result) if "missing-target" in line]
+    assert len(lines) == 1, relation_lines(result)
+    assert "\x1b" not in lines[0] and "\x07" not in lines[0]
+    assert lines[0].startswith("docs/erase\\x1b[2K\\x07.md:4: error: [missing-target]")

@@ -4,10 +4,15 @@ cites a line, a "did you mean" or the list of known types."""
 
 from __future__ import annotations
 
+import random
 import subprocess
 from pathlib import Path
 
 from conftest import run
+
+from mkdocs_relations.wiki.diff import diff_wikis
+from mkdocs_relations.wiki.page_set import folder_page_set
+from mkdocs_relations.wiki.pipeline import Options, Wiki, load_wiki
 
 OLD = """---
 relationships:
@@ -113,3 +118,53 @@ def test_an_unchanged_tree_with_a_linked_page_and_a_submodule_is_no_change(
         assert done.returncode == 0, done.stderr
         assert "no change to the graph" in done.stderr, (done.stdout, done.stderr)
     assert run("lint", "--new-only", "HEAD", cwd=project).stdout == ""
+
+
+def _wiki(folder: Path, edges: set[tuple[str, str]], pages: list[str]) -> Wiki:
+    folder.mkdir()
+    for page in pages:
+        mine = sorted(target for source, target in edges if source == page)
+        lines = "".join(f'  - {{type: depends-on, target: "[[{t}]]"}}\n' for t in mine)
+        text = f"---\nrelationships:\n{lines}---\n" if mine else f"# {page}\n"
+        (folder / f"{page}.md").write_text(text, encoding="utf-8")
+    found = folder_page_set(str(folder))
+    options = Options(docs_dir=str(folder), not_pages=found.not_pages)
+    return load_wiki(found.sources, options, found.diagnostics)
+
+
+def _reach(edges: set[tuple[str, str]], page: str) -> set[str]:
+    seen: set[str] = set()
+    stack = [page]
+    while stack:
+        current = stack.pop()
+        for source, target in edges:
+            if source == current and target not in seen:
+                seen.add(target)
+                stack.append(target)
+    return seen - {page}
+
+
+def test_reach_changes_equal_a_walk_from_every_page(tmp_path: Path) -> None:
+    """The diff's reach, computed once per strongly connected part over the changed region,
+    against a plain walk from every page on both sides (cycles included)."""
+    rng = random.Random(43)
+    pages = [f"p{n}" for n in range(7)]
+    for round_ in range(12):
+        pairs = [(a, b) for a in pages for b in pages if a != b]
+        base = set(rng.sample(pairs, rng.randint(0, 12)))
+        head = set(base)
+        for _ in range(rng.randint(1, 3)):
+            pair = rng.choice(pairs)
+            head.symmetric_difference_update({pair})
+        diff = diff_wikis(
+            _wiki(tmp_path / f"b{round_}", base, pages),
+            _wiki(tmp_path / f"h{round_}", head, pages),
+            {},
+        )
+        expected = []
+        for page in pages:
+            was, now = _reach(base, page), _reach(head, page)
+            if was != now:
+                expected.append((page, tuple(sorted(now - was)), tuple(sorted(was - now))))
+        got = [(r.page, r.gained, r.lost) for r in diff.reach if r.type == "depends-on"]
+        assert got == expected, (base, head)

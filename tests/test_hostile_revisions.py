@@ -376,3 +376,22 @@ def test_a_git_folder_or_a_name_given_twice_in_a_tree_is_refused(tmp_path: Path)
         done = run("diff", "main", branch, cwd=root)
         assert done.returncode == 2, done.stdout + done.stderr
         assert said in done.stderr and "Traceback" not in done.stderr, done.stderr
+
+
+def test_a_reviewed_file_in_a_linked_folder_is_neither_read_nor_written(tmp_path: Path) -> None:
+    root = project(tmp_path)
+    outside = tmp_path / "outside"
+    (outside / ".relations-reviewed").write_text("a\tdepends-on\tb\t0123456789abcdef\n", "utf-8")
+    (outside / "wiki-config.md").write_text("---\nrelationship_types: []\n---\n", "utf-8")
+    (root / "docs" / "linked").symlink_to(outside)
+    (root / "mkdocs.yml").write_text(
+        "site_name: T\nplugins:\n  - relations:\n      config_page: linked/wiki-config.md\n",
+        encoding="utf-8",
+    )
+    before = snapshot(tmp_path)
+    review = run("review", cwd=root)
+    accept = run("review", "--accept", cwd=root)
+    assert snapshot(tmp_path) == before
+    assert "suspect" not in review.stdout.replace("[suspect-edge]", ""), review.stdout
+    assert "is a link to another place" in review.stdout, review.stdout
+    assert accept.returncode == 2 and "outside the docs folder" in accept.stderr, accept.stderr

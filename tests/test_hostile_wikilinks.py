@@ -4,9 +4,13 @@ line, not at an earlier copy inside a code block."""
 
 from __future__ import annotations
 
+import os
+import time
 from pathlib import Path
 
 from conftest import Site, relation_lines, run
+
+from mkdocs_relations.wiki.body_links import load_links
 
 TAGS = """# Tags
 
@@ -59,3 +63,45 @@ def test_a_broken_link_is_reported_at_its_own_line(tmp_path: Path) -> None:
     lint = run("lint", cwd=tmp_path)
     found = sorted(line.split(": ")[0] for line in lint.stdout.splitlines() if "broken" in line)
     assert found == lines, lint.stdout
+
+
+def test_a_new_alias_is_known_once_its_page_changes(tmp_path: Path) -> None:
+    """Zensical converts each page with a new extension; the wiki is kept per process and
+    read again when a page changes, an edit in place too (the folder's time stays)."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "ledger.md").write_text("# Ledger\n", encoding="utf-8")
+    (docs / "index.md").write_text("See [[books]].\n", encoding="utf-8")
+    assert load_links(str(docs)).find("books", "index").page_id is None
+    folder_time = os.stat(docs).st_mtime_ns
+    (docs / "ledger.md").write_text("---\naliases: [books]\n---\n# Ledger\n", encoding="utf-8")
+    assert os.stat(docs).st_mtime_ns == folder_time
+    time.sleep(1.1)  # the pages are checked at most once a second, as Zensical's extension does
+    assert load_links(str(docs)).find("books", "index").page_id == "ledger"
+
+
+def test_math_and_included_text_are_read_as_the_build_reads_them(tmp_path: Path) -> None:
+    site = Site(
+        tmp_path,
+        plugin_options={"wikilinks": True},
+        extra_config={
+            "markdown_extensions": [
+                "pymdownx.arithmatex",
+                {"pymdownx.snippets": {"base_path": [str(tmp_path / "snippets")]}},
+            ]
+        },
+    )
+    (tmp_path / "snippets").mkdir()
+    (tmp_path / "snippets" / "part.md").write_text("Included: [[phantom]].\n", "utf-8")
+    site.pages(
+        {
+            "index.md": "# Math\n\nInline $[[x]]$ math.\n\n$$\n[[y]]\n$$\n\n"
+            'Some text.\n\n--8<-- "part.md"\n',
+        }
+    )
+    result = site.build()
+    broken = [line for line in relation_lines(result) if "broken-wikilink" in line]
+    assert [line.split(": ")[0] for line in broken] == ["docs/index.md:11"], broken
+    assert "'phantom'" in broken[0]
+    lint = run("lint", cwd=tmp_path)
+    assert "broken-wikilink" not in lint.stdout, lint.stdout

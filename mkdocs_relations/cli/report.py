@@ -90,7 +90,8 @@ def lint_wikilinks(loaded: Loaded) -> None:
     options = loaded.options
     files = [path for path, why in options.not_pages.items() if why == NOT_MARKDOWN]
     links = BodyLinks(loaded.wiki, files, options.not_pages)
-    found = check_texts(links, loaded.sources)
+    names, configs = loaded.extensions
+    found = check_texts(links, loaded.sources, [str(name) for name in names], configs)
     if found:
         wiki = loaded.wiki
         wiki.diagnostics = apply_severity(wiki.diagnostics + found, options.severity)

@@ -142,6 +142,7 @@ def load_mkdocs_wiki(
         options_from,
         plugin_config,
     )
+    from ..wikilinks import PROTECTING
 
     named: list[str] | None = None
     try:
@@ -197,7 +198,11 @@ def load_mkdocs_wiki(
         pages.sources,
         config_warnings,
         nav_titles=nav_titles(config),
-        extensions=markdown_extensions(config) if named is None else ([], {}),
+        # A revision's extensions are never imported, but those that only keep text from
+        # being read as links (math), so both sides of a comparison read page text alike.
+        extensions=markdown_extensions(config)
+        if named is None
+        else ([name for name in named if name in PROTECTING], {}),
     )
     loaded.wikilinks = bool(plugin.wikilinks) or "mkdocs_relations.wikilinks" in extensions
     loaded.labels = dict(plugin.labels)

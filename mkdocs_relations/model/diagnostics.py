@@ -76,7 +76,8 @@ class Diagnostic:
         """
         line = f"{path or self.file}:{self.line}: {self.severity}: [{self.code}] {self.message}"
         # One line whatever a file name holds: a line break would let the text after it
-        # start a line (``::error``, which GitHub Actions reads as a command).
+        # start a line (``::error``, which GitHub Actions reads as a command); and no
+        # terminal control reaches a log raw.
         return _BREAKS.sub(lambda m: repr(m.group(0))[1:-1], line)
 
     def as_json(self) -> dict[str, object]:
@@ -89,7 +90,9 @@ class Diagnostic:
         }
 
 
-_BREAKS = re.compile("[\r\n\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
+#: Line breaks, and every other terminal control (ESC sequences in a file name or target
+#: would move the cursor or erase lines of a build's log): written as their escapes.
+_BREAKS = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 def check_severity_overrides(overrides: Mapping[str, str]) -> list[str]:

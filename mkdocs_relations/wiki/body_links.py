@@ -10,6 +10,7 @@ on the page (``./`` and ``../`` do).
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -105,37 +106,53 @@ class BodyLinks:
 
 #: The wiki read from each docs folder, with the folders' modification times it was read at.
 #: Zensical makes a new Markdown (and extension) for every page, so the wiki is kept per
-#: process; a page added, removed or renamed changes a folder's time and the wiki is read again.
-_READ: dict[str, tuple[tuple[int, ...], list[str], BodyLinks]] = {}
+#: process; it is read again when a page or folder changed (a page added, removed, renamed,
+#: or edited: a new alias or id). Pages are checked at most every ``_RECHECK`` seconds, as
+#: the Zensical extension checks them under ``serve``: one stat a page, not one a conversion.
+_READ: dict[str, _Read] = {}
+_RECHECK = 1.0
+
+
+@dataclass
+class _Read:
+    stamp: tuple[int, ...]
+    paths: list[str]
+    links: BodyLinks
+    checked: float
 
 
 def load_links(docs_dir: str) -> BodyLinks:
-    """The links of the wiki in ``docs_dir``, read once while its folders stay as they are."""
+    """The links of the wiki in ``docs_dir``, read once while its pages stay as they are."""
     root = os.path.realpath(docs_dir)
     cached = _READ.get(root)
     if cached is not None:
-        times, folders, links = cached
-        if _times(folders) == times:
-            return links
+        now = time.monotonic()
+        if now - cached.checked < _RECHECK:
+            return cached.links
+        cached.checked = now
+        if _times(cached.paths) == cached.stamp:
+            return cached.links
     pages = folder_page_set(root)
     wiki = load_wiki(pages.sources, Options(docs_dir=root, not_pages=pages.not_pages))
     files = [path for path, why in pages.not_pages.items() if why == NOT_MARKDOWN]
     links = BodyLinks(wiki, files, pages.not_pages)
-    folders = sorted(
-        {root}
-        | {os.path.dirname(os.path.join(root, p)) for p in [*pages.sources, *pages.not_pages]}
-    )
-    _READ[root] = (_times(folders), folders, links)
+    folders = {root} | {
+        os.path.dirname(os.path.join(root, p)) for p in [*pages.sources, *pages.not_pages]
+    }
+    paths = sorted(folders) + sorted(pages.sources.values())
+    _READ[root] = _Read(_times(paths), paths, links, time.monotonic())
     return links
 
 
-def _times(folders: list[str]) -> tuple[int, ...]:
-    times = []
-    for folder in folders:
+def _times(paths: list[str]) -> tuple[int, ...]:
+    times: list[int] = []
+    for path in paths:
         try:
-            times.append(os.stat(folder).st_mtime_ns)
+            stat = os.stat(path)
         except OSError:
-            times.append(-1)
+            times += (-1, -1)
+        else:
+            times += (stat.st_mtime_ns, stat.st_size)
     return tuple(times)
 
 

@@ -278,13 +278,91 @@ def _reach(
         before = _adjacency(base, kind, rename)
         after = _adjacency(head, kind, {})
         pages = _ancestors(before, starts[kind]) | _ancestors(after, starts[kind])
+        # What a page reaches can only change inside the changed edges' sources and what they
+        # reach (a path gained or lost takes a changed edge), so only that region is compared,
+        # as bit sets made once per strongly connected part: one pass over the graph, where
+        # a walk from every page that reaches a change cost the square of a chain's length.
+        region = sorted(
+            starts[kind] | _descendants(before, starts[kind]) | _descendants(after, starts[kind])
+        )
+        index = {page: 1 << at for at, page in enumerate(region)}
+        was_all, now_all = _reach_bits(before, pages, index), _reach_bits(after, pages, index)
         for page in sorted(pages):
-            was, now = _descendants(before, page), _descendants(after, page)
+            was, now = was_all.get(page, 0), now_all.get(page, 0)
             if was != now:
-                changes.append(
-                    ReachChange(page, kind, tuple(sorted(now - was)), tuple(sorted(was - now)))
-                )
+                gained, lost = _names(now & ~was, region), _names(was & ~now, region)
+                changes.append(ReachChange(page, kind, gained, lost))
     return changes
+
+
+def _names(bits: int, region: list[str]) -> tuple[str, ...]:
+    """The pages a bit set holds, in the region's (sorted) order."""
+    found = []
+    while bits:
+        low = bits & -bits
+        found.append(region[low.bit_length() - 1])
+        bits ^= low
+    return tuple(found)
+
+
+def _reach_bits(
+    forward: Mapping[str, list[str]], roots: Iterable[str], index: Mapping[str, int]
+) -> dict[str, int]:
+    """For each page reachable from ``roots``: the pages of ``index`` it reaches in one step or
+    more (itself never), as a bit set. Tarjan's strongly connected parts, iteratively: a part
+    is finished after every part it reaches, so each takes its successors' sets as they are."""
+    number: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    full: dict[str, int] = {}  # per page: what its part reaches, its own members included
+    for root in roots:
+        if root in number:
+            continue
+        work = [(root, iter(forward.get(root, ())))]
+        number[root] = low[root] = len(number)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            page, successors = work[-1]
+            advanced = False
+            for target in successors:
+                if target not in number:
+                    number[target] = low[target] = len(number)
+                    stack.append(target)
+                    on_stack.add(target)
+                    work.append((target, iter(forward.get(target, ()))))
+                    advanced = True
+                    break
+                if target in on_stack:
+                    low[page] = min(low[page], number[target])
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[page])
+            if low[page] != number[page]:
+                continue
+            members = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                members.append(member)
+                if member == page:
+                    break
+            part = set(members)
+            bits = 0
+            if len(members) > 1:
+                for member in members:
+                    bits |= index.get(member, 0)
+            for member in members:
+                for target in forward.get(member, ()):
+                    if target not in part:
+                        bits |= index.get(target, 0) | full[target]
+            for member in members:
+                full[member] = bits
+    return {page: bits & ~index.get(page, 0) for page, bits in full.items()}
 
 
 def _adjacency(graph: Graph, kind: str, rename: Mapping[str, str]) -> dict[str, list[str]]:
@@ -313,13 +391,13 @@ def _ancestors(forward: Mapping[str, list[str]], starts: set[str]) -> set[str]:
     return seen
 
 
-def _descendants(forward: Mapping[str, list[str]], page: str) -> set[str]:
+def _descendants(forward: Mapping[str, list[str]], pages: set[str]) -> set[str]:
+    """Every page reached from ``pages`` in one step or more."""
     seen: set[str] = set()
-    stack = [page]
+    stack = list(pages)
     while stack:
         for target in forward.get(stack.pop(), ()):
             if target not in seen:
                 seen.add(target)
                 stack.append(target)
-    seen.discard(page)
     return seen

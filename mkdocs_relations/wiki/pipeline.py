@@ -191,9 +191,12 @@ def _load(
             options.config_page,
         )
     )
+    reviewed = suspect.reviewed_file(options.docs_dir, options.config_page, sources)
     confirmations = suspect.read_confirmations(
-        suspect.reviewed_file(options.docs_dir, options.config_page, sources),
+        reviewed,
         suspect.reviewed_path(options.config_page),
+        # Its folder may be a link out of the docs; the file's own link is never followed.
+        outside=reviewed is not None and not inside.holds(os.path.dirname(reviewed)),
     )
     found, suspects = suspect.check(graph, sources, confirmations)
     diagnostics.extend(found)
@@ -231,15 +234,18 @@ class _Containment:
         return path == self.root or path.startswith(self.root.rstrip(os.sep) + os.sep)
 
     def __call__(self, path: str) -> bool:
+        if not self.holds(os.path.dirname(path)):
+            return False
+        return not os.path.islink(path) or self._within(os.path.realpath(path))
+
+    def holds(self, folder: str) -> bool:
+        """Whether ``folder`` really lies inside the docs folder."""
         if self.root is None:
             return True
-        folder = os.path.dirname(path)
         inside = self._folders.get(folder)
         if inside is None:
             inside = self._folders[folder] = self._within(os.path.realpath(folder))
-        if not inside:
-            return False
-        return not os.path.islink(path) or self._within(os.path.realpath(path))
+        return inside
 
 
 def _field(options: Options, config: WikiConfig, diagnostics: list[Diagnostic]) -> str:

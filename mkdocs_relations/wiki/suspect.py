@@ -91,6 +91,8 @@ def _unescape(text: str) -> str:
 #: More than any wiki's confirmations (a line an edge, about 100 bytes): a larger file is
 #: refused rather than read into memory.
 MAX_REVIEWED_BYTES = 256 * 1024 * 1024
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+_NOT_REGULAR = "is read and written only as a regular file"
 
 
 def reviewed_bytes(path: str) -> bytes | None:
@@ -120,21 +122,22 @@ def reviewed_bytes(path: str) -> bytes | None:
     return data
 
 
-_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-_NOT_REGULAR = "is read and written only as a regular file"
-
-
 class ReviewedFileError(Exception):
     """The reviewed-edges file is not a regular file one can read; the message says why."""
 
 
-def read_confirmations(path: str | None, file: str) -> Confirmations:
+def read_confirmations(path: str | None, file: str, outside: bool = False) -> Confirmations:
     """Read the reviewed-edges file; a line that does not parse is a diagnostic at its line,
-    and a file that is not a regular file one diagnostic at its first line."""
+    and a file that is not a regular file one diagnostic at its first line. ``outside``: its
+    folder leads out of the docs folder (a link), so it is not read."""
     result = Confirmations(file)
     if path is None:
         return result
     try:
+        if outside:
+            raise ReviewedFileError(
+                f"{_NOT_REGULAR} inside the docs folder: its folder is a link to another place"
+            )
         data = reviewed_bytes(path)
     except ReviewedFileError as exc:
         result.exists = True
