@@ -36,7 +36,6 @@ from .query.overview import overview_markdown, overview_page
 from .query.page_blocks import BlockAnswers
 from .query.rule_checks import RuleReport, read_with_rules, with_rules
 from .resources import TEMPLATES
-from .wiki.parsed_files import ParsedFiles
 from .wiki.pipeline import Wiki
 from .wiki.report import BLOCKS, WIKILINKS, Report
 from .wikilinks import WikilinksExtension
@@ -53,8 +52,8 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         self._reset()
 
     def _reset(self) -> None:
-        #: This build's part of the serve session: None for a build.
-        self.parsed: ParsedFiles | None = None
+        #: This build's serve session, and what it keeps of pages' additions: None for a build.
+        self.serving: ServeSession | None = None
         self.kept: KeptAdditions | None = None
         self.wiki: Wiki | None = None
         self.rules = RuleReport()
@@ -88,8 +87,7 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         if not self.config.enabled:
             return config
         if self.session is not None and self.session.owns(config.config_file_path):
-            self.parsed, self.kept = self.session.parsed, self.session.kept
-            self.parsed.start()
+            self.serving, self.kept = self.session, self.session.kept
         # Like MkDocs' search plugin: the package's templates become the theme's last folder,
         # so a custom_dir override can include relations/sidebar.html (and still wins).
         if TEMPLATES not in config.theme.dirs:
@@ -120,12 +118,13 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
             _say,
             severity=dict(self.config.severity),
             fail=self.config.fail_on_error,
-            serving=self.parsed is not None,
+            serving=self.serving is not None,
         )
-        read = self.parsed  # under serve: an unchanged file's last parse
-        self.wiki, self.rules = read_with_rules(pages.sources, options, self.config.max_hops, read)
-        if read is not None:
-            read.forget(set(pages.sources.values()))
+        if self.serving is None:
+            self.wiki, self.rules = read_with_rules(pages.sources, options, self.config.max_hops)
+        else:  # what the last rebuild read, as far as nothing changed
+            read = self.serving.read(pages.sources, options, self.config.max_hops, read_with_rules)
+            self.wiki, self.rules = read
         _stop(self.report.wiki(self.wiki))
         self.blocks = BlockAnswers(self.wiki, self.config.max_hops, self.config.labels)
         if self.wikilinks is not None:

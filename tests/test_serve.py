@@ -138,7 +138,10 @@ def test_rebuilds_after_changes_equal_clean_builds(
     for round_, (what, name, text) in enumerate(edits):
         edit(name, text)
         pages[name] = text
+        read = served.plugin.session.last[1]
         result = served.rebuild()
+        # The wiki is read again only where some page's frontmatter changed.
+        assert (served.plugin.session.last[1] is read) == (what == "a body edited"), what
         assert result.ok, (what, result.error)
         assert parsed.parsed == 1, what
         assert _files(site.site_dir) == _clean(site, tmp_path / f"clean{round_}"), what

@@ -86,16 +86,22 @@ class Frontmatter:
 
 def read_frontmatter(path: str, file: str) -> Frontmatter:
     """Read the frontmatter of the file at ``path``; ``file`` is the name used in diagnostics."""
+    return read_frontmatter_text(path, file)[0]
+
+
+def read_frontmatter_text(path: str, file: str) -> tuple[Frontmatter, str | None]:
+    """:func:`read_frontmatter`, and the YAML text it parsed (None where it parsed none): two
+    reads of one file with the same text found the same frontmatter."""
     result = Frontmatter(file)
     try:
         with open(path, "rb") as stream:
             text = _read_block(stream, result)
     except OSError as exc:
         result.error(1, "invalid-frontmatter", f"cannot read the file: {exc.strerror or exc}")
-        return result
+        return result, None
     if text is not None:
         _parse(text, result)
-    return result
+    return result, text
 
 
 def _read_block(stream: IO[bytes], result: Frontmatter) -> str | None:

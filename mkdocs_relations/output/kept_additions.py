@@ -19,10 +19,11 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..model.graph import Graph
 from ..wiki.parsed_files import ParsedFiles
-from ..wiki.pipeline import Wiki
+from ..wiki.pipeline import Options, Wiki
 from .page_additions import Display, Rendered
 
 #: How many steps past ``max_hops`` a change can show: reach looks one layer further, and a
@@ -177,6 +178,10 @@ def _within(start: set[str], radius: int, graphs: Sequence[Mapping[str, set[str]
     return seen
 
 
+#: Reads the wiki and its rules: (pages, options, max_hops, frontmatter reader).
+Reader = Callable[[Mapping[str, str], Options, int, ParsedFiles], tuple[Wiki, Any]]
+
+
 @dataclass
 class ServeSession:
     """What one ``mkdocs serve`` keeps from one rebuild to the next, for its own site only."""
@@ -185,6 +190,8 @@ class ServeSession:
     kept: KeptAdditions = field(default_factory=KeptAdditions)
     #: The configuration file of the session's site, set by its first build.
     config_file: str | None = None
+    #: The last read: (options, max_hops) and what it read.
+    last: tuple[tuple[Options, int], tuple[Wiki, Any]] | None = None
 
     def owns(self, config_file: str | None) -> bool:
         """Whether a build of ``config_file`` is one of this session's rebuilds: MkDocs keeps
@@ -193,3 +200,22 @@ class ServeSession:
         if self.config_file is None:
             self.config_file = config_file
         return config_file is not None and self.config_file == config_file
+
+    def read(
+        self, sources: Mapping[str, str], options: Options, max_hops: int, reader: Reader
+    ) -> tuple[Wiki, Any]:
+        """The wiki (and its rules) the last rebuild read, where no page's frontmatter and no
+        option changed since (a body edited: the common save); else read again, reusing
+        every unchanged file's parse. Not where a reviewed-edges file makes the pages' bodies
+        part of the lint (suspect edges)."""
+        self.parsed.start()
+        same = self.parsed.unchanged(sources)
+        key = (options, max_hops)
+        last = self.last
+        if same and last is not None and last[0] == key:
+            reviewed = last[1][0].confirmations
+            if reviewed is None or not reviewed.exists:
+                return last[1]
+        read = reader(sources, options, max_hops, self.parsed)
+        self.last = (key, read)
+        return read
