@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -243,3 +244,16 @@ def test_ci_runs_the_readme_command_with_every_test() -> None:
         assert f'"{marker}: ' in pyproject, marker
         assert f"{variable}=1 python -m pytest" in readme, variable
         assert (f"export {variable}=1" in before) == (marker == "slow"), variable
+
+
+def test_no_test_listens_on_a_fixed_port() -> None:
+    """Servers in tests take the port the OS gives (port 0): a fixed one fails when another
+    run on the machine holds it."""
+    fixed = re.compile(r"(?:127\.0\.0\.1|localhost|0\.0\.0\.0):[1-9]\d{1,4}\b|port\s*=\s*[1-9]\d+")
+    found = [
+        f"{path.name}:{number}: {line.strip()}"
+        for path in sorted((REPO / "tests").glob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if fixed.search(line)
+    ]
+    assert found == []

@@ -102,10 +102,13 @@ class Envs:
             return self._made[name]
         env = Env(self.base / name)
         # No pip of its own (installing one takes seconds an environment): this session's pip
-        # installs into it (``pip --python``), from the same registry.
+        # installs into it (``pip --python``), from the same registry. Nothing is compiled
+        # ahead: a test imports a fraction of what it installs (Pygments' hundreds of lexers).
         venv.EnvBuilder(with_pip=False).create(env.root)
         for step in steps:
             args = [arg.replace("{wheel}", str(self.wheel)) for arg in step]
+            if args[0] == "install":
+                args.insert(1, "--no-compile")
             done = run([sys.executable, "-m", "pip", "--python", str(env.bin / "python"), "-q",
                         "--disable-pip-version-check", *args], cwd=self.base)  # fmt: skip
             if done.returncode != 0:
