@@ -15,13 +15,7 @@ here. Counts of builds can run side by side, one per core, as they do not depend
 The hash seed is fixed: Python randomises ``str`` hashes per process, and with them the
 order of work in sets and the count.
 
-Only MkDocs' own process is counted. With ``parallel`` on (the default) the plugin renders
-its panels in a process forked beside it, which Valgrind follows, but with the parent's
-counters copied at the fork, so the child's count is not its own work. MkDocs' process is
-the build's critical path where a second core is free; the plugin's whole work is counted
-with ``parallel: false``, where everything runs in MkDocs' process. With ``parallel`` on,
-MkDocs' count depends a little on timing: the wiki is read beside it, and the pages MkDocs
-reads before that read is done parse their own frontmatter.
+A build runs in one process, so its count is all the work it does, the plugin's included.
 """
 
 from __future__ import annotations
@@ -40,8 +34,8 @@ def available() -> bool:
 
 
 def counts(configs: Mapping[str, Path], work: Path) -> dict[str, int]:
-    """Instructions executed by MkDocs' process in ``mkdocs build`` of each config, the
-    builds run one per core."""
+    """Instructions executed by ``mkdocs build`` of each config, over every process the
+    build starts (Valgrind follows children), the builds run one per core."""
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONHASHSEED": "0"}
     pending = list(configs.items())
     running: dict[str, tuple[subprocess.Popen[str], Path]] = {}
@@ -55,7 +49,7 @@ def counts(configs: Mapping[str, Path], work: Path) -> dict[str, int]:
             site = work / f"site-{started:04d}"
             started += 1
             command = [
-                "valgrind", "--tool=cachegrind", "--cache-sim=no",
+                "valgrind", "--tool=cachegrind", "--cache-sim=no", "--trace-children=yes",
                 "--cachegrind-out-file=/dev/null",
                 sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config), "-d", str(site),
             ]  # fmt: skip
@@ -67,14 +61,14 @@ def counts(configs: Mapping[str, Path], work: Path) -> dict[str, int]:
         process, site = running.pop(name)
         _, stderr = process.communicate()
         shutil.rmtree(site, ignore_errors=True)
-        # MkDocs' own process (Valgrind runs in it, so it has the pid started). A process it
-        # forks (the plugin's panels, rendered beside) is counted on from its parent's count
-        # at the fork, as Valgrind copies its counters with the rest: its count is not its
-        # own work, and the build's critical path is MkDocs' process.
-        refs = re.search(rf"=={process.pid}==\s+I\s+refs:\s+([\d,]+)", stderr)
-        if process.returncode != 0 or refs is None:
+        # Every process's own total: a build that started another process (a plugin's, a
+        # theme's) is counted whole. A forked child starts from its parent's counters, so
+        # where one forks, its count less the parent's at the fork would be its own work;
+        # the plugin starts none.
+        refs = re.findall(r"==(\d+)==\s+I\s+refs:\s+([\d,]+)", stderr)
+        if process.returncode != 0 or not refs:
             raise RuntimeError(f"{name}: the counted build failed:\n{stderr[-2000:]}")
-        found[name] = int(refs.group(1).replace(",", ""))
+        found[name] = sum(int(count.replace(",", "")) for _, count in refs)
     return found
 
 

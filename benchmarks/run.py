@@ -183,12 +183,9 @@ def _installed(distribution: str) -> bool:
     return True
 
 
-#: The plugin's build rendering its panels in MkDocs' process, beside the default build.
-SERIAL = "the panels in MkDocs' process (parallel: false)"
-#: The plugin with every part of its work in MkDocs' process, as counted: its whole work.
+#: The plugin as configured by default: the build runs in one process, so a count of it is
+#: the plugin's whole work.
 ALONE = "relations"
-#: The counted default build, panels rendered in a second process: MkDocs' process counted.
-BESIDE = "mkdocs-relations beside"
 
 
 def build_overhead(settings: Settings, work: Path, report: Report) -> None:
@@ -212,8 +209,6 @@ def build_overhead(settings: Settings, work: Path, report: Report) -> None:
                 "mkdocs-relations": _mkdocs_yml(work, "ours", theme, ["relations"], short_nav)
             }
             if short_nav:
-                # The plugin without its second process: what a one-core machine gets.
-                variants[SERIAL] = _mkdocs_yml(work, "serial", theme, ["relations"], short_nav)
                 for name, entry in peers.items():
                     variants[name] = _mkdocs_yml(work, name, theme, [entry], short_nav)
             pairs: dict[str, list[tuple[float, float]]] = {name: [] for name in variants}
@@ -252,14 +247,6 @@ def build_overhead(settings: Settings, work: Path, report: Report) -> None:
                 if name == "mkdocs-relations" or not pairs[name]:
                     continue
                 ratio = median_ratio(pairs[name])
-                if name == SERIAL:
-                    report.add(
-                        f"Build overhead, theme {theme}, {nav}, {SERIAL}",
-                        f"{ratio:.3f}×",
-                        "reported",
-                        "—",
-                    )
-                    continue
                 report.add(
                     f"Peer {name}, theme {theme}, {nav}",
                     f"{ratio:.3f}×",
@@ -296,7 +283,6 @@ def instruction_ratios(settings: Settings, work: Path, report: Report) -> None:
     for theme in settings.themes:
         configs["base", theme] = _mkdocs_yml(work, "base", theme, [], True)
         configs["mkdocs-relations", theme] = _mkdocs_yml(work, "ours", theme, [ALONE], True)
-        configs[BESIDE, theme] = _mkdocs_yml(work, "beside", theme, ["relations"], True)
         for name, entry in peers.items():
             configs[name, theme] = _mkdocs_yml(work, name, theme, [entry], True)
     parts_theme = "mkdocs" if "mkdocs" in settings.themes else settings.themes[0]
@@ -306,9 +292,8 @@ def instruction_ratios(settings: Settings, work: Path, report: Report) -> None:
     report.notes.append(
         "Instructions: each index-only build above counted once by Valgrind's cachegrind "
         "(benchmarks/instructions.py; hash seed fixed), the same to a hundredth of a per cent "
-        "from run to run, so these ratios do not move with the machine's load. The plugin's "
-        "rows count its whole work, in MkDocs' process (parallel: false); the row of its "
-        "default build counts MkDocs' process alone, the panels rendered in a second one."
+        "from run to run, so these ratios do not move with the machine's load. A build is one "
+        "process, so the plugin's rows count its whole work."
     )
     for theme in settings.themes:
         base = found["base", theme]
@@ -317,20 +302,11 @@ def instruction_ratios(settings: Settings, work: Path, report: Report) -> None:
         target = BUILD_TARGETS.get(theme, (1.03, 1.03))[True]
         report.add(
             f"Instructions executed, theme {theme}, navigation with the index only, the "
-            "plugin's whole work in MkDocs' process (parallel: false) "
+            "plugin's whole work "
             f"({base / settings.build_pages / 1e6:.1f} M a page without the plugin)",
             f"{ours:.3f}× (+{extra:.2f} M a page)",
             f"≤ {target:.2f}×",
             "met" if ours <= target else "missed",
-        )
-        beside = found[BESIDE, theme] / base
-        report.add(
-            f"Instructions executed in MkDocs' process, theme {theme}, navigation with the "
-            "index only, the panels rendered beside it (the default)",
-            f"{beside:.3f}× (+{(found[BESIDE, theme] - base) / settings.build_pages / 1e6:.2f}"
-            " M a page)",
-            f"≤ {target:.2f}×",
-            "met" if beside <= target else "missed",
         )
         for name in peers:
             ratio = found[name, theme] / base
@@ -407,7 +383,7 @@ def dag_counts(settings: Settings, work: Path, report: Report) -> None:
     configs = {
         name: _mkdocs_yml(folder, name, "mkdocs", plugins, True)
         for name, plugins in (
-            ("base", []), ("ours", [ALONE]), ("beside", ["relations"]),
+            ("base", []), ("ours", [ALONE]),
             ("no-picture", [no_picture]), ("direct", [direct]),
         )
     }  # fmt: skip
@@ -421,14 +397,6 @@ def dag_counts(settings: Settings, work: Path, report: Report) -> None:
         f"{ratio:.3f}× (+{added / 1e6:.2f} M a page)",
         "≤ 1.5×",
         "met" if ratio <= 1.5 else "missed",
-    )
-    beside = found["beside"] / base
-    report.add(
-        f"Instructions executed in MkDocs' process, DAG, {pages:,} pages, the panels rendered "
-        "beside it (the default)",
-        f"{beside:.3f}× (+{(found['beside'] - base) / pages / 1e6:.2f} M a page)",
-        "≤ 1.5×",
-        "met" if beside <= 1.5 else "missed",
     )
     transitive = (found["no-picture"] - found["direct"]) / pages
     report.add(
@@ -450,7 +418,7 @@ def dag_counts(settings: Settings, work: Path, report: Report) -> None:
         growth = (large["ours"] - large["base"]) / largest / added
         report.add(
             f"Instructions the plugin adds a page, DAG, {largest:,} pages against {pages:,} "
-            "(its whole work in MkDocs' process)",
+            "(its whole work)",
             f"{growth:.2f}× (+{(large['ours'] - large['base']) / largest / 1e6:.2f} M a page)",
             "flat (≤ 1.2×)",
             "met" if growth <= 1.2 else "missed",
@@ -479,8 +447,7 @@ def _feature_configs(work: Path, theme: str) -> dict[tuple[str, str], Path]:
         "extra_css": list(display.stylesheets),
         "extra_javascript": list(display.scripts),
     }
-    # Every part in MkDocs' process: with nothing to render the plugin still reads the wiki
-    # beside MkDocs by default, which would leave the reading out of this row.
+    # With nothing to render the plugin still reads and lints the wiki: that row's cost.
     off = {"relations": {"placement": "off", "path_finder": "off"}}
     no_picture = {"relations": {"panels": ["direct", "transitive"]}}
     direct = {"relations": {"panels": ["direct"]}}
@@ -564,7 +531,7 @@ def query_blocks(settings: Settings, work: Path, report: Report) -> None:
     plain = work / "docs-plain"
     generate.write(wiki, plain, seed=1)
     variants["base"] = (plain, off)
-    # The panel in MkDocs' process, where the hooks' timer sees it (not beside, in a second).
+    # The panel rendered, with no finder: the panel's own phases.
     variants["panel"] = (plain, {"placement": "bottom", "path_finder": "off"})
     pages = len(list(plain.rglob("*.md")))
     for number, (name, block) in enumerate(QUERY_BLOCKS.items()):
