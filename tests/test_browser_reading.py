@@ -6,6 +6,7 @@ relationships reachable from the top of an 80-screen page."""
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 from typing import Any
 
@@ -90,10 +91,10 @@ def test_a_hub_reads_one_entry_a_line(browser: Any, built: tuple[str, Path], siz
             page.screenshot(path=str(output_dir("reading") / f"{theme}-{size}-jumped.png"))
 
             lists = page.evaluate(ENTRIES)
-            entries = [entry for entries in lists for entry in entries]
-            assert len(entries) >= 150
+            every = [entry for entries in lists for entry in entries]
+            assert len(every) >= 150
             for entries in lists:
-                for before, after in zip(entries, entries[1:], strict=False):
+                for before, after in itertools.pairwise(entries):
                     assert after["top"] >= before["bottom"] - 0.5, (before["text"], after["text"])
                     assert abs(after["left"] - before["left"]) < 0.5, (before, after)
             assert "·" not in page.locator("[data-relations-panel] dl").first.inner_text()
