@@ -7,6 +7,9 @@ escaped string. The HTML itself is a few kilobytes of prepared strings, joined o
 The package's templates are the starting point of a theme's override, which
 :class:`~.render.Renderer` renders by Jinja in place of these functions; a change of the
 markup here goes into the template too, so that an override starts from what a page shows.
+
+Long because it is the one writer of every piece the templates hold (panel, picture, jump
+line, trail, mentions), kept side by side as the templates are.
 """
 
 from __future__ import annotations
