@@ -113,6 +113,12 @@ def test_a_hub_reads_one_entry_a_line(browser: Any, built: tuple[str, Path], siz
                 assert title["lines"] < 2.6, title
                 if title["cut"]:
                     assert title["tip"] == title["text"], title
+            # Focus shows a cut title whole.
+            cut = [i for i, title in enumerate(titles) if title["cut"]]
+            if cut:
+                link = page.locator("[data-relations-panel] a.relations__link").nth(cut[0])
+                link.focus()
+                assert link.evaluate("a => a.scrollHeight <= a.clientHeight + 1")
 
             # Red links after the pages that exist, under one count; the ambiguous one says so.
             group = page.locator("#relations-group-0 + dd")
