@@ -225,7 +225,7 @@ def picture_html(pic: Picture, e: Escaped) -> list[str]:
 def _wire_html(wire: Wire, geometry: str, e: Escaped) -> str:
     arrow = ' marker-end="url(#relations-arrow)"' if wire.arrow else ""
     return (
-        f'    <line {geometry} data-relations-wire='
+        f"    <line {geometry} data-relations-wire="
         f'"{e[wire.type]}" data-relations-wire-direction="{wire.direction}"{arrow}/>'
     )
 
