@@ -8,6 +8,7 @@ import dataclasses
 import json
 import pickle
 import random
+import re
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -15,6 +16,8 @@ from pathlib import Path
 import pytest
 from built_html import Element, edges, page_elements, panels, reach
 from conftest import REPO, Site, run
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
 from wikis import PANEL_WIKI
 
 from mkdocs_relations.model.direction import ORDER, Direction
@@ -231,8 +234,8 @@ def test_long_groups_fold_and_keep_every_neighbour(site: Site) -> None:
     [fold] = [e for e in hub if e.tag == "details" and "data-relations-fold" in e.attrs]
     assert "open" not in fold.attrs
     folded = [e for e in hub if "data-relation-type" in e.attrs and fold.attrs in e.ancestors]
-    assert len(folded) == 22
-    assert _texts(hub, "relations__summary") == ["and 22 more"]
+    assert len(folded) == 25
+    assert _texts(hub, "relations__summary") == ["and 25 more"]
 
 
 def _chain_pages(count: int) -> dict[str, str]:
@@ -656,3 +659,60 @@ def test_finder_lists_used_types_in_their_labels(site: Site) -> None:
     kinds = {t["name"]: t for t in graph["types"]}
     assert kinds["depends-on"]["label"] == "hängt ab von"
     assert kinds["relates-to"]["symmetric"] is True
+
+
+def _jump_pages() -> dict[str, str]:
+    body = "\n\n".join(["A paragraph a reader has to scroll past to reach the end."] * 120)
+    links = "  - {type: depends-on, target: b}\n  - {type: depends-on, target: c}\n"
+    return {
+        "long.md": f"---\nrelationships:\n{links}---\n# Long page\n\n{body}\n",
+        "short.md": "---\nrelationships:\n  - {type: depends-on, target: b}\n---\n# Short\n",
+        "b.md": "# B\n",
+        "c.md": "---\nrelationships:\n  - {type: relates-to, target: long}\n---\n# C\n",
+    }
+
+
+def _jump(html: str) -> tuple[int, str] | None:
+    """Where the jump line stands in a page (its offset after the page's h1) and its text."""
+    start = html.find('<nav class="relations-jump"')
+    if start == -1:
+        return None
+    end = html.index("</nav>", start)
+    title = html.find("</h1>")
+    text = " ".join(re.sub(r"<[^>]+>", " ", html[start:end]).split())
+    return start - title, text
+
+
+@pytest.mark.parametrize("placement", ["bottom", "top"])
+def test_a_long_page_links_to_its_relationships_under_its_title(site: Site, placement: str) -> None:
+    site.pages(_jump_pages())
+    site.plugin_options = {"placement": placement}
+    assert site.build(strict=True).ok
+    long_html = site.html("long/index.html")
+    found = _jump(long_html)
+    if placement == "top":
+        assert found is None, "the panel is already at the top"
+        return
+    assert found is not None
+    at, text = found
+    assert at == len("</h1>"), "right under the title"
+    assert text == "Relationships Depends on 2 Relates to 1"
+    assert 'href="#relations-group-0"' in long_html and 'id="relations-group-0"' in long_html
+    assert _jump(site.html("short/index.html")) is None, "a short page needs none"
+
+
+def test_inject_puts_the_jump_line_under_the_title(tmp_path: Path) -> None:
+    root = tmp_path / "z"
+    for name, text in _jump_pages().items():
+        (root / "docs").mkdir(parents=True, exist_ok=True)
+        (root / "docs" / name).write_text(text, encoding="utf-8")
+    (root / "plain.yml").write_text("site_name: Z\n", encoding="utf-8")
+    build(load_config(str(root / "plain.yml")))
+    (root / "mkdocs.yml").write_text("site_name: Z\nplugins:\n  - relations\n", encoding="utf-8")
+    result = run("inject", cwd=root)
+    assert result.returncode == 0, result.stderr
+    html = (root / "site" / "long" / "index.html").read_text(encoding="utf-8")
+    found = _jump(html)
+    assert found is not None and found[1] == "Relationships Depends on 2 Relates to 1"
+    short = (root / "site" / "short" / "index.html").read_text(encoding="utf-8")
+    assert "data-relations-panel" in short and _jump(short) is None

@@ -19,7 +19,7 @@ from urllib.parse import quote
 
 import markupsafe
 
-from ..output.page_additions import Display, PageAdditions
+from ..output.page_additions import LONG_PAGE, Display, PageAdditions
 from ..output.site_files import (
     QUERY_CSS,
     OutsideSite,
@@ -156,7 +156,8 @@ def inject(
             done += 1
             result.unchanged.append(dest)
             continue
-        top, bottom = (rest if found.panel else additions).for_page(page_id, url)
+        added = (rest if found.panel else additions).render(page_id, url)
+        top, bottom = added.top, added.bottom
         answers: list[tuple[int, int, str]] = []
         file = wiki.graph.pages[page_id].file
         if blocks is not None and file in blocks.pending:
@@ -177,6 +178,8 @@ def inject(
                 continue
             if top:
                 inserts.append((found.title_end or found.content_start, top))
+            if added.jump and found.content_end - found.content_start > LONG_PAGE:
+                inserts.append((found.title_end or found.content_start, added.jump))
             if bottom:
                 inserts.append((found.content_end, bottom))
         inserts = [(len(text) if at == _END else at, html) for at, html in inserts]

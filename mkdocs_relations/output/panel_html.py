@@ -7,6 +7,9 @@ escaped string. The HTML itself is a few kilobytes of prepared strings, joined o
 The package's templates are the starting point of a theme's override, which
 :class:`~.render.Renderer` renders by Jinja in place of these functions; a change of the
 markup here goes into the template too, so that an override starts from what a page shows.
+
+Long because it is the one writer of every piece the templates hold (panel, picture, jump
+line, trail, mentions), kept side by side as the templates are.
 """
 
 from __future__ import annotations
@@ -122,11 +125,8 @@ def panel_html(panel: Panel, placement: str, finder: bool, e: Escaped) -> list[s
     return out
 
 
-_NAMESPACES = (
-    '" xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">\n    <title>'
-)
 _DEFS = (
-    "</title>\n    <defs>\n"
+    '">\n    <defs>\n'
     '      <marker id="relations-arrow" viewBox="0 0 10 10" refX="10" refY="5" '
     'markerWidth="7" markerHeight="7" orient="auto">\n'
     '        <path d="M 0 0 L 10 5 L 0 10 z" class="relations__arrowhead"/>\n'
@@ -141,8 +141,7 @@ def picture_html(pic: Picture, e: Escaped) -> list[str]:
     out = [
         f'<figure class="relations__picture" data-relations-picture{grouped}>\n'
         f'  <svg viewBox="0 0 {pic.width} {pic.height}" width="{pic.width}" '
-        f'height="{pic.height}" font-size="{pic.font}" role="img" aria-label="{label}'
-        f"{_NAMESPACES}{label}{_DEFS}"
+        f'height="{pic.height}" font-size="{pic.font}" role="img" aria-label="{label}{_DEFS}'
     ]
     add = out.append
     wires, floats = e.wires, e.floats
@@ -226,7 +225,7 @@ def picture_html(pic: Picture, e: Escaped) -> list[str]:
 def _wire_html(wire: Wire, geometry: str, e: Escaped) -> str:
     arrow = ' marker-end="url(#relations-arrow)"' if wire.arrow else ""
     return (
-        f'    <line class="relations__edge" {geometry} data-relations-wire='
+        f"    <line {geometry} data-relations-wire="
         f'"{e[wire.type]}" data-relations-wire-direction="{wire.direction}"{arrow}/>'
     )
 
@@ -235,7 +234,7 @@ def _caption_html(caption: Caption, e: Escaped) -> str:
     x = str(caption.x)
     spans = "".join([f'<tspan x="{x}" y="{y}">{e[line]}</tspan>' for y, line in caption.baselines])
     return (
-        f'    <text class="relations__edge-label" x="{x}" text-anchor="middle" '
+        f'    <text class="relations__edge-label" x="{x}" '
         f'data-relations-caption="{e[caption.type]}">{spans}</text>'
     )
 
@@ -266,7 +265,7 @@ def _box_parts(box: Box, e: Escaped) -> Parts:
         lines = [f'">{e[line]}</tspan>' for line in box.lines]
     return (
         f'{start}{kind}">{tip}<rect x="{box.x}" y="',
-        f'" width="{box.w}" height="{box.h}" rx="{corner}"/><text x="{x}" text-anchor="middle">',
+        f'" width="{box.w}" height="{box.h}" rx="{corner}"/><text x="{x}">',
         f'<tspan x="{x}" y="',
         tuple(lines),
         end,

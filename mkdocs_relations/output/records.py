@@ -12,8 +12,8 @@ from ..model.direction import Direction
 from .notes import Note
 
 #: A group longer than this shows its first GROUP_SHOWN entries; the rest fold away.
-GROUP_FOLD = 10
-GROUP_SHOWN = 8
+GROUP_FOLD = 6
+GROUP_SHOWN = 5
 #: A title longer than this (characters) may be cut to two lines: its link names it whole.
 TITLE_TIP = 60
 #: A group with this many red links or more lists them under one folded count.
