@@ -14,9 +14,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ..frontmatter.dialect_fields import DEFAULT_FIELD
+from ..model.diagnostics import plural
 from ..model.suggest import compact, words
 from ..model.vocabulary import CANONICAL, TYPE_NAME, Vocabulary, label_of
-from .inverse_words import NOUNS_TOO, base_of_third, inverse_label
+from .inverse_words import (
+    NOUNS_TOO,
+    VERBS,
+    base_of_participle,
+    base_of_third,
+    inverse_label,
+    noun,
+)
 
 #: Inverse labels the morphology (inverse_words.py) would get wrong, by the type's words.
 COMMON_INVERSES: dict[str, str] = {
@@ -42,8 +50,94 @@ COMMON_INVERSES: dict[str, str] = {
     "next": "previous",
     "prev": "next",
     "previous": "next",
+    # Nouns and verbs whose reading from the target no rule of morphology gets right.
+    "successor of": "predecessor of",
+    "predecessor of": "successor of",
+    "applies to": "subject to",
+    "applies in": "scope of",
+    "participates in": "has participant",
+    "leads to": "follows from",
+    "results in": "results from",
+    "runs on": "hosts",
+    "works at": "employs",
+    "works for": "employs",
+    "located in": "location of",
+    "lives in": "home of",
+    "appears in": "features",
+    "derives from": "source of",
+    "inherits from": "inherited by",
+    "imports from": "imported by",
+    "learns from": "teaches",
+    "is a": "has subtype",
+    "kind of": "has kind",
+    "type of": "has type",
+    "subclass of": "superclass of",
+    "superclass of": "subclass of",
+    "requires": "required by",
+    "enables": "enabled by",
+    "blocked by": "blocks",
+    "mentions": "mentioned in",
+    "mentioned in": "mentions",
+    "cites": "cited by",
+    "quotes": "quoted in",
+    "opposite": "opposite of",
+    "replaced by": "replaces",
+    "superseded by": "supersedes",
+    "member of": "has member",
 }
 
+#: Inverse labels of nouns (and words as often nouns as verbs): a key of this name holds
+#: typed links only where its values are wikilinks (``relation_like``).
+NOUN_INVERSES: dict[str, str] = {
+    "successor": "predecessor",
+    "predecessor": "successor",
+    "redirect": "redirected from",
+    "redirects": "redirected from",
+    "benefits": "benefits from",
+    "benefit": "benefits from",
+    "features": "featured in",
+    "author": "author of",
+    "authors": "author of",
+    "creator": "creator of",
+    "owner": "owner of",
+    "owners": "owner of",
+    "cause": "cause of",
+    "causes": "caused by",
+    "effect": "effect of",
+    "effects": "effect of",
+    "source": "source of",
+    "sources": "source of",
+    "prerequisite": "prerequisite of",
+    "prerequisites": "prerequisite of",
+    "example": "example of",
+    "examples": "example of",
+    "alternative": "alternative to",
+    "replacement": "replaces",
+    "member": "member of",
+    "members": "member of",
+    "topic": "topic of",
+    "topics": "topic of",
+    "needs": "needed by",
+    "blocks": "blocked by",
+}
+
+#: Second choices, when the first is another type's inverse already ("used by" is
+#: depends-on's): a reader must never see two headings that say the same.
+SECOND_INVERSES: dict[str, str] = {
+    "used by": "in use by",
+    "source of": "origin of",
+    "uses": "makes use of",
+    "has part": "includes",
+    "superseded by": "replaced by",
+    "causes": "leads to",
+    "caused by": "results from",
+    "contained in": "inside",
+    "included in": "listed in",
+    "author of": "wrote",
+    "required by": "needed by",
+}
+
+#: The old placeholder, still read as "no inverse" in wiki-configs init wrote before.
 PLACEHOLDER = " (inverse)"
 
 #: Names that read the same from both ends.
@@ -76,14 +170,15 @@ class TypePlan:
 
     @property
     def placeholder(self) -> bool:
-        """An inverse label init could not name; readers would see "... (inverse)"."""
-        return not self.symmetric and self.inverse.endswith(PLACEHOLDER)
+        """An inverse label init could not name: none is written, and the target's panel
+        reads the type with its direction ("linked as foundation from")."""
+        return not self.symmetric and not self.inverse
 
     def yaml(self) -> list[str]:
         lines = [f"  - name: {yaml_str(self.name)}"]
         if self.symmetric:
             lines.append("    symmetric: true")
-        else:
+        elif self.inverse:
             lines.append(f"    inverse: {yaml_str(self.inverse)}")
         for flag in ("acyclic", "transitive"):
             if getattr(self, flag):
@@ -91,12 +186,12 @@ class TypePlan:
         if self.spellings:
             lines.append(f"    spellings: [{', '.join(yaml_str(s) for s in self.spellings)}]")
         notes = [f"{self.edges} edge{'s' if self.edges != 1 else ''}"] if self.edges else []
-        if self.spelling_of:
+        if self.spelling_of and self.spelling_of != self.name:
             notes.append(f"spells the canonical {self.spelling_of}")
         if self.mirrors:
             notes.append(f"{self.mirrors} stated from the other end: each pair shows once")
         if self.placeholder:
-            notes.append("reword the inverse: how it reads on the target page")
+            notes.append("no inverse: set one to how it reads on the target page")
         elif self.review:
             notes.append(f"check the inverse: {self.review}")
         if notes:
@@ -122,14 +217,14 @@ def plan_type(name: str, edges: int) -> TypePlan:
     spoken = " ".join(words(name))
     if _SYMMETRIC.match(spoken):
         return TypePlan(name, edges, label_of(name), symmetric=True)
-    inverse = COMMON_INVERSES.get(spoken)
+    inverse = COMMON_INVERSES.get(spoken) or NOUN_INVERSES.get(spoken)
     if inverse is not None:
         return TypePlan(name, edges, inverse)
     guessed = inverse_label(words(name))
     if guessed is not None:
         label, sure = guessed
         return TypePlan(name, edges, label, review=None if sure else "a guess from its words")
-    return TypePlan(name, edges, f"{spoken}{PLACEHOLDER}")
+    return TypePlan(name, edges, "")
 
 
 def relation_like(name: str) -> bool:
@@ -138,7 +233,11 @@ def relation_like(name: str) -> bool:
     if compact(name) in {compact(t.name) for t in CANONICAL}:
         return True
     spoken = words(name)
-    if len(spoken) == 1 and base_of_third(spoken[0]) in NOUNS_TOO:
+    if len(spoken) == 1 and (
+        base_of_third(spoken[0]) in NOUNS_TOO
+        or spoken[0] in NOUN_INVERSES
+        or (spoken[0] not in COMMON_INVERSES and noun(spoken[0]) is not None)
+    ):
         return False
     plan = plan_type(name, 0)
     return plan.symmetric or (not plan.placeholder and plan.review is None)
@@ -209,10 +308,9 @@ def types_to_declare(
         total = sum(count for _, count in names)
         same = known.get(key)
         if same is not None:
+            # depends_on, dependsOn: the known type written another way, read as it (a type
+            # of its own would need an inverse label of its own: "used by (depends on)").
             kind = vocabulary[same]
-            if len(names) == 1 and kind.origin == "canonical" and TYPE_NAME.match(names[0][0]):
-                plans.append(plan_type(names[0][0], total))  # depends_on: as it is written
-                continue
             plans.append(
                 TypePlan(
                     same, total, kind.inverse, kind.symmetric, kind.acyclic, kind.transitive,
@@ -273,19 +371,129 @@ def _mirrored(plans: list[TypePlan], vocabulary: Vocabulary) -> list[TypePlan]:
 
 def _distinct_labels(plans: list[TypePlan], vocabulary: Vocabulary) -> list[TypePlan]:
     """No two types share an inverse label: "Used by" would list two relations as one, and
-    ``follow: [used by]`` could only follow one of them."""
+    ``follow: [used by]`` could only follow one of them. A taken label gives way to its
+    second choice ("in use by"), else to none: the panel then names the type and its
+    direction, never a label with the type's name stuck on ("used by (uses)")."""
     taken = {t.inverse.casefold(): t.name for t in vocabulary.values() if not t.symmetric}
     result = []
     for plan in plans:
         owner = taken.get(plan.inverse.casefold())
-        if not plan.symmetric and owner is not None and owner != plan.name:
+        if not plan.symmetric and plan.inverse and owner is not None and owner != plan.name:
+            second = SECOND_INVERSES.get(plan.inverse.casefold(), "")
+            if second.casefold() in taken:
+                second = ""
             plan = replace(
                 plan,
-                inverse=f"{plan.inverse} ({label_of(plan.name)})",
-                review=f"{plan.inverse!r} is {owner}'s inverse already; reword it",
+                inverse=second,
+                review=f"{plan.inverse!r} is {owner}'s inverse already" if second else None,
                 mirrors=None,
             )
-        if not plan.symmetric:
+        if not plan.symmetric and plan.inverse:
             taken.setdefault(plan.inverse.casefold(), plan.name)
         result.append(plan)
     return result
+
+
+@dataclass(frozen=True)
+class SpellingOffer:
+    """Types that look like spellings of one relation (``related``, ``relates``,
+    ``related_to``), offered for merging into ``into``: never merged without the author."""
+
+    into: str
+    #: (type, edges, the names pages write for it) of every type to merge, most used first.
+    others: tuple[tuple[str, int, tuple[str, ...]], ...]
+    #: The spellings ``into`` has already.
+    kept: tuple[str, ...] = ()
+
+    @property
+    def spellings(self) -> tuple[str, ...]:
+        """What ``into``'s ``spellings:`` lists once merged."""
+        names = [*self.kept]
+        for name, _, written in self.others:
+            names += [spelt for spelt in (name, *written) if spelt not in names]
+        return tuple(names)
+
+    def line(self, shown: str) -> str:
+        listed = ", ".join(f"{name} ({plural(edges, 'edge')})" for name, edges, _ in self.others)
+        entry = f"spellings: [{', '.join(yaml_str(s) for s in self.spellings)}]"
+        return (
+            f"note: {len(self.others) + 1} spellings of {self.into}: {listed}; declared apart, "
+            f"not merged: to read them as {self.into}, add `{entry}` to {self.into} in "
+            f"{shown} (declaring it there) and drop their own entries"
+        )
+
+
+_SAFE_PREPOSITIONS = frozenset(("to", "with", "on", "upon", "in", "into", "from", "at", "for"))
+
+
+def relation_key(name: str) -> tuple[str, tuple[str, ...], str, str] | None:
+    """What a name says, spelling aside: (verb or noun, other words, preposition, voice);
+    ``relates``, ``related`` and ``relates_to`` share the verb. None where the name starts
+    with no verb or noun init knows: nothing to compare."""
+    spoken = words(name)
+    if spoken[:1] == ("is",) and len(spoken) > 1:
+        spoken = spoken[1:]
+    if not spoken:
+        return None
+    voice = ""
+    if len(spoken) > 1 and spoken[-1] in ("by", "of"):
+        voice, spoken = spoken[-1], spoken[:-1]
+    first, rest = spoken[0], spoken[1:]
+    participle_of = base_of_participle(first)
+    lemma = base_of_third(first) or (participle_of[0] if participle_of else None)
+    if lemma is None and first in VERBS:
+        lemma = first
+    if lemma is None:
+        lemma = noun(first)
+    if lemma is None:
+        return None
+    preposition = rest[-1] if rest and rest[-1] in _SAFE_PREPOSITIONS else ""
+    middle = rest[:-1] if preposition else rest
+    return lemma, middle, preposition, voice
+
+
+def spelling_offers(
+    used: Mapping[str, int], vocabulary: Vocabulary, plans: Sequence[TypePlan]
+) -> list[SpellingOffer]:
+    """Declared or used types whose names say one relation in other words, grouped with the
+    known type they may spell, or with the most used one: what ``init`` offers to merge."""
+    types: dict[str, tuple[int, tuple[str, ...], bool]] = {}
+    for name, kind in vocabulary.items():
+        types[name] = (used.get(name, 0), kind.spellings, kind.symmetric)
+    for plan in plans:
+        before = types.get(plan.name, (0, (), plan.symmetric))[0]
+        types[plan.name] = (before + plan.edges, plan.spellings, plan.symmetric)
+    groups: dict[tuple[object, ...], list[str]] = {}
+    prepositions: dict[tuple[object, ...], set[str]] = {}
+    keys = {}
+    for name in types:
+        key = relation_key(name)
+        if key is None:
+            continue
+        keys[name] = key
+        head = (key[0], key[1], key[3])
+        if key[2]:
+            prepositions.setdefault(head, set()).add(key[2])
+    for name, (lemma, middle, preposition, voice) in keys.items():
+        head = (lemma, middle, voice)
+        known = prepositions.get(head, set())
+        symmetric = all(types[n][2] for n, k in keys.items() if (k[0], k[1], k[3]) == head)
+        if symmetric:
+            preposition = ""  # relates to, relates with: both ways the same
+        elif not preposition and len(known) == 1:
+            preposition = next(iter(known))  # "relies" is "relies on" where no other is
+        groups.setdefault((*head, preposition), []).append(name)
+    offers = []
+    for names in groups.values():
+        if len(names) < 2 or not any(types[name][0] for name in names):
+            continue
+        ordered = sorted(names, key=lambda n: (n not in vocabulary, -types[n][0], n))
+        into = next((n for n in ordered if n in vocabulary and vocabulary[n].origin == "canonical"),
+                    ordered[0])  # fmt: skip
+        others = sorted(
+            ((n, types[n][0], types[n][1]) for n in names if n != into and types[n][0]),
+            key=lambda item: (-item[1], item[0]),
+        )
+        if others:
+            offers.append(SpellingOffer(into, tuple(others), types[into][1]))
+    return offers

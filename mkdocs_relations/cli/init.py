@@ -20,7 +20,7 @@ from ..adopt.dialect_survey import (
     survey,
 )
 from ..adopt.resolution_plan import resolution_choices
-from ..adopt.type_plans import TypePlan, types_to_declare, wiki_config_md
+from ..adopt.type_plans import TypePlan, spelling_offers, types_to_declare, wiki_config_md
 from ..adopt.vault_files import (
     excluded_folders,
     mkdocs_yml,
@@ -33,6 +33,7 @@ from ..frontmatter.block import read_frontmatter
 from ..frontmatter.dialect import DialectSettings
 from ..generators import NoGenerator, mkdocs_api
 from ..model.diagnostics import plural
+from ..model.vocabulary import label_of
 from ..wiki.page_set import PageSet, folder_page_set
 from ..wiki.pipeline import DEFAULT_CONFIG_PAGE, Options
 from ..wiki.wiki_config import read_wiki_config
@@ -202,6 +203,8 @@ def _init(args: argparse.Namespace, written: list[str]) -> int:
         additions = (dialect_text if found else []) + resolution_text
         _print_additions(shown, config_path, additions, plans)
     _notes(docs_dir, pages, wiki.dialect.read_keys, plans, shown, read.untyped)
+    for offer in spelling_offers(used, wiki.graph.vocabulary, plans):
+        print(offer.line(shown))
     for name, meant, count in typos:
         print(
             f"note: {name} ({plural(count, 'edge')}) is not declared: it reads like a typo of "
@@ -254,11 +257,12 @@ def _notes(
     untyped: dict[str, list[str]],
 ) -> None:
     """What init noticed and cannot do for the user."""
-    placeholders = [plan.name for plan in plans if plan.placeholder]
-    if placeholders:
+    unnamed = [plan.name for plan in plans if plan.placeholder]
+    if unnamed:
         print(
-            f"note: reword the inverse label of {', '.join(placeholders)} in {shown}: readers "
-            "see it as the heading on the target page, '(inverse)' is a placeholder"
+            f"note: no inverse label for {', '.join(unnamed)}: the target's panel reads "
+            f"'linked as {label_of(unnamed[0])} from'; to name it, add `inverse: <how it reads "
+            f"on the target page>` to {'each' if len(unnamed) > 1 else 'it'} in {shown}"
         )
     roots = {path.lower() for path in pages.sources if "/" not in path}
     if not roots & {"index.md", "readme.md"}:
