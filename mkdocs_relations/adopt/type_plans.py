@@ -137,8 +137,6 @@ SECOND_INVERSES: dict[str, str] = {
     "required by": "needed by",
 }
 
-#: The old placeholder, still read as "no inverse" in wiki-configs init wrote before.
-PLACEHOLDER = " (inverse)"
 
 #: Names that read the same from both ends.
 _SYMMETRIC = re.compile(
@@ -191,7 +189,7 @@ class TypePlan:
         if self.mirrors:
             notes.append(f"{self.mirrors} stated from the other end: each pair shows once")
         if self.placeholder:
-            notes.append("no inverse: set one to how it reads on the target page")
+            notes.append("no inverse label yet: add one saying how it reads on the target page")
         elif self.review:
             notes.append(f"check the inverse: {self.review}")
         if notes:
