@@ -398,10 +398,12 @@ class SpellingOffer:
     ``related_to``), offered for merging into ``into``: never merged without the author."""
 
     into: str
-    #: (type, edges, the names pages write for it) of every type to merge, most used first.
+    #: Edges of ``into``, and the spellings it has already.
+    edges: int
+    kept: tuple[str, ...]
+    #: (type, edges, the other names pages write for it) of every type to merge, most used
+    #: first.
     others: tuple[tuple[str, int, tuple[str, ...]], ...]
-    #: The spellings ``into`` has already.
-    kept: tuple[str, ...] = ()
 
     @property
     def spellings(self) -> tuple[str, ...]:
@@ -412,12 +414,17 @@ class SpellingOffer:
         return tuple(names)
 
     def line(self, shown: str) -> str:
-        listed = ", ".join(f"{name} ({plural(edges, 'edge')})" for name, edges, _ in self.others)
+        members = [(self.into, self.edges, self.kept)] if self.edges else []
+        listed = ", ".join(
+            f"{name} ({plural(edges, 'edge')}{', also written ' if written else ''}"
+            f"{', '.join(written)})"
+            for name, edges, written in [*members, *self.others]
+        )
         entry = f"spellings: [{', '.join(yaml_str(s) for s in self.spellings)}]"
         return (
             f"note: {len(self.others) + 1} spellings of {self.into}: {listed}; declared apart, "
-            f"not merged: to read them as {self.into}, add `{entry}` to {self.into} in "
-            f"{shown} (declaring it there) and drop their own entries"
+            f"not merged: to read them as one type, set `{entry}` on {self.into} in {shown} "
+            "(an entry of its own where it has none) and drop their entries"
         )
 
 
@@ -493,5 +500,5 @@ def spelling_offers(
             key=lambda item: (-item[1], item[0]),
         )
         if others:
-            offers.append(SpellingOffer(into, tuple(others), types[into][1]))
+            offers.append(SpellingOffer(into, types[into][0], types[into][1], tuple(others)))
     return offers
