@@ -39,7 +39,9 @@ VERBS = _listed(
     redirect escalate rename shift collapse reduce respond conform adhere invest work act
     draw succeed borrow appear occur offer enter alter consider filter gather order transfer
     feature capture present prevent invent augment complement supplement comment segment
-    grant mirror author archive live visit explore question challenge attend listen operate"""
+    grant mirror author archive live visit explore question challenge attend listen operate
+    refute elaborate justify influence generate attribute revise differ trace discuss
+    introduce remove list result belong"""
 )
 
 #: Verbs whose third person is as often a plural noun as a frontmatter key (``sources``,
@@ -126,6 +128,8 @@ def base_of_participle(word: str) -> tuple[str, bool] | None:
     for base in (word[:-1], word[:-2], word[:-3] + "y" if word.endswith("ied") else "", word[:-3]):
         if base and participle(base)[0] == word and (base in VERBS or base in _DOUBLING):
             return base, True
+    if word.endswith("ied") and len(word) > 4:
+        return word[:-3] + "y", False  # justified
     stem = word[:-2]
     # Unknown verb: "e" is restored after the endings that need it (caused, produced).
     if re.search(r"(at|iz|is|us|ur|ir|uc|ac|ib|bl|v|g|c|in)$", stem):
@@ -138,7 +142,18 @@ def base_of_participle(word: str) -> tuple[str, bool] | None:
 _BECOMING = _listed(
     """evolve migrate transition graduate grow develop turn change move convert upgrade
     downgrade translate compile map redirect resolve escalate promote rename shift expand
-    collapse reduce fork"""
+    collapse reduce fork trace"""
+)
+#: Verbs whose object takes a preposition, said or not: "depends" is "depends on".
+_IMPLIED = {
+    "depend": "on", "rely": "on", "refer": "to", "point": "to", "belong": "to",
+    "contribute": "to", "conform": "to", "adhere": "to", "respond": "to", "listen": "to",
+    "participate": "in", "result": "in", "differ": "from",
+}  # fmt: skip
+#: Adjectives in -er, never agent nouns: "broader" is no "broader of".
+_COMPARATIVES = _listed(
+    "broader narrower larger smaller higher lower older newer earlier later greater lesser "
+    "bigger better worse wider deeper"
 )
 #: Verbs that change without an object: alone they read "<participle> from" too.
 _INTRANSITIVE = _listed("evolve migrate transition graduate grow develop")
@@ -171,6 +186,8 @@ def noun(word: str) -> str | None:
     if base_of_third(word) is not None and base_of_third(word) not in NOUNS_TOO:
         return None
     one = singular(word) if base_of_third(word) is None else base_of_third(word)
+    if word in _COMPARATIVES:
+        return None
     for form in (word, one):
         if form and _NOUN_ENDING.search(form) and not form.endswith("ed"):
             return form
@@ -185,7 +202,7 @@ def inverse_label(words: tuple[str, ...]) -> tuple[str, bool] | None:
     """How a relation of these words reads from its target, and whether the rule is sure."""
     if not words:
         return None
-    if words[0] == "is" and len(words) > 1:
+    if words[0] in ("is", "was") and len(words) > 1:
         words = words[1:]
     first, rest = words[0], words[1:]
     if rest and rest[-1] == "by":
@@ -207,7 +224,11 @@ def inverse_label(words: tuple[str, ...]) -> tuple[str, bool] | None:
         return _from_verb(verb, rest)
     found = base_of_participle(first)
     if found is not None and len(rest) == 1 and rest[0] in ("to", "into", "onto"):
-        return f"{first} from", found[1]
+        # "evolved to" reads "evolved from"; "assigned to" has no such reading.
+        return (f"{first} from", found[1]) if found[0] in _BECOMING else None
+    if found and rest == ("in",) and found[1] and found[0] not in IRREGULAR:
+        # "defined in": the target defines it (a verb init knows, regular: "built in" is not).
+        return third_person(found[0]), True
     if found is not None and len(rest) == 1 and rest[0] == "from":
         return f"{first} into", False
     if found is not None and not rest:
@@ -229,6 +250,8 @@ def inverse_label(words: tuple[str, ...]) -> tuple[str, bool] | None:
 def _from_verb(verb: str, rest: tuple[str, ...]) -> tuple[str, bool] | None:
     """A relation that starts with a verb's third person (``builds on``, ``evolves to``)."""
     done, sure = participle(verb)
+    if not rest and verb in _IMPLIED:
+        rest = (_IMPLIED[verb],)
     if not rest:
         if verb in _INTRANSITIVE:
             return f"{done} from", sure

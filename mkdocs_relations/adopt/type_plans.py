@@ -57,6 +57,8 @@ COMMON_INVERSES: dict[str, str] = {
     "applies in": "scope of",
     "participates in": "has participant",
     "leads to": "follows from",
+    "reports to": "manages",
+    "attributed to": "credited with",
     "results in": "results from",
     "runs on": "hosts",
     "works at": "employs",
@@ -90,6 +92,12 @@ COMMON_INVERSES: dict[str, str] = {
 #: typed links only where its values are wikilinks (``relation_like``).
 NOUN_INVERSES: dict[str, str] = {
     "successor": "predecessor",
+    "broader": "narrower",
+    "narrower": "broader",
+    "parents": "child",
+    "about": "subject of",
+    "prereq": "prerequisite of",
+    "prereqs": "prerequisite of",
     "predecessor": "successor",
     "redirect": "redirected from",
     "redirects": "redirected from",
@@ -215,7 +223,12 @@ def plan_type(name: str, edges: int) -> TypePlan:
     spoken = " ".join(words(name))
     if _SYMMETRIC.match(spoken):
         return TypePlan(name, edges, label_of(name), symmetric=True)
-    inverse = COMMON_INVERSES.get(spoken) or NOUN_INVERSES.get(spoken)
+    # "is based on", "was derived from": the table knows them without the auxiliary.
+    bare = re.sub(r"^(is|was) ", "", spoken)
+    inverse = next(
+        (t.get(n) for n in (spoken, bare) for t in (COMMON_INVERSES, NOUN_INVERSES) if n in t),
+        None,
+    )
     if inverse is not None:
         return TypePlan(name, edges, inverse)
     guessed = inverse_label(words(name))
