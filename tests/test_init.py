@@ -223,7 +223,8 @@ def test_the_migration_guide_shows_what_init_writes() -> None:
     import yaml
     from conftest import REPO
 
-    from mkdocs_relations.adopt.type_plans import wiki_config_md
+    from mkdocs_relations.adopt.type_plans import types_to_declare, wiki_config_md
+    from mkdocs_relations.model.vocabulary import Vocabulary
 
     text = (REPO / "docs" / "migrating.md").read_text("utf-8")
     blocks = re.findall(r'```yaml title="vault/wiki-config.md"\n(.*?)```', text, re.S)
@@ -231,7 +232,12 @@ def test_the_migration_guide_shows_what_init_writes() -> None:
     for block in blocks:
         data = yaml.safe_load(block.split("---")[1])
         field = data.get("relationship_field", "relationships")
-        plans = [plan_type(entry["name"], 0) for entry in data["relationship_types"]]
+        # The names as the pages write them, planned as init plans them (one inverse label a
+        # type, spellings of a known type read as it), in the guide's order.
+        entries = data["relationship_types"]
+        used = {name: 0 for e in entries for name in e.get("spellings") or [e["name"]]}
+        planned = {plan.name: plan for plan in types_to_declare(used, Vocabulary())[0]}
+        plans = [planned[entry["name"]] for entry in entries]
         written = wiki_config_md(field, plans).split("\n---\n")[0] + "\n---\n"
         written = written.replace("# Written by mkdocs-relations init from the types this "
                                   "wiki uses.\n", "")  # fmt: skip
