@@ -135,13 +135,15 @@ SPELLINGS = [
     ("relatedTo", 1),
     ("relates", 2),
 ]
+#: Names that share a verb but not a relation: a place and a party, a user and a use.
+APART = [("applies-in", 2), ("applies-to", 2), ("uses", 1), ("used_in", 1), ("depended-on-by", 1)]
 
 
 def test_init_offers_spellings_of_one_relation_and_merges_none(tmp_path: Path) -> None:
     vault = tmp_path / "vault"
     edges: dict[str, list[tuple[str, str]]] = {}
     index = 0
-    for name, count in SPELLINGS:
+    for name, count in [*SPELLINGS, *APART, ("depends", 2), ("depends-on", 1)]:
         for _ in range(count):
             source, target = PAGES[index % len(PAGES)], PAGES[(index + 3) % len(PAGES)]
             edges.setdefault(source, []).append((name, target))
@@ -150,14 +152,22 @@ def test_init_offers_spellings_of_one_relation_and_merges_none(tmp_path: Path) -
 
     first = run("init", "--docs-dir", "vault", cwd=tmp_path)
     assert first.returncode == 0, first.stdout + first.stderr
+    merge = "spellings: [relates_to, related, related_to, relatedTo, relates]"
     offer = (
         "note: 4 spellings of relates-to: relates-to (3 edges, also written relates_to), "
         "related (12 edges), related_to (3 edges, also written relatedTo), relates (2 edges); "
-        "declared apart, not merged: to read them as one type, set `spellings: [relates_to, "
-        "related, related_to, relatedTo, relates]` on relates-to in vault/wiki-config.md (an "
-        "entry of its own where it has none) and drop their entries"
+        f"declared apart, not merged: to read them as one type, give relates-to `{merge}` in "
+        "vault/wiki-config.md (its entry there, or a new one: `- {name: relates-to, symmetric: "
+        f"true, {merge}}}`) and drop their entries"
     )
     assert offer in first.stdout.splitlines(), first.stdout
+    # "depends" says "depends on" without its preposition; the others are other relations.
+    offers = [line for line in first.stdout.splitlines() if "spelling" in line]
+    assert any(
+        line.startswith("note: 2 spellings of depends-on: depends-on (1 edge), depends (2 edges)")
+        for line in offers
+    ), offers
+    assert len(offers) == 2, offers
     # Nothing merged: each different word stays a type of its own, and reads as written.
     declared = {entry["name"]: entry for entry in _declared(vault)}
     assert {"related", "related_to", "relates"} <= set(declared)
@@ -169,13 +179,14 @@ def test_init_offers_spellings_of_one_relation_and_merges_none(tmp_path: Path) -
     assert offer in second.stdout.splitlines(), second.stdout
 
     # Taken as offered, the spellings are one type: lint agrees, and init offers nothing.
-    spellings = yaml.safe_load(offer.split("set `spellings: ")[1].split("`")[0])
+    entry = yaml.safe_load(offer.split("or a new one: `")[1].split("`")[0])[0]
     head, body = config.split("---\n")[1], config.split("---\n", 2)[2]
-    kept = [e for e in yaml.safe_load(head)["relationship_types"] if e["name"] not in spellings]
-    kept = [e for e in kept if e["name"] != "relates-to"]
-    kept.append({"name": "relates-to", "symmetric": True, "spellings": spellings})
+    kept = [
+        e for e in yaml.safe_load(head)["relationship_types"] if e["name"] not in entry["spellings"]
+    ]
+    kept = [e for e in kept if e["name"] != "relates-to"] + [entry]
     merged = "---\n" + yaml.safe_dump({"relationship_types": kept}) + "---\n" + body
     (vault / "wiki-config.md").write_text(merged, encoding="utf-8")
     assert run("lint", "--strict", cwd=tmp_path).returncode == 0
     third = run("init", "--docs-dir", "vault", cwd=tmp_path)
-    assert "spellings of" not in third.stdout, third.stdout
+    assert "spellings of relates-to" not in third.stdout, third.stdout

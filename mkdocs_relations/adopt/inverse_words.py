@@ -166,6 +166,11 @@ _NOUN_ENDING = re.compile(
 )
 
 
+def implied_preposition(verb: str) -> str | None:
+    """The preposition a verb's object takes, said or not: ``depend`` -> ``on``."""
+    return _IMPLIED.get(verb)
+
+
 def singular(word: str) -> str | None:
     """``requirements`` -> ``requirement``, ``dependencies`` -> ``dependency``; None for a
     word that is no plural."""

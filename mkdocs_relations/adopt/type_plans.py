@@ -22,6 +22,7 @@ from .inverse_words import (
     VERBS,
     base_of_participle,
     base_of_third,
+    implied_preposition,
     inverse_label,
     noun,
 )
@@ -417,6 +418,8 @@ class SpellingOffer:
     #: (type, edges, the other names pages write for it) of every type to merge, most used
     #: first.
     others: tuple[tuple[str, int, tuple[str, ...]], ...]
+    #: ``into``'s inverse label and flags (symmetric, acyclic, transitive).
+    kind: tuple[str, bool, bool, bool]
 
     @property
     def spellings(self) -> tuple[str, ...]:
@@ -433,12 +436,22 @@ class SpellingOffer:
             f"{', '.join(written)})"
             for name, edges, written in [*members, *self.others]
         )
-        entry = f"spellings: [{', '.join(yaml_str(s) for s in self.spellings)}]"
+        spellings = f"spellings: [{', '.join(yaml_str(s) for s in self.spellings)}]"
+        entry = ", ".join([f"name: {yaml_str(self.into)}", *self.properties, spellings])
+        said = f"{len(self.others) + 1} spellings of {self.into}: {listed}"
+        if len(self.others) == 1 and not members:
+            said = f"{listed} reads like another spelling of {self.into}"
         return (
-            f"note: {len(self.others) + 1} spellings of {self.into}: {listed}; declared apart, "
-            f"not merged: to read them as one type, set `{entry}` on {self.into} in {shown} "
-            "(an entry of its own where it has none) and drop their entries"
+            f"note: {said}; declared apart, not merged: to read them as one type, give "
+            f"{self.into} `{spellings}` in {shown} (its entry there, or a new one: "
+            f"`- {{{entry}}}`) and drop their entries"
         )
+
+    @property
+    def properties(self) -> tuple[str, ...]:
+        """``into``'s properties as an entry of wiki-config.md states them."""
+        plan = TypePlan(self.into, 0, *self.kind)
+        return tuple(line.strip() for line in plan.yaml()[1:])
 
 
 _SAFE_PREPOSITIONS = frozenset(("to", "with", "on", "upon", "in", "into", "from", "at", "for"))
@@ -498,8 +511,8 @@ def spelling_offers(
         symmetric = all(types[n][2] for n, k in keys.items() if (k[0], k[1], k[3]) == head)
         if symmetric:
             preposition = ""  # relates to, relates with: both ways the same
-        elif not preposition and len(known) == 1:
-            preposition = next(iter(known))  # "relies" is "relies on" where no other is
+        elif not preposition and known == {implied_preposition(lemma)}:
+            preposition = next(iter(known))  # "depends" is "depends on"
         groups.setdefault((*head, preposition), []).append(name)
     offers = []
     for names in groups.values():
@@ -513,5 +526,17 @@ def spelling_offers(
             key=lambda item: (-item[1], item[0]),
         )
         if others:
-            offers.append(SpellingOffer(into, types[into][0], types[into][1], tuple(others)))
+            same = vocabulary.get(into)
+            properties = (
+                (same.inverse, same.symmetric, same.acyclic, same.transitive)
+                if same is not None
+                else next(
+                    (p.inverse, p.symmetric, p.acyclic, p.transitive)
+                    for p in plans
+                    if p.name == into
+                )
+            )
+            offers.append(
+                SpellingOffer(into, types[into][0], types[into][1], tuple(others), properties)
+            )
     return offers
