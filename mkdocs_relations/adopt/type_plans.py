@@ -1,9 +1,11 @@
 """Which types an adopted wiki declares, and how: ``init``'s plan for wiki-config.md.
 
 A type the vocabulary lacks is declared with what its name says: a spelling of a canonical
-type gets that type's properties, a name that reads both ways is symmetric, a common verb
-gets its inverse label, and anything else a placeholder to reword. A name that reads like a
-typo of a known type is not declared at all: the lint then points at each edge.
+type is declared as that type with ``spellings:``, a name that reads both ways is symmetric,
+a relation word gets the inverse label a person would write (relation_words.py, else
+inverse_words.py), and anything else no inverse: the panel reads the type and its
+direction in plain words. A name that reads like a typo of a known type is not declared at
+all: the lint then points at each edge.
 """
 
 from __future__ import annotations
@@ -14,138 +16,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ..frontmatter.dialect_fields import DEFAULT_FIELD
-from ..model.diagnostics import plural
 from ..model.suggest import compact, words
 from ..model.vocabulary import CANONICAL, TYPE_NAME, Vocabulary, label_of
-from .inverse_words import (
-    NOUNS_TOO,
-    VERBS,
-    base_of_participle,
-    base_of_third,
-    implied_preposition,
-    inverse_label,
-    noun,
-)
-
-#: Inverse labels the morphology (inverse_words.py) would get wrong, by the type's words.
-COMMON_INVERSES: dict[str, str] = {
-    "derived from": "source of",
-    "contains": "contained in",
-    "authored by": "author of",
-    "belongs to": "has member",
-    "parent of": "child of",
-    "child of": "parent of",
-    "based on": "basis for",
-    "created by": "creator of",
-    "precedes": "follows",
-    "follows": "precedes",
-    "influences": "influenced by",
-    "traces to": "traced from",
-    "includes": "included in",
-    # Obsidian's Breadcrumbs keys: a hierarchy and a sequence.
-    "up": "down",
-    "down": "up",
-    "parent": "child",
-    "child": "parent",
-    "children": "parent",
-    "next": "previous",
-    "prev": "next",
-    "previous": "next",
-    # Nouns and verbs whose reading from the target no rule of morphology gets right.
-    "successor of": "predecessor of",
-    "predecessor of": "successor of",
-    "applies to": "subject to",
-    "applies in": "scope of",
-    "participates in": "has participant",
-    "leads to": "follows from",
-    "reports to": "manages",
-    "attributed to": "credited with",
-    "results in": "results from",
-    "runs on": "hosts",
-    "works at": "employs",
-    "works for": "employs",
-    "located in": "location of",
-    "lives in": "home of",
-    "appears in": "features",
-    "derives from": "source of",
-    "inherits from": "inherited by",
-    "imports from": "imported by",
-    "learns from": "teaches",
-    "is a": "has subtype",
-    "kind of": "has kind",
-    "type of": "has type",
-    "subclass of": "superclass of",
-    "superclass of": "subclass of",
-    "requires": "required by",
-    "enables": "enabled by",
-    "blocked by": "blocks",
-    "mentions": "mentioned in",
-    "mentioned in": "mentions",
-    "cites": "cited by",
-    "quotes": "quoted in",
-    "opposite": "opposite of",
-    "replaced by": "replaces",
-    "superseded by": "supersedes",
-    "member of": "has member",
-}
-
-#: Inverse labels of nouns (and words as often nouns as verbs): a key of this name holds
-#: typed links only where its values are wikilinks (``relation_like``).
-NOUN_INVERSES: dict[str, str] = {
-    "successor": "predecessor",
-    "broader": "narrower",
-    "narrower": "broader",
-    "parents": "child",
-    "about": "subject of",
-    "prereq": "prerequisite of",
-    "prereqs": "prerequisite of",
-    "predecessor": "successor",
-    "redirect": "redirected from",
-    "redirects": "redirected from",
-    "benefits": "benefits from",
-    "benefit": "benefits from",
-    "features": "featured in",
-    "author": "author of",
-    "authors": "author of",
-    "creator": "creator of",
-    "owner": "owner of",
-    "owners": "owner of",
-    "cause": "cause of",
-    "causes": "caused by",
-    "effect": "effect of",
-    "effects": "effect of",
-    "source": "source of",
-    "sources": "source of",
-    "prerequisite": "prerequisite of",
-    "prerequisites": "prerequisite of",
-    "example": "example of",
-    "examples": "example of",
-    "alternative": "alternative to",
-    "replacement": "replaces",
-    "member": "member of",
-    "members": "member of",
-    "topic": "topic of",
-    "topics": "topic of",
-    "needs": "needed by",
-    "blocks": "blocked by",
-}
-
-#: Second choices, when the first is another type's inverse already ("used by" is
-#: depends-on's): a reader must never see two headings that say the same.
-SECOND_INVERSES: dict[str, str] = {
-    "used by": "in use by",
-    "source of": "origin of",
-    "uses": "makes use of",
-    "has part": "includes",
-    "superseded by": "replaced by",
-    "causes": "leads to",
-    "caused by": "results from",
-    "contained in": "inside",
-    "included in": "listed in",
-    "author of": "wrote",
-    "required by": "needed by",
-}
-
+from .inverse_words import NOUNS_TOO, base_of_third, inverse_label, noun
+from .relation_words import COMMON_INVERSES, NOUN_INVERSES, SECOND_INVERSES
 
 #: Names that read the same from both ends.
 _SYMMETRIC = re.compile(
@@ -253,6 +127,18 @@ def relation_like(name: str) -> bool:
         return False
     plan = plan_type(name, 0)
     return plan.symmetric or (not plan.placeholder and plan.review is None)
+
+
+def unnamed_note(plans: Sequence[TypePlan], shown: str) -> str | None:
+    """The one line saying which types init wrote no inverse label for, and how to name one."""
+    unnamed = [plan.name for plan in plans if plan.placeholder]
+    if not unnamed:
+        return None
+    return (
+        f"note: no inverse label for {', '.join(unnamed)}: the target's panel reads 'linked as "
+        f"{label_of(unnamed[0])} from'; to name it, add `inverse: <how it reads on the target "
+        f"page>` to {'each' if len(unnamed) > 1 else 'it'} in {shown}"
+    )
 
 
 def yaml_str(text: str) -> str:
@@ -404,139 +290,3 @@ def _distinct_labels(plans: list[TypePlan], vocabulary: Vocabulary) -> list[Type
             taken.setdefault(plan.inverse.casefold(), plan.name)
         result.append(plan)
     return result
-
-
-@dataclass(frozen=True)
-class SpellingOffer:
-    """Types that look like spellings of one relation (``related``, ``relates``,
-    ``related_to``), offered for merging into ``into``: never merged without the author."""
-
-    into: str
-    #: Edges of ``into``, and the spellings it has already.
-    edges: int
-    kept: tuple[str, ...]
-    #: (type, edges, the other names pages write for it) of every type to merge, most used
-    #: first.
-    others: tuple[tuple[str, int, tuple[str, ...]], ...]
-    #: ``into``'s inverse label and flags (symmetric, acyclic, transitive).
-    kind: tuple[str, bool, bool, bool]
-
-    @property
-    def spellings(self) -> tuple[str, ...]:
-        """What ``into``'s ``spellings:`` lists once merged."""
-        names = [*self.kept]
-        for name, _, written in self.others:
-            names += [spelt for spelt in (name, *written) if spelt not in names]
-        return tuple(names)
-
-    def line(self, shown: str) -> str:
-        members = [(self.into, self.edges, self.kept)] if self.edges else []
-        listed = ", ".join(
-            f"{name} ({plural(edges, 'edge')}{', also written ' if written else ''}"
-            f"{', '.join(written)})"
-            for name, edges, written in [*members, *self.others]
-        )
-        spellings = f"spellings: [{', '.join(yaml_str(s) for s in self.spellings)}]"
-        entry = ", ".join([f"name: {yaml_str(self.into)}", *self.properties, spellings])
-        said = f"{len(self.others) + 1} spellings of {self.into}: {listed}"
-        if len(self.others) == 1 and not members:
-            said = f"{listed} reads like another spelling of {self.into}"
-        return (
-            f"note: {said}; declared apart, not merged: to read them as one type, give "
-            f"{self.into} `{spellings}` in {shown} (its entry there, or a new one: "
-            f"`- {{{entry}}}`) and drop their entries"
-        )
-
-    @property
-    def properties(self) -> tuple[str, ...]:
-        """``into``'s properties as an entry of wiki-config.md states them."""
-        plan = TypePlan(self.into, 0, *self.kind)
-        return tuple(line.strip() for line in plan.yaml()[1:])
-
-
-_SAFE_PREPOSITIONS = frozenset(("to", "with", "on", "upon", "in", "into", "from", "at", "for"))
-
-
-def relation_key(name: str) -> tuple[str, tuple[str, ...], str, str] | None:
-    """What a name says, spelling aside: (verb or noun, other words, preposition, voice);
-    ``relates``, ``related`` and ``relates_to`` share the verb. None where the name starts
-    with no verb or noun init knows: nothing to compare."""
-    spoken = words(name)
-    if spoken[:1] == ("is",) and len(spoken) > 1:
-        spoken = spoken[1:]
-    if not spoken:
-        return None
-    voice = ""
-    if len(spoken) > 1 and spoken[-1] in ("by", "of"):
-        voice, spoken = spoken[-1], spoken[:-1]
-    first, rest = spoken[0], spoken[1:]
-    participle_of = base_of_participle(first)
-    lemma = base_of_third(first) or (participle_of[0] if participle_of else None)
-    if lemma is None and first in VERBS:
-        lemma = first
-    if lemma is None:
-        lemma = noun(first)
-    if lemma is None:
-        return None
-    preposition = rest[-1] if rest and rest[-1] in _SAFE_PREPOSITIONS else ""
-    middle = rest[:-1] if preposition else rest
-    return lemma, middle, preposition, voice
-
-
-def spelling_offers(
-    used: Mapping[str, int], vocabulary: Vocabulary, plans: Sequence[TypePlan]
-) -> list[SpellingOffer]:
-    """Declared or used types whose names say one relation in other words, grouped with the
-    known type they may spell, or with the most used one: what ``init`` offers to merge."""
-    types: dict[str, tuple[int, tuple[str, ...], bool]] = {}
-    for name, kind in vocabulary.items():
-        types[name] = (used.get(name, 0), kind.spellings, kind.symmetric)
-    for plan in plans:
-        before = types.get(plan.name, (0, (), plan.symmetric))[0]
-        types[plan.name] = (before + plan.edges, plan.spellings, plan.symmetric)
-    groups: dict[tuple[object, ...], list[str]] = {}
-    prepositions: dict[tuple[object, ...], set[str]] = {}
-    keys = {}
-    for name in types:
-        key = relation_key(name)
-        if key is None:
-            continue
-        keys[name] = key
-        head = (key[0], key[1], key[3])
-        if key[2]:
-            prepositions.setdefault(head, set()).add(key[2])
-    for name, (lemma, middle, preposition, voice) in keys.items():
-        head = (lemma, middle, voice)
-        known = prepositions.get(head, set())
-        symmetric = all(types[n][2] for n, k in keys.items() if (k[0], k[1], k[3]) == head)
-        if symmetric:
-            preposition = ""  # relates to, relates with: both ways the same
-        elif not preposition and known == {implied_preposition(lemma)}:
-            preposition = next(iter(known))  # "depends" is "depends on"
-        groups.setdefault((*head, preposition), []).append(name)
-    offers = []
-    for names in groups.values():
-        if len(names) < 2 or not any(types[name][0] for name in names):
-            continue
-        ordered = sorted(names, key=lambda n: (n not in vocabulary, -types[n][0], n))
-        into = next((n for n in ordered if n in vocabulary and vocabulary[n].origin == "canonical"),
-                    ordered[0])  # fmt: skip
-        others = sorted(
-            ((n, types[n][0], types[n][1]) for n in names if n != into and types[n][0]),
-            key=lambda item: (-item[1], item[0]),
-        )
-        if others:
-            same = vocabulary.get(into)
-            properties = (
-                (same.inverse, same.symmetric, same.acyclic, same.transitive)
-                if same is not None
-                else next(
-                    (p.inverse, p.symmetric, p.acyclic, p.transitive)
-                    for p in plans
-                    if p.name == into
-                )
-            )
-            offers.append(
-                SpellingOffer(into, types[into][0], types[into][1], tuple(others), properties)
-            )
-    return offers

@@ -20,7 +20,8 @@ from ..adopt.dialect_survey import (
     survey,
 )
 from ..adopt.resolution_plan import resolution_choices
-from ..adopt.type_plans import TypePlan, spelling_offers, types_to_declare, wiki_config_md
+from ..adopt.spelling_offers import spelling_offers
+from ..adopt.type_plans import TypePlan, types_to_declare, unnamed_note, wiki_config_md
 from ..adopt.vault_files import (
     excluded_folders,
     mkdocs_yml,
@@ -33,7 +34,6 @@ from ..frontmatter.block import read_frontmatter
 from ..frontmatter.dialect import DialectSettings
 from ..generators import NoGenerator, mkdocs_api
 from ..model.diagnostics import plural
-from ..model.vocabulary import label_of
 from ..wiki.page_set import PageSet, folder_page_set
 from ..wiki.pipeline import DEFAULT_CONFIG_PAGE, Options
 from ..wiki.wiki_config import read_wiki_config
@@ -257,13 +257,8 @@ def _notes(
     untyped: dict[str, list[str]],
 ) -> None:
     """What init noticed and cannot do for the user."""
-    unnamed = [plan.name for plan in plans if plan.placeholder]
-    if unnamed:
-        print(
-            f"note: no inverse label for {', '.join(unnamed)}: the target's panel reads "
-            f"'linked as {label_of(unnamed[0])} from'; to name it, add `inverse: <how it reads "
-            f"on the target page>` to {'each' if len(unnamed) > 1 else 'it'} in {shown}"
-        )
+    if (unnamed := unnamed_note(plans, shown)) is not None:
+        print(unnamed)
     roots = {path.lower() for path in pages.sources if "/" not in path}
     if not roots & {"index.md", "readme.md"}:
         print(
