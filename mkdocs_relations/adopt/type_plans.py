@@ -55,6 +55,12 @@ class TypePlan:
         reads the type with its direction ("linked as foundation from")."""
         return not self.symmetric and not self.inverse
 
+    @property
+    def said(self) -> str:
+        """How init's report names it: ``depends-on (14, written depends_on)``."""
+        written = f", written {', '.join(self.spellings)}" if self.spellings else ""
+        return f"{self.name} ({self.edges}{written})"
+
     def yaml(self) -> list[str]:
         lines = [f"  - name: {yaml_str(self.name)}"]
         if self.symmetric:

@@ -196,7 +196,7 @@ def _init(args: argparse.Namespace, written: list[str]) -> int:
     if not os.path.exists(config_path):
         _write(config_path, wiki_config_md(field, plans, dialect_text + resolution_text))
         written.append(config_path)
-        listed = ", ".join(f"{p.name} ({p.edges})" for p in plans) or "none needed"
+        listed = ", ".join(plan.said for plan in plans) or "none needed"
         said = f"the dialect ({one_line(found)}), " if found and detected else ""
         print(f"wrote {shown}: {said}{len(plans)} type(s) declared: {listed}")
     else:
