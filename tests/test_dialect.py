@@ -164,7 +164,7 @@ def test_stored_inverse_pairs_are_declared_as_each_others_inverse() -> None:
     assert by_name["depended-on-by"].inverse == "depends on"
     assert by_name["depended-on-by"].mirrors == "depends-on"
     # "used by" is depends-on's inverse already: never a second type's.
-    assert by_name["uses"].inverse == "used by (uses)" and by_name["uses"].review
+    assert by_name["uses"].inverse == "in use by" and by_name["uses"].review
 
 
 def test_resolution_settings_are_checked_at_their_lines(tmp_path: Path) -> None:

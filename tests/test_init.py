@@ -115,7 +115,14 @@ def test_init_says_what_it_cannot_do(tmp_path: Path) -> None:
     (vault / "guide" / "index.md").write_text("# Guide\n", encoding="utf-8")
     (vault / "guide" / "README.md").write_text("# Readme\n", encoding="utf-8")
     result = run("init", "--docs-dir", "vault", cwd=tmp_path)
-    assert "note: reword the inverse label of frobnicates in vault/wiki-config.md" in result.stdout
+    assert (
+        "note: no inverse label for frobnicates: the target's panel reads 'linked as "
+        "frobnicates from'; to name it, add `inverse: <how it reads on the target page>` to it "
+        "in vault/wiki-config.md" in result.stdout
+    )
+    config = (vault / "wiki-config.md").read_text("utf-8")
+    assert "  - name: frobnicates  # 1 edge; no inverse label yet: add one" in config
+    assert "(inverse)" not in config and "inverse:" not in config.split("\n---\n")[0]
     assert "note: the docs folder has no index.md" in result.stdout
     assert "note: 1 page(s) list links under 'sources:' without a type (e.g. vault/Home.md)" \
         in result.stdout  # fmt: skip
@@ -142,7 +149,8 @@ def test_init_leaves_a_typo_for_the_lint(tmp_path: Path) -> None:
     result = run("init", "--docs-dir", "vault", cwd=tmp_path)
     assert result.returncode == 1, result.stdout + result.stderr
     config = (vault / "wiki-config.md").read_text("utf-8")
-    assert "name: depends_on" in config and "depnds" not in config
+    assert "name: depends-on" in config and "spellings: [depends_on]" in config
+    assert "depnds" not in config
     assert (
         "note: depnds-on (1 edge) is not declared: it reads like a typo of depends-on; correct "
         "those edges (the lint below lists them)" in result.stdout
@@ -174,7 +182,24 @@ def test_init_refuses_a_config_inside_the_docs_folder(tmp_path: Path) -> None:
         ("related_to", "related to", True),
         ("contradicts", "contradicts", True),
         ("cooperates-with", "cooperates with", True),
-        ("frobnicates", "frobnicates (inverse)", False),
+        ("frobnicates", "", False),
+        ("foundation", "foundation of", False),
+        ("prerequisite_for", "prerequisite", False),
+        ("redirect", "redirected from", False),
+        ("example_of", "has example", False),
+        ("parent", "child", False),
+        ("child", "parent", False),
+        ("successor", "predecessor", False),
+        ("predecessor", "successor", False),
+        ("evolved_to", "evolved from", False),
+        ("evolves_to", "evolved from", False),
+        ("benefits", "benefits from", False),
+        ("builds-on", "built on by", False),
+        ("applies-in", "scope of", False),
+        ("participates-in", "has participant", False),
+        ("proposes-to-supersede", "proposed to be superseded by", False),
+        ("owner", "owner of", False),
+        ("requirements", "requirement of", False),
     ],
 )
 def test_inverse_labels(name: str, inverse: str, symmetric: bool) -> None:
@@ -198,7 +223,8 @@ def test_the_migration_guide_shows_what_init_writes() -> None:
     import yaml
     from conftest import REPO
 
-    from mkdocs_relations.adopt.type_plans import wiki_config_md
+    from mkdocs_relations.adopt.type_plans import types_to_declare, wiki_config_md
+    from mkdocs_relations.model.vocabulary import Vocabulary
 
     text = (REPO / "docs" / "migrating.md").read_text("utf-8")
     blocks = re.findall(r'```yaml title="vault/wiki-config.md"\n(.*?)```', text, re.S)
@@ -206,7 +232,12 @@ def test_the_migration_guide_shows_what_init_writes() -> None:
     for block in blocks:
         data = yaml.safe_load(block.split("---")[1])
         field = data.get("relationship_field", "relationships")
-        plans = [plan_type(entry["name"], 0) for entry in data["relationship_types"]]
+        # The names as the pages write them, planned as init plans them (one inverse label a
+        # type, spellings of a known type read as it), in the guide's order.
+        entries = data["relationship_types"]
+        used = {name: 0 for e in entries for name in e.get("spellings") or [e["name"]]}
+        planned = {plan.name: plan for plan in types_to_declare(used, Vocabulary())[0]}
+        plans = [planned[entry["name"]] for entry in entries]
         written = wiki_config_md(field, plans).split("\n---\n")[0] + "\n---\n"
         written = written.replace("# Written by mkdocs-relations init from the types this "
                                   "wiki uses.\n", "")  # fmt: skip
@@ -237,11 +268,12 @@ def test_init_never_writes_a_vocabulary_its_lint_rejects(tmp_path: Path) -> None
     assert "depends-on edges form a cycle: a → b → c → d → a" in result.stdout
     config = (vault / "wiki-config.md").read_text("utf-8")
     assert "    spellings: [DEPENDS-ON, Depends On, dependsOn, depends_on]\n" in config
-    assert "  - name: x-y  # 1 edge; reword" in config and '    spellings: ["x:y"]' in config
+    assert "  - name: x-y  # 1 edge; no inverse" in config and '    spellings: ["x:y"]' in config
     assert "  - name: lead  # 1 edge" in config and '    spellings: ["-lead"]' in config
     assert "  - name: type-with-slash  # 1 edge" in config
-    assert '  - name: uses  # 1 edge; check the inverse: \'used by\' is depends-on\'s inverse ' \
-        'already; reword it\n    inverse: "used by (uses)"\n' in config  # fmt: skip
+    # "used by" is depends-on's: a second choice, never "used by (uses)".
+    assert "  - name: uses  # 1 edge; check the inverse: 'used by' is depends-on's inverse " \
+        "already\n    inverse: in use by\n" in config  # fmt: skip
     second = run("init", "--docs-dir", "vault", cwd=tmp_path)
     assert (vault / "wiki-config.md").read_text("utf-8") == config
     assert _problems(second.stdout) == _problems(result.stdout)

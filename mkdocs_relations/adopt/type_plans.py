@@ -1,9 +1,11 @@
 """Which types an adopted wiki declares, and how: ``init``'s plan for wiki-config.md.
 
 A type the vocabulary lacks is declared with what its name says: a spelling of a canonical
-type gets that type's properties, a name that reads both ways is symmetric, a common verb
-gets its inverse label, and anything else a placeholder to reword. A name that reads like a
-typo of a known type is not declared at all: the lint then points at each edge.
+type is declared as that type with ``spellings:``, a name that reads both ways is symmetric,
+a relation word gets the inverse label a person would write (relation_words.py, else
+inverse_words.py), and anything else no inverse: the panel reads the type and its
+direction in plain words. A name that reads like a typo of a known type is not declared at
+all: the lint then points at each edge.
 """
 
 from __future__ import annotations
@@ -16,35 +18,8 @@ from dataclasses import dataclass, replace
 from ..frontmatter.dialect_fields import DEFAULT_FIELD
 from ..model.suggest import compact, words
 from ..model.vocabulary import CANONICAL, TYPE_NAME, Vocabulary, label_of
-from .inverse_words import NOUNS_TOO, base_of_third, inverse_label
-
-#: Inverse labels the morphology (inverse_words.py) would get wrong, by the type's words.
-COMMON_INVERSES: dict[str, str] = {
-    "derived from": "source of",
-    "contains": "contained in",
-    "authored by": "author of",
-    "belongs to": "has member",
-    "parent of": "child of",
-    "child of": "parent of",
-    "based on": "basis for",
-    "created by": "creator of",
-    "precedes": "follows",
-    "follows": "precedes",
-    "influences": "influenced by",
-    "traces to": "traced from",
-    "includes": "included in",
-    # Obsidian's Breadcrumbs keys: a hierarchy and a sequence.
-    "up": "down",
-    "down": "up",
-    "parent": "child",
-    "child": "parent",
-    "children": "parent",
-    "next": "previous",
-    "prev": "next",
-    "previous": "next",
-}
-
-PLACEHOLDER = " (inverse)"
+from .inverse_words import NOUNS_TOO, base_of_third, inverse_label, noun
+from .relation_words import COMMON_INVERSES, NOUN_INVERSES, SECOND_INVERSES
 
 #: Names that read the same from both ends.
 _SYMMETRIC = re.compile(
@@ -76,14 +51,21 @@ class TypePlan:
 
     @property
     def placeholder(self) -> bool:
-        """An inverse label init could not name; readers would see "... (inverse)"."""
-        return not self.symmetric and self.inverse.endswith(PLACEHOLDER)
+        """An inverse label init could not name: none is written, and the target's panel
+        reads the type with its direction ("linked as foundation from")."""
+        return not self.symmetric and not self.inverse
+
+    @property
+    def said(self) -> str:
+        """How init's report names it: ``depends-on (14, written depends_on)``."""
+        written = f", written {', '.join(self.spellings)}" if self.spellings else ""
+        return f"{self.name} ({self.edges}{written})"
 
     def yaml(self) -> list[str]:
         lines = [f"  - name: {yaml_str(self.name)}"]
         if self.symmetric:
             lines.append("    symmetric: true")
-        else:
+        elif self.inverse:
             lines.append(f"    inverse: {yaml_str(self.inverse)}")
         for flag in ("acyclic", "transitive"):
             if getattr(self, flag):
@@ -91,12 +73,12 @@ class TypePlan:
         if self.spellings:
             lines.append(f"    spellings: [{', '.join(yaml_str(s) for s in self.spellings)}]")
         notes = [f"{self.edges} edge{'s' if self.edges != 1 else ''}"] if self.edges else []
-        if self.spelling_of:
+        if self.spelling_of and self.spelling_of != self.name:
             notes.append(f"spells the canonical {self.spelling_of}")
         if self.mirrors:
             notes.append(f"{self.mirrors} stated from the other end: each pair shows once")
         if self.placeholder:
-            notes.append("reword the inverse: how it reads on the target page")
+            notes.append("no inverse label yet: add one saying how it reads on the target page")
         elif self.review:
             notes.append(f"check the inverse: {self.review}")
         if notes:
@@ -122,14 +104,19 @@ def plan_type(name: str, edges: int) -> TypePlan:
     spoken = " ".join(words(name))
     if _SYMMETRIC.match(spoken):
         return TypePlan(name, edges, label_of(name), symmetric=True)
-    inverse = COMMON_INVERSES.get(spoken)
+    # "is based on", "was derived from": the table knows them without the auxiliary.
+    bare = re.sub(r"^(is|was) ", "", spoken)
+    inverse = next(
+        (t.get(n) for n in (spoken, bare) for t in (COMMON_INVERSES, NOUN_INVERSES) if n in t),
+        None,
+    )
     if inverse is not None:
         return TypePlan(name, edges, inverse)
     guessed = inverse_label(words(name))
     if guessed is not None:
         label, sure = guessed
         return TypePlan(name, edges, label, review=None if sure else "a guess from its words")
-    return TypePlan(name, edges, f"{spoken}{PLACEHOLDER}")
+    return TypePlan(name, edges, "")
 
 
 def relation_like(name: str) -> bool:
@@ -138,10 +125,26 @@ def relation_like(name: str) -> bool:
     if compact(name) in {compact(t.name) for t in CANONICAL}:
         return True
     spoken = words(name)
-    if len(spoken) == 1 and base_of_third(spoken[0]) in NOUNS_TOO:
+    if len(spoken) == 1 and (
+        base_of_third(spoken[0]) in NOUNS_TOO
+        or spoken[0] in NOUN_INVERSES
+        or (spoken[0] not in COMMON_INVERSES and noun(spoken[0]) is not None)
+    ):
         return False
     plan = plan_type(name, 0)
     return plan.symmetric or (not plan.placeholder and plan.review is None)
+
+
+def unnamed_note(plans: Sequence[TypePlan], shown: str) -> str | None:
+    """The one line saying which types init wrote no inverse label for, and how to name one."""
+    unnamed = [plan.name for plan in plans if plan.placeholder]
+    if not unnamed:
+        return None
+    return (
+        f"note: no inverse label for {', '.join(unnamed)}: the target's panel reads 'linked as "
+        f"{label_of(unnamed[0])} from'; to name it, add `inverse: <how it reads on the target "
+        f"page>` to {'each' if len(unnamed) > 1 else 'it'} in {shown}"
+    )
 
 
 def yaml_str(text: str) -> str:
@@ -209,10 +212,9 @@ def types_to_declare(
         total = sum(count for _, count in names)
         same = known.get(key)
         if same is not None:
+            # depends_on, dependsOn: the known type written another way, read as it (a type
+            # of its own would need an inverse label of its own: "used by (depends on)").
             kind = vocabulary[same]
-            if len(names) == 1 and kind.origin == "canonical" and TYPE_NAME.match(names[0][0]):
-                plans.append(plan_type(names[0][0], total))  # depends_on: as it is written
-                continue
             plans.append(
                 TypePlan(
                     same, total, kind.inverse, kind.symmetric, kind.acyclic, kind.transitive,
@@ -273,19 +275,24 @@ def _mirrored(plans: list[TypePlan], vocabulary: Vocabulary) -> list[TypePlan]:
 
 def _distinct_labels(plans: list[TypePlan], vocabulary: Vocabulary) -> list[TypePlan]:
     """No two types share an inverse label: "Used by" would list two relations as one, and
-    ``follow: [used by]`` could only follow one of them."""
+    ``follow: [used by]`` could only follow one of them. A taken label gives way to its
+    second choice ("in use by"), else to none: the panel then names the type and its
+    direction, never a label with the type's name stuck on ("used by (uses)")."""
     taken = {t.inverse.casefold(): t.name for t in vocabulary.values() if not t.symmetric}
     result = []
     for plan in plans:
         owner = taken.get(plan.inverse.casefold())
-        if not plan.symmetric and owner is not None and owner != plan.name:
+        if not plan.symmetric and plan.inverse and owner is not None and owner != plan.name:
+            second = SECOND_INVERSES.get(plan.inverse.casefold(), "")
+            if second.casefold() in taken:
+                second = ""
             plan = replace(
                 plan,
-                inverse=f"{plan.inverse} ({label_of(plan.name)})",
-                review=f"{plan.inverse!r} is {owner}'s inverse already; reword it",
+                inverse=second,
+                review=f"{plan.inverse!r} is {owner}'s inverse already" if second else None,
                 mirrors=None,
             )
-        if not plan.symmetric:
+        if not plan.symmetric and plan.inverse:
             taken.setdefault(plan.inverse.casefold(), plan.name)
         result.append(plan)
     return result

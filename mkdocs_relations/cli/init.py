@@ -20,7 +20,8 @@ from ..adopt.dialect_survey import (
     survey,
 )
 from ..adopt.resolution_plan import resolution_choices
-from ..adopt.type_plans import TypePlan, types_to_declare, wiki_config_md
+from ..adopt.spelling_offers import spelling_offers
+from ..adopt.type_plans import TypePlan, types_to_declare, unnamed_note, wiki_config_md
 from ..adopt.vault_files import (
     excluded_folders,
     mkdocs_yml,
@@ -195,13 +196,15 @@ def _init(args: argparse.Namespace, written: list[str]) -> int:
     if not os.path.exists(config_path):
         _write(config_path, wiki_config_md(field, plans, dialect_text + resolution_text))
         written.append(config_path)
-        listed = ", ".join(f"{p.name} ({p.edges})" for p in plans) or "none needed"
+        listed = ", ".join(plan.said for plan in plans) or "none needed"
         said = f"the dialect ({one_line(found)}), " if found and detected else ""
         print(f"wrote {shown}: {said}{len(plans)} type(s) declared: {listed}")
     else:
         additions = (dialect_text if found else []) + resolution_text
         _print_additions(shown, config_path, additions, plans)
     _notes(docs_dir, pages, wiki.dialect.read_keys, plans, shown, read.untyped)
+    for offer in spelling_offers(used, wiki.graph.vocabulary, plans):
+        print(offer.line(shown))
     for name, meant, count in typos:
         print(
             f"note: {name} ({plural(count, 'edge')}) is not declared: it reads like a typo of "
@@ -254,12 +257,8 @@ def _notes(
     untyped: dict[str, list[str]],
 ) -> None:
     """What init noticed and cannot do for the user."""
-    placeholders = [plan.name for plan in plans if plan.placeholder]
-    if placeholders:
-        print(
-            f"note: reword the inverse label of {', '.join(placeholders)} in {shown}: readers "
-            "see it as the heading on the target page, '(inverse)' is a placeholder"
-        )
+    if (unnamed := unnamed_note(plans, shown)) is not None:
+        print(unnamed)
     roots = {path.lower() for path in pages.sources if "/" not in path}
     if not roots & {"index.md", "readme.md"}:
         print(
