@@ -17,7 +17,7 @@ from .labels import Labels
 #: Bumped whenever the site graph's shape changes. The path finder checks it against the
 #: value its widget carries (site_files.GraphScript), so a page and a graph file from
 #: different builds are told apart.
-SITE_GRAPH_VERSION = 1
+SITE_GRAPH_VERSION = 2
 SITE_GRAPH_FORMAT = "mkdocs-relations-graph"
 #: The global graph.js assigns (a script, not JSON, so that sites opened from disk load it).
 SITE_GRAPH_VARIABLE = "__mkdocsRelationsGraph"
@@ -131,13 +131,18 @@ def to_script(data: Any) -> str:
     where browsers refuse to fetch JSON. U+2028 and U+2029 are escaped for older engines;
     ``<`` is escaped so the text can never close a script element.
     """
-    text = (
+    return f"window.{SITE_GRAPH_VARIABLE}={script_json(data)};\n"
+
+
+def script_json(data: Any) -> str:
+    """Compact JSON that a script element can hold: ``<`` (which could close the element),
+    U+2028 and U+2029 (line ends to older engines) escaped."""
+    return (
         to_json(data)
         .replace("<", "\\u003c")
         .replace("\u2028", "\\u2028")
         .replace("\u2029", "\\u2029")
     )
-    return f"window.{SITE_GRAPH_VARIABLE}={text};\n"
 
 
 def export_json(graph: Graph, title: Callable[[str], str] | None = None) -> dict[str, Any]:
