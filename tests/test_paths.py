@@ -248,7 +248,8 @@ def test_the_finder_files_answer_as_python(
         check=True,
     )
     loads = 0
-    for case, (got, (site, want)) in enumerate(zip(json.loads(result.stdout), expected, strict=True)):
+    answered = json.loads(result.stdout)
+    for case, (got, (site, want)) in enumerate(zip(answered, expected, strict=True)):
         assert got["ids"] == site["ids"], case
         assert [steps for steps, _ in got["answers"]] == want, f"case {case} differs"
         shards = cases[case]["manifest"]["shards"]

@@ -137,4 +137,3 @@ def shard_script(shard: int, data: Any) -> str:
     text = script_json(data)
     variable = f"window.{SHARD_VARIABLE}"
     return f"({variable}={variable}||{{}})[{shard}]={text};\n"
-
