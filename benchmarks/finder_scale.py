@@ -124,7 +124,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         self.wfile.write(body)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _gzipped(path: str) -> bytes:
     return gzip.compress(Path(path).read_bytes(), compresslevel=6, mtime=0)
 
@@ -148,8 +148,9 @@ USABLE = """async (letter) => {
   const input = document.querySelector(".relations-finder__input");
   const list = document.querySelector(".relations-finder__options");
   const shown = () => new Promise((resolve) => {
-    const done = () => { if (!list.hidden && list.children.length) { observer.disconnect(); resolve(); } };
-    const observer = new MutationObserver(done);
+    const observer = new MutationObserver(() => {
+      if (!list.hidden && list.children.length) { observer.disconnect(); resolve(); }
+    });
     observer.observe(list, {childList: true, attributes: true});
   });
   const start = performance.now();
