@@ -83,9 +83,9 @@ def prepare(pages: int, site: Path) -> None:
     files.update(graph_files(graph, titles, display.max_hops, additions.labels))
     site.mkdir(parents=True, exist_ok=True)
     for name, data in files.items():
-        target = site / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
+        written = site / name
+        written.parent.mkdir(parents=True, exist_ok=True)
+        written.write_bytes(data)
     sheets = "".join(f'<link rel="stylesheet" href="{s}">\n' for s in display.stylesheets)
     scripts = "".join(f'<script src="{s}"></script>\n' for s in display.scripts)
     (site / "index.html").write_text(
@@ -250,7 +250,7 @@ def measure(site: Path, rounds: int) -> None:
 
 def _report(name: str, runs: list[dict[str, Any]]) -> None:
     def median(key: str) -> float:
-        return statistics.median(run[key] for run in runs)
+        return float(statistics.median(run[key] for run in runs))
 
     print(
         f"{name:10} first focus {median('focus_bytes') / 1e6:6.2f} MB | usable "
