@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..model.direction import ORDER, number
-from .export import SITE_GRAPH_VARIABLE, script_json, to_json
+from .export import SITE_GRAPH_VARIABLE, script_value, to_json
 
 #: Pages a shard holds, about: the number of shards is the smallest power of two that keeps
 #: them at most this many, so a wiki this size or smaller is one file.
@@ -134,6 +134,5 @@ def finder_files(site: Mapping[str, Any]) -> tuple[dict[str, Any], list[dict[str
 
 def shard_script(shard: int, data: Any) -> str:
     """A shard as a script that adds it to :data:`SHARD_VARIABLE` (loadable from file://)."""
-    text = script_json(data)
     variable = f"window.{SHARD_VARIABLE}"
-    return f"({variable}={variable}||{{}})[{shard}]={text};\n"
+    return f"({variable}={variable}||{{}})[{shard}]={script_value(data)};\n"
