@@ -25,7 +25,8 @@ process.stdout.write(JSON.stringify(out));
 #: ``node SHARDED_RUNNER PATHS_JS`` reads JSON cases ({manifest, shards, queries}) on stdin:
 #: the manifest read as the finder reads it, shards added only when the search waits for
 #: them. Prints, for each case, the ids read, each page's shard by the script's hash, every
-#: query's steps, the shards each query loaded, and the URLs known at the end.
+#: query's steps, the shards each query loaded, the URLs known at the end, each id's number
+#: as the finder finds it, and the suggestions' lower-cased names.
 SHARDED_RUNNER = """
 const paths = require(process.argv[2]);
 const cases = JSON.parse(require("fs").readFileSync(0, "utf8"));
@@ -49,7 +50,10 @@ const out = cases.map((c) => {
       wanted.forEach((n) => { loaded.add(n); paths.addShard(read.index, read.urls, c.shards[n]); });
     }
   });
-  return {ids: read.ids, shardOf, answers, urls: read.urls};
+  const numbers = read.ids.map((id) => paths.pageNumber(read.ids, id));
+  const missing = paths.pageNumber(read.ids, "\\u{10ffff}none");
+  const search = paths.searchNames(c.manifest.titles, read.ids, c.manifest.aliases);
+  return {ids: read.ids, shardOf, answers, urls: read.urls, numbers, missing, search};
 });
 process.stdout.write(JSON.stringify(out));
 """

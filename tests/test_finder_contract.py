@@ -122,8 +122,8 @@ def test_the_path_search_has_no_default_bound() -> None:
     thrown, api, steps = json.loads(result.stdout)
     assert thrown, "a search without maxHops must fail, not run unbounded or guess a default"
     assert api == [
-        "addShard", "buildIndex", "continuePath", "naturalCompare", "nearNames", "rankMatches",
-        "readManifest", "shardsFor", "shortestPath", "startPath",
+        "addShard", "buildIndex", "continuePath", "naturalCompare", "nearNames", "pageNumber",
+        "rankMatches", "readManifest", "searchNames", "shardsFor", "shortestPath", "startPath",
     ]  # fmt: skip
     assert steps == [{"from": 0, "to": 1, "type": "t", "direction": "out"}]
 

@@ -214,8 +214,8 @@ def test_the_finder_files_answer_as_python(
         site = {
             "format": "f", "version": 2, "max_hops": 4,
             "types": [{"name": t, "label": t, "inverse": t} for t in types],
-            "ids": index.ids, "titles": [i.upper() for i in index.ids],
-            "urls": [f"{i}/" for i in index.ids], "aliases": {},
+            "ids": index.ids, "titles": [f"{i.upper()} Σ" for i in index.ids],
+            "urls": [f"{i}/" for i in index.ids], "aliases": {"0": ["ÄLIAS", "Other"]},
             "edges": [v for s, t, k in edges for v in (number[s], number[t], types.index(k))],
         }  # fmt: skip
         manifest, shards = finder_files.finder_files(site)
@@ -251,6 +251,11 @@ def test_the_finder_files_answer_as_python(
     answered = json.loads(result.stdout)
     for case, (got, (site, want)) in enumerate(zip(answered, expected, strict=True)):
         assert got["ids"] == site["ids"], case
+        assert got["numbers"] == list(range(len(site["ids"]))) and got.get("missing") is None
+        assert got["search"] == [
+            [t.lower(), i.lower(), *(a.lower() for a in site["aliases"].get(str(n), []))]
+            for n, (t, i) in enumerate(zip(site["titles"], site["ids"], strict=True))
+        ]
         assert [steps for steps, _ in got["answers"]] == want, f"case {case} differs"
         shards = cases[case]["manifest"]["shards"]
         if shards:

@@ -59,15 +59,8 @@
       if (graph.format !== source.format || String(graph.version) !== source.version) {
         throw failure("finder_outdated");
       }
-      var read = window.MkDocsRelationsPaths.readManifest(graph);
-      var numbers = new Map();
-      var search = new Array(read.ids.length);
-      for (var i = 0; i < read.ids.length; i++) {
-        numbers.set(read.ids[i], i);
-        var names = [graph.titles[i], read.ids[i]].concat(graph.aliases[String(i)] || []);
-        for (var j = 0; j < names.length; j++) names[j] = String(names[j]).toLowerCase();
-        search[i] = names;
-      }
+      var paths = window.MkDocsRelationsPaths;
+      var read = paths.readManifest(graph);
       var typeNumbers = new Map();
       graph.types.forEach(function (kind, i) { typeNumbers.set(kind.name, i); });
       return {
@@ -76,9 +69,8 @@
         pages: { ids: read.ids, titles: graph.titles, aliases: graph.aliases },
         ids: read.ids,
         urls: read.urls,
-        numbers: numbers,
         typeNumbers: typeNumbers,
-        search: search,
+        search: paths.searchNames(graph.titles, read.ids, graph.aliases),
         index: read.index,
         shards: new Map()
       };
@@ -201,6 +193,11 @@
     var options = [];
     var active = -1;
     var asked = 0;
+
+    /* This page's number in the graph (undefined when it is not a page of the graph). */
+    function here(data) {
+      return window.MkDocsRelationsPaths.pageNumber(data.ids, pageId);
+    }
     var chosen = null;
 
     function say(text, className) {
@@ -241,7 +238,7 @@
     function suggest() {
       chosen = null;
       loadGraph(graphFile).then(function (data) {
-        showOptions(data, matches(data, input.value, data.numbers.get(pageId)));
+        showOptions(data, matches(data, input.value, here(data)));
       }, showFailure);
     }
 
@@ -283,7 +280,7 @@
       // Shards may arrive after the reader asked again: only the latest question answers.
       var question = ++asked;
       loadGraph(graphFile).then(function (data) {
-        var source = data.numbers.get(pageId);
+        var source = here(data);
         if (source === undefined) return say(message("finder_not_in_graph"));
         var target = chosen;
         var text = input.value.trim();

@@ -403,9 +403,47 @@
     return names;
   }
 
-  // titles array -> its natural keys, made when a tie first needs one: ranking compares
-  // titles only between matches of equal score, and the same titles on every keystroke.
+  // titles array -> its folded titles (all at once) and natural keys (made when a tie first
+  // needs one): ranking compares titles only between matches of equal score, and the same
+  // titles on every keystroke.
   var titleKeys = new WeakMap();
+
+  /* Each text through ``change``, in one call on them all joined by a line end where the
+   * result splits back into as many (casing has no rule across a line end): 100,000 calls
+   * cost several times one call on their whole text. */
+  function eachAtOnce(texts, change) {
+    var joined = change(texts.join("\n")).split("\n");
+    return joined.length === texts.length ? joined : texts.map(change);
+  }
+
+  function lower(text) {
+    return String(text).toLowerCase();
+  }
+
+  /* search[i] for rankMatches: page i's names (title, id, then aliases) lower-cased. */
+  function searchNames(titles, ids, aliases) {
+    var lowTitles = eachAtOnce(titles, lower);
+    var lowIds = eachAtOnce(ids, lower);
+    var search = new Array(ids.length);
+    for (var i = 0; i < ids.length; i++) {
+      var more = aliases[String(i)];
+      search[i] = more ? [lowTitles[i], lowIds[i]].concat(more.map(lower)) : [lowTitles[i], lowIds[i]];
+    }
+    return search;
+  }
+
+  /* The number of the page with this id (ids in Python's order), or undefined. */
+  function pageNumber(ids, id) {
+    var low = 0, high = ids.length - 1;
+    while (low <= high) {
+      var middle = (low + high) >> 1;
+      var order = compareText(ids[middle], id);
+      if (order === 0) return middle;
+      if (order < 0) low = middle + 1;
+      else high = middle - 1;
+    }
+    return undefined;
+  }
 
   /* Page numbers whose names match the text, best first, at most ``limit``: a name equal
    * to the text, then one starting with it, then one holding it (names and text compared
@@ -418,10 +456,14 @@
     if (!query || !(limit > 0)) return [];
     var cache = titleKeys.get(titles);
     if (!cache) {
-      cache = { keys: new Array(titles.length), heads: new Array(titles.length) };
+      cache = {
+        keys: new Array(titles.length),
+        heads: new Array(titles.length),
+        folded: eachAtOnce(titles, fold)
+      };
       titleKeys.set(titles, cache);
     }
-    var keys = cache.keys, heads = cache.heads;
+    var keys = cache.keys, heads = cache.heads, folded = cache.folded;
     function key(i) {
       if (keys[i] === undefined) keys[i] = naturalKey(titles[i]);
       return keys[i];
@@ -429,7 +471,7 @@
     // A title's text before its first number: most titles differ there, and it is the
     // first thing the natural order compares, so the whole key is made only for a tie.
     function head(i) {
-      if (heads[i] === undefined) heads[i] = fold(titles[i]).split(/[0-9]/, 1)[0];
+      if (heads[i] === undefined) heads[i] = folded[i].split(/[0-9]/, 1)[0];
       return heads[i];
     }
     // Pages come in number order, so a later page equal on score and title ranks after.
@@ -469,7 +511,9 @@
     shortestPath: shortestPath,
     naturalCompare: naturalCompare,
     nearNames: nearNames,
-    rankMatches: rankMatches
+    pageNumber: pageNumber,
+    rankMatches: rankMatches,
+    searchNames: searchNames
   };
   if (typeof module !== "undefined" && module.exports) module.exports = api;
   else root.MkDocsRelationsPaths = api;
