@@ -195,7 +195,7 @@
     var asked = 0;
 
     /* This page's number in the graph (undefined when it is not a page of the graph). */
-    function here(data) {
+    function thisPage(data) {
       return window.MkDocsRelationsPaths.pageNumber(data.ids, pageId);
     }
     var chosen = null;
@@ -238,7 +238,7 @@
     function suggest() {
       chosen = null;
       loadGraph(graphFile).then(function (data) {
-        showOptions(data, matches(data, input.value, here(data)));
+        showOptions(data, matches(data, input.value, thisPage(data)));
       }, showFailure);
     }
 
@@ -280,7 +280,7 @@
       // Shards may arrive after the reader asked again: only the latest question answers.
       var question = ++asked;
       loadGraph(graphFile).then(function (data) {
-        var source = here(data);
+        var source = thisPage(data);
         if (source === undefined) return say(message("finder_not_in_graph"));
         var target = chosen;
         var text = input.value.trim();
