@@ -155,6 +155,7 @@
       queue: new Int32Array(count),
       head: 0,
       tail: 0,
+      into: null,
       found: source === target
     };
     state.seen[source] = 1;
@@ -174,6 +175,23 @@
       var depth = hops[node];
       if (depth >= maxHops) { state.head++; continue; }
       var list = lists[node];
+      if (list === undefined && depth === maxHops - 1) {
+        // The last level: its pages matter only as neighbours of the target, which the
+        // target's own steps name (each edge is in the lists of both its ends), so one
+        // shard answers for every page of the level that is not loaded.
+        var into = lastSteps(index, state);
+        if (into === null) return { missing: [stop] };
+        state.head++;
+        var value = into.get(node);
+        if (value !== undefined) {
+          seen[stop] = 1;
+          parent[stop] = node;
+          via[stop] = value;
+          hops[stop] = depth + 1;
+          state.found = true;
+        }
+        continue;
+      }
       if (list === undefined) return { missing: waiting(state, lists) };
       state.head++;
       for (var e = 0; e < list.length; e++) {
@@ -193,6 +211,27 @@
       }
     }
     return { steps: state.found ? chain(index, state) : null };
+  }
+
+  /* Page -> the step from it to the target that the search would take (its smallest one
+   * the search allows), read from the target's steps; null while those are not loaded. */
+  function lastSteps(index, state) {
+    if (state.into) return state.into;
+    var list = index.lists[state.target];
+    if (list === undefined) return null;
+    var width = index.typeCount, into = new Map();
+    for (var e = 0; e < list.length; e++) {
+      var kind = list[e] % width;
+      var rest = (list[e] - kind) / width;
+      // The same edge from the other end: the other direction.
+      var back = 1 - (rest & 1);
+      if (state.outOnly && back !== 0) continue;
+      if (state.allowed && !state.allowed[kind]) continue;
+      var page = rest >> 1;
+      var value = (state.target * 2 + back) * width + kind;
+      if (!into.has(page) || value < into.get(page)) into.set(page, value);
+    }
+    return (state.into = into);
   }
 
   /* The queued pages the search will expand whose steps are not loaded: asked for together,
