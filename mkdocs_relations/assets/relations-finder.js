@@ -63,6 +63,8 @@
       var read = paths.readManifest(graph);
       var typeNumbers = new Map();
       graph.types.forEach(function (kind, i) { typeNumbers.set(kind.name, i); });
+      var search = paths.searchNames(graph.titles, read.ids, graph.aliases);
+      paths.rankMatches(search, graph.titles, "", -1, 0); // what it keeps for every query
       return {
         graph: graph,
         url: source.url,
@@ -70,7 +72,7 @@
         ids: read.ids,
         urls: read.urls,
         typeNumbers: typeNumbers,
-        search: paths.searchNames(graph.titles, read.ids, graph.aliases),
+        search: search,
         index: read.index,
         shards: new Map()
       };

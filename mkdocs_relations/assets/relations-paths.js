@@ -448,11 +448,20 @@
   var titleKeys = new WeakMap();
 
   /* Each text through ``change``, in one call on them all joined by a line end where the
-   * result splits back into as many (casing has no rule across a line end): 100,000 calls
-   * cost several times one call on their whole text. */
-  function eachAtOnce(texts, change) {
+   * result splits back into as many (casing has no rule across a line end, and ``change``
+   * none either): 100,000 calls cost several times one call on their whole text. */
+  function eachAtOnce(texts, change, changeEach) {
     var joined = change(texts.join("\n")).split("\n");
-    return joined.length === texts.length ? joined : texts.map(change);
+    return joined.length === texts.length ? joined : texts.map(changeEach || change);
+  }
+
+  /* Each title's folded text before its first digit. */
+  function titleHeads(titles) {
+    return eachAtOnce(titles, function (text) {
+      return fold(text).replace(/[0-9][^\n]*/g, "");
+    }, function (text) {
+      return fold(text).split(/[0-9]/, 1)[0];
+    });
   }
 
   function lower(text) {
@@ -491,18 +500,16 @@
    * The best ``limit`` are kept as the pages go by, never every match sorted: one common
    * letter matches most of a large wiki, and sorting them all froze the page. */
   function rankMatches(search, titles, text, exclude, limit) {
-    var query = String(text).trim().toLowerCase();
-    if (!query || !(limit > 0)) return [];
+    // Made on the first call, even one with nothing typed: the finder calls it so as the
+    // graph loads, and the reader's first letter finds them ready.
     var cache = titleKeys.get(titles);
     if (!cache) {
-      cache = {
-        keys: new Array(titles.length),
-        heads: new Array(titles.length),
-        folded: eachAtOnce(titles, fold)
-      };
+      cache = { keys: new Array(titles.length), heads: titleHeads(titles) };
       titleKeys.set(titles, cache);
     }
-    var keys = cache.keys, heads = cache.heads, folded = cache.folded;
+    var query = String(text).trim().toLowerCase();
+    if (!query || !(limit > 0)) return [];
+    var keys = cache.keys, heads = cache.heads;
     function key(i) {
       if (keys[i] === undefined) keys[i] = naturalKey(titles[i]);
       return keys[i];
@@ -510,7 +517,6 @@
     // A title's text before its first number: most titles differ there, and it is the
     // first thing the natural order compares, so the whole key is made only for a tie.
     function head(i) {
-      if (heads[i] === undefined) heads[i] = folded[i].split(/[0-9]/, 1)[0];
       return heads[i];
     }
     // Pages come in number order, so a later page equal on score and title ranks after.
