@@ -133,13 +133,25 @@ def to_script(data: Any) -> str:
 
 
 def script_value(data: Any) -> str:
-    """``data`` as a script expression: ``JSON.parse("…")`` of its compact JSON, which
+    """``data`` as a script expression: ``JSON.parse('…')`` of its compact JSON, which
     browsers read several times faster than the same data as an object literal (measured
-    at 100,000 pages: 120 against 600 ms). ``<`` is escaped so the text can never close a
-    script element, U+2028 and U+2029 for older engines."""
-    text = json.dumps(to_json(data), ensure_ascii=False)
-    text = text.replace("<", "\\u003c").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
-    return f"JSON.parse({text})"
+    at 100,000 pages: 120 against 600 ms). In single quotes only ``\\`` and ``'`` are
+    escaped, so the file is hardly larger than the JSON; ``<`` is escaped too, so the text
+    can never close a script element, and U+2028 and U+2029 for older engines."""
+    text = to_json(data)
+    for raw, escaped in _IN_QUOTES:
+        text = text.replace(raw, escaped)
+    return f"JSON.parse('{text}')"
+
+
+#: What a single-quoted script string escapes of JSON text (the backslash first).
+_IN_QUOTES = (
+    ("\\", "\\\\"),
+    ("'", "\\'"),
+    ("<", "\\u003c"),
+    ("\u2028", "\\u2028"),
+    ("\u2029", "\\u2029"),
+)
 
 
 def export_json(graph: Graph, title: Callable[[str], str] | None = None) -> dict[str, Any]:
