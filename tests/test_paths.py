@@ -298,7 +298,7 @@ def test_the_finders_ranking_is_its_specification() -> None:
     if NODE is None:
         pytest.skip("node is not installed")
     rng = random.Random(17)
-    letters = ["a", "b", "e", "l", "r", " ", "2", "10", "é"]
+    letters = ["a", "b", "e", "l", "r", " ", "2", "10", "é", "ﬀ", "😀", "\uff5e"]
     cases = []
     for case in range(400):
         # Past 100 cases, more pages than the limit keeps: the bounded selection at work.

@@ -504,12 +504,17 @@
     // graph loads, and the reader's first letter finds them ready.
     var cache = titleKeys.get(titles);
     if (!cache) {
-      cache = { keys: new Array(titles.length), heads: titleHeads(titles) };
+      var made = titleHeads(titles);
+      // Heads the engine's own comparison orders as Python does: no surrogate pair, no
+      // character past them (UTF-16 and code points disagree only there).
+      var plain = new Uint8Array(made.length);
+      for (var p = 0; p < made.length; p++) plain[p] = /[\uD800-\uFFFF]/.test(made[p]) ? 0 : 1;
+      cache = { keys: new Array(titles.length), heads: made, plain: plain };
       titleKeys.set(titles, cache);
     }
     var query = String(text).trim().toLowerCase();
     if (!query || !(limit > 0)) return [];
-    var keys = cache.keys, heads = cache.heads;
+    var keys = cache.keys, heads = cache.heads, plain = cache.plain;
     function key(i) {
       if (keys[i] === undefined) keys[i] = naturalKey(titles[i]);
       return keys[i];
@@ -521,8 +526,13 @@
     }
     // Pages come in number order, so a later page equal on score and title ranks after.
     function before(a, b) {
-      return a[0] - b[0] || compareText(head(a[1]), head(b[1])) ||
+      return a[0] - b[0] || compareHeads(a[1], b[1]) ||
         compareKeys(key(a[1]), key(b[1])) || a[1] - b[1];
+    }
+    function compareHeads(i, j) {
+      var x = head(i), y = head(j);
+      if (!(plain[i] && plain[j])) return compareText(x, y);
+      return x === y ? 0 : x < y ? -1 : 1;
     }
     var kept = [];
     for (var i = 0; i < search.length; i++) {
