@@ -12,7 +12,8 @@ import pytest
 from conftest import Site, output_dir, run, serve
 from wikis import PANEL_WIKI as WIKI
 
-from mkdocs_relations.output import export, site_files
+from mkdocs_relations.output import export, finder_files, site_files
+from mkdocs_relations.output.labels import DEFAULT_LABELS
 
 pytestmark = pytest.mark.browser
 
@@ -258,7 +259,7 @@ def test_the_finder_reads_what_the_build_writes(
     assert site.build().ok
     script = site.site_dir / "assets" / "elsewhere" / "g.js"
     text = script.read_text("utf-8")
-    assert text.startswith("window.__testGraph={")
+    assert text.startswith("window.__testGraph=JSON.parse('{")
     assert '"format":"test-format"' in text and '"version":99' in text
     expected = run("path", "reporting", "platform/checkout", cwd=site.root).stdout.strip()
 
@@ -415,3 +416,81 @@ def test_on_a_phone_the_suggestions_and_the_answer_stay_above_the_keyboard(
         shot = output_dir("finder") / "finder-phone.png"
         page.screenshot(path=str(shot))
         page.close()
+
+
+def _shard_requests(requested: list[str]) -> list[str]:
+    return sorted({r.rsplit("/", 1)[1] for r in requested if "/graph-" in r})
+
+
+def test_a_sharded_graph_loads_its_shards_as_the_search_reaches_them(
+    site: Site, browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past a size the finder's first focus loads the manifest alone (what suggestions
+    need); the path search loads the shards of the pages it reaches, from disk and under a
+    sub-path, and answers as the command line does. A shard that fails to load is said so,
+    and one from another build too."""
+    monkeypatch.setattr(finder_files, "SHARD_PAGES", 2)
+    site.pages(WIKI)
+    site.extra_config = {"theme": MATERIAL, "use_directory_urls": False}
+    assert site.build().ok
+    folder = site.site_dir / "assets" / "mkdocs-relations"
+    shards = sorted(folder.glob("graph-*.js"))
+    assert len(shards) >= 2
+    expected = run("path", "reporting", "platform/checkout", cwd=site.root).stdout.strip()
+
+    page = browser.new_page()
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.goto((site.site_dir / "reporting.html").as_uri())
+    page.wait_for_selector("[data-relations-pathfinder][data-relations-ready]")
+    page.focus(".relations-finder__input")
+    page.wait_for_function("() => window.__mkdocsRelationsGraph !== undefined")
+    page.keyboard.type("Check")
+    page.wait_for_selector(".relations-finder__option")
+    assert _shard_requests(requested) == [], "shards loaded before the search needed them"
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    page.locator(".relations-finder__text").wait_for(state="attached")
+    assert page.locator(".relations-finder__text").text_content() == expected
+    assert _shard_requests(requested), "the search answered without its shards"
+    hrefs = page.eval_on_selector_all(".relations-finder__chain a", "els => els.map(e => e.href)")
+    assert len(hrefs) == expected.count("[[")
+    assert all(Path(h.removeprefix("file://")).is_file() for h in hrefs), hrefs
+    page.close()
+
+    root = tmp_path / "www"
+    shutil.copytree(site.site_dir, root / "wiki")
+    served = root / "wiki" / "assets" / "mkdocs-relations"
+    with serve(root) as url:
+
+        def ask() -> tuple[str, list[str]]:
+            page = browser.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            requested: list[str] = []
+            page.on("request", lambda request: requested.append(request.url))
+            page.goto(url + "wiki/reporting.html")
+            page.wait_for_selector("[data-relations-pathfinder][data-relations-ready]")
+            answer = _result(page, "Checkout")
+            if "hops:" in answer:
+                answer = str(page.locator(".relations-finder__text").text_content())
+            page.close()
+            assert errors == []
+            return answer, requested
+
+        answer, requested = ask()
+        assert answer == expected
+        loaded = _shard_requests(requested)
+        assert loaded and all(
+            f"/wiki/assets/mkdocs-relations/{n}" in str(requested) for n in loaded
+        )
+        # A shard the search needs, gone: said so in the site's words.
+        kept = {name: (served / name).read_text("utf-8") for name in loaded}
+        for name in loaded:
+            (served / name).unlink()
+        assert ask()[0] == DEFAULT_LABELS["finder_shard_unavailable"]
+        # One from another build: the page and the graph do not match.
+        for name, text in kept.items():
+            build = text.split('"build":"', 1)[1].split('"', 1)[0]
+            (served / name).write_text(text.replace(build, "0" * len(build)), "utf-8")
+        assert ask()[0] == DEFAULT_LABELS["finder_outdated"]

@@ -11,10 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from finder_js import NODE, PATHS_JS, RUNNER
+from finder_js import NODE, PATHS_JS, RUNNER, SHARDED_RUNNER
 
 from mkdocs_relations.model.natural import natural_key
 from mkdocs_relations.model.paths import PathIndex, Step
+from mkdocs_relations.output import finder_files
 
 NAMES = [
     "a", "b", "B", "c", "Z", "a/b", "a-b", "a_b", "ä", "é", "z", "10", "9", "ledger",
@@ -193,6 +194,80 @@ def test_javascript_matches_python(tmp_path: Path) -> None:
         assert got == want, f"case {case} differs"
 
 
+@pytest.mark.parametrize("shard_pages", [1, 3, 100])
+def test_the_finder_files_answer_as_python(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, shard_pages: int
+) -> None:
+    """The finder's manifest and shards, as the site ships them, read by the script with
+    each shard added only when the search waits for it: the same answers as Python's, the
+    same ids, each page in the shard Python put it in, and every URL of a loaded shard."""
+    if NODE is None:
+        pytest.skip("node is not installed")
+    monkeypatch.setattr(finder_files, "SHARD_PAGES", shard_pages)
+    cases, expected = [], []
+    for seed in range(60):
+        size = random.Random(seed).randint(1, len(NAMES))
+        ids, edges = random_graph(2000 + seed, size)
+        index = PathIndex(ids, edges)
+        number = index.rank
+        types = sorted(set(TYPES) | {"unused-type"})
+        site = {
+            "format": "f", "version": 2, "max_hops": 4,
+            "types": [{"name": t, "label": t, "inverse": t} for t in types],
+            "ids": index.ids, "titles": [f"{i.upper()} Σ" for i in index.ids],
+            "urls": [f"{i}/" for i in index.ids], "aliases": {"0": ["ÄLIAS", "Other"]},
+            "edges": [v for s, t, k in edges for v in (number[s], number[t], types.index(k))],
+        }  # fmt: skip
+        manifest, shards = finder_files.finder_files(site)
+        assert manifest["shards"] == len(shards) == finder_files.shard_count(len(ids))
+        queries, answers = [], []
+        for options in OPTIONS:
+            js_options = {
+                "maxHops": options["max_hops"],
+                "types": options["types"],
+                "directed": options["directed"],
+            }
+            for source, target in itertools.product(index.ids, repeat=2):
+                queries.append([number[source], number[target], js_options])
+                steps = index.shortest_path(source, target, **options)
+                answers.append(
+                    None
+                    if steps is None
+                    else [[number[s.source], number[s.target], s.type, s.direction] for s in steps]
+                )
+        cases.append({"manifest": manifest, "shards": shards, "queries": queries})
+        expected.append((site, answers))
+    runner = tmp_path / "sharded.js"
+    runner.write_text(SHARDED_RUNNER)
+    result = subprocess.run(
+        [NODE, str(runner), str(PATHS_JS)],
+        input=json.dumps(cases),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    loads = 0
+    answered = json.loads(result.stdout)
+    for case, (got, (site, want)) in enumerate(zip(answered, expected, strict=True)):
+        assert got["ids"] == site["ids"], case
+        assert got["numbers"] == list(range(len(site["ids"]))) and got.get("missing") is None
+        assert got["search"] == [
+            [t.lower(), i.lower(), *(a.lower() for a in site["aliases"].get(str(n), []))]
+            for n, (t, i) in enumerate(zip(site["titles"], site["ids"], strict=True))
+        ]
+        assert [steps for steps, _ in got["answers"]] == want, f"case {case} differs"
+        shards = cases[case]["manifest"]["shards"]
+        if shards:
+            assert got["shardOf"] == [finder_files.shard_of(i, shards) for i in site["ids"]]
+        loads += sum(loaded for _, loaded in got["answers"])
+        known = [u for u in got["urls"] if u is not None]
+        assert all(u == site["urls"][i] for i, u in enumerate(got["urls"]) if u is not None)
+        assert len(known) >= (0 if shards else len(site["ids"]))
+    # Shards are loaded as the search reaches their pages, never all up front.
+    assert (loads > 0) == (shard_pages < 100)
+
+
 RANK_JS = """
 const paths = require(process.argv[1]);
 const cases = JSON.parse(require("fs").readFileSync(0, "utf8"));
@@ -223,7 +298,7 @@ def test_the_finders_ranking_is_its_specification() -> None:
     if NODE is None:
         pytest.skip("node is not installed")
     rng = random.Random(17)
-    letters = ["a", "b", "e", "l", "r", " ", "2", "10", "é"]
+    letters = ["a", "b", "e", "l", "r", " ", "2", "10", "é", "ﬀ", "😀", "\uff5e"]
     cases = []
     for case in range(400):
         # Past 100 cases, more pages than the limit keeps: the bounded selection at work.

@@ -51,8 +51,8 @@ def test_an_unnamed_inverse_reads_as_the_type_and_its_direction(site: Site) -> N
     assert "(incoming)" not in beta and "(inverse)" not in beta
     assert "Linked as foundation from" in beta and "Linked as benefits from" in beta
     assert "Cited by" in beta  # a named inverse is the author's word, as before
-    graph = (site.site_dir / "assets" / "mkdocs-relations" / "graph.js").read_text("utf-8")
-    document = json.loads(graph[graph.index("{") : graph.rindex("}") + 1])
+    graph = (site.site_dir / "assets" / "mkdocs-relations" / "graph.json").read_text("utf-8")
+    document = json.loads(graph)
     inverses = {t["name"]: t["inverse"] for t in document["types"]}
     assert inverses["foundation"] == "linked as foundation from"
     assert inverses["benefits"] == "linked as benefits from"

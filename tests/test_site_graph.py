@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import gzip
+import itertools
 import json
+import re
 from pathlib import Path
+from typing import Any
 
 import jsonschema
 import pytest
 from conftest import REPO, CorpusSite, Site
 from wikis import PANEL_WIKI
+
+from mkdocs_relations.output import finder_files
 
 SCHEMA = json.loads(
     (REPO / "mkdocs_relations" / "schemas" / "graph.schema.json").read_text(encoding="utf-8")
@@ -45,16 +50,86 @@ def test_graph_file_validates_and_holds_the_graph(site: Site) -> None:
     assert graph["urls"][ids.index("platform/checkout")] == "platform/checkout/"
 
 
-def test_graph_script_defines_the_same_graph(site: Site) -> None:
+def _script(path: Path, prefix: str) -> Any:
+    """The value a graph script assigns: ``JSON.parse`` of a single-quoted string (faster to
+    load than an object literal), nothing in it that could close a script element."""
+    text = path.read_text("utf-8")
+    assert text.startswith(prefix + "JSON.parse('") and text.endswith("');\n")
+    assert "<" not in text and "\u2028" not in text
+    inner = text[len(prefix) + len("JSON.parse('") : -len("');\n")]
+    escapes = {"\\\\": "\\", "\\'": "'", "\\u003c": "<", "\\u2028": "\u2028", "\\u2029": "\u2029"}
+    return json.loads(re.sub(r"\\(\\|'|u003c|u2028|u2029)", lambda m: escapes[m[0]], inner))
+
+
+def _ids(coded: list[Any]) -> list[str]:
+    """The manifest's ids: each the length it shares with the one before, and the rest."""
+    ids: list[str] = []
+    for shared, rest in zip(coded[::2], coded[1::2], strict=True):
+        ids.append((ids[-1] if ids else "")[:shared] + rest)
+    return ids
+
+
+def _steps(graph: dict[str, Any]) -> list[list[int]]:
+    """Each page's path steps from graph.json's edges, as the finder's files pack them."""
+    width = len(graph["types"])
+    steps: list[set[int]] = [set() for _ in graph["ids"]]
+    edges = graph["edges"]
+    for s, t, k in zip(edges[::3], edges[1::3], edges[2::3], strict=True):
+        if s != t:
+            steps[s].add((t * 2) * width + k)
+            steps[t].add((s * 2 + 1) * width + k)
+    return [sorted(page) for page in steps]
+
+
+def _sums(differences: list[int]) -> list[int]:
+    return list(itertools.accumulate(differences))
+
+
+def test_graph_script_is_the_finders_manifest_with_the_same_graph(site: Site) -> None:
     site.pages(PANEL_WIKI)
     site.build()
-    script = (site.site_dir / "assets" / "mkdocs-relations" / "graph.js").read_text("utf-8")
-    prefix = "window.__mkdocsRelationsGraph="
-    assert script.startswith(prefix) and script.endswith(";\n")
-    # The same graph, without the edge attributes the finder never shows.
+    folder = site.site_dir / "assets" / "mkdocs-relations"
+    manifest = _script(folder / "graph.js", "window.__mkdocsRelationsGraph=")
     graph = _graph(site)
+    # The same graph, without the edge attributes the finder never shows; a small wiki is
+    # one file.
     assert graph.pop("extra") == {"2": {"note": "Replaced in 2025"}}
-    assert json.loads(script[len(prefix) : -2]) == graph
+    assert manifest["shards"] == 0 and not list(folder.glob("graph-*.js"))
+    assert _ids(manifest["ids"]) == graph["ids"]
+    for key in ("format", "version", "max_hops", "types", "titles", "urls", "aliases"):
+        assert manifest[key] == graph[key], key
+    assert [_sums(steps) for steps in manifest["steps"]] == _steps(graph)
+
+
+def test_a_large_wiki_is_a_manifest_and_shards(site: Site, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past SHARD_PAGES pages the manifest holds what suggestions need, nothing of the edges,
+    and each page's steps and URL are in the shard its id hashes to, once."""
+    monkeypatch.setattr(finder_files, "SHARD_PAGES", 2)
+    site.pages(PANEL_WIKI)
+    site.build()
+    folder = site.site_dir / "assets" / "mkdocs-relations"
+    manifest = _script(folder / "graph.js", "window.__mkdocsRelationsGraph=")
+    graph = _graph(site)
+    count = manifest["shards"]
+    assert count == finder_files.shard_count(len(graph["ids"])) >= 2
+    assert "steps" not in manifest and "urls" not in manifest
+    assert sorted(p.name for p in folder.glob("graph-*.js")) == sorted(
+        manifest["shard_file"].format(n) for n in range(count)
+    )
+    seen: dict[int, tuple[str, list[int]]] = {}
+    for number in range(count):
+        prefix = f"(window.{manifest['shard_variable']}=window.{manifest['shard_variable']}||{{}})"
+        shard = _script(folder / f"graph-{number}.js", f"{prefix}[{number}]=")
+        assert shard["build"] == manifest["build"]
+        for page, url, steps in zip(
+            _sums(shard["pages"]), shard["urls"], shard["steps"], strict=True
+        ):
+            assert finder_files.shard_of(graph["ids"][page], count) == number
+            seen[page] = (url, _sums(steps))
+    assert sorted(seen) == list(range(len(graph["ids"])))
+    assert [seen[page] for page in sorted(seen)] == list(
+        zip(graph["urls"], _steps(graph), strict=True)
+    )
 
 
 def test_no_absolute_paths_or_bodies(site: Site, tmp_path: Path) -> None:
@@ -102,8 +177,9 @@ def test_size_is_linear_in_pages_and_edges(
     # Edge attributes (via, description...) are kept for tools, as written: their size is
     # the wiki's. The finder's copy, graph.js, leaves them out.
     aliases += len(json.dumps(graph.get("extra", {}), ensure_ascii=False))
-    script = (site.site_dir / "assets" / "mkdocs-relations" / "graph.js").read_text()
-    assert '"extra"' not in script and len(script) < raw
+    folder = site.site_dir / "assets" / "mkdocs-relations"
+    manifest = _script(folder / "graph.js", "window.__mkdocsRelationsGraph=")
+    assert "extra" not in manifest and len((folder / "graph.js").read_bytes()) < raw
     edges = len(graph["edges"]) // 3
     per_edge = (raw - names - aliases) / edges
     assert edges == 1119 and per_edge < 40, per_edge

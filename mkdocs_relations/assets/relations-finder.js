@@ -23,46 +23,100 @@
     return error;
   }
 
-  /* The graph the widget's attributes name, checked against the format and version the
-   * page was built for: a page and a graph file from different builds say so. */
+  /* A script element's global, once the script at url has run: graph files are scripts
+   * rather than JSON so that they also load from disk (file://), where browsers refuse
+   * fetch(). */
+  function loadScript(url, read, key) {
+    return new Promise(function (resolve, reject) {
+      var ready = read();
+      if (ready) return resolve(ready);
+      var script = document.createElement("script");
+      script.src = url;
+      script.async = true;
+      script.onload = function () {
+        script.remove();
+        var value = read();
+        if (value) resolve(value);
+        else reject(failure(key));
+      };
+      script.onerror = function () {
+        script.remove();
+        reject(failure(key));
+      };
+      document.head.appendChild(script);
+    });
+  }
+
+  /* The graph's manifest the widget's attributes name (what suggestions need), checked
+   * against the format and version the page was built for: a page and a graph file from
+   * different builds say so. Pages' steps and URLs come with it for a small wiki, else from
+   * shards, loaded as the path search reaches their pages. */
   function loadGraph(source) {
     var loading = graphs.get(source.url);
     if (loading) return loading;
-    loading = new Promise(function (resolve, reject) {
-      if (window[source.variable]) return resolve(window[source.variable]);
-      var script = document.createElement("script");
-      script.src = source.url;
-      script.async = true;
-      script.onload = function () {
-        if (window[source.variable]) resolve(window[source.variable]);
-        else reject(failure("finder_unavailable"));
-      };
-      script.onerror = function () { reject(failure("finder_unavailable")); };
-      document.head.appendChild(script);
-    }).then(function (graph) {
+    loading = loadScript(source.url, function () { return window[source.variable]; },
+      "finder_unavailable").then(function (graph) {
       if (graph.format !== source.format || String(graph.version) !== source.version) {
         throw failure("finder_outdated");
       }
-      var numbers = new Map();
-      var search = [];
-      for (var i = 0; i < graph.ids.length; i++) {
-        numbers.set(graph.ids[i], i);
-        var names = [graph.titles[i], graph.ids[i]].concat(graph.aliases[String(i)] || []);
-        search.push(names.map(function (n) { return String(n).toLowerCase(); }));
-      }
+      var paths = window.MkDocsRelationsPaths;
+      var read = paths.readManifest(graph);
       var typeNumbers = new Map();
       graph.types.forEach(function (kind, i) { typeNumbers.set(kind.name, i); });
+      var search = paths.searchNames(graph.titles, read.ids, graph.aliases);
+      paths.rankMatches(search, graph.titles, "", -1, 0); // what it keeps for every query
       return {
         graph: graph,
-        numbers: numbers,
+        url: source.url,
+        pages: { ids: read.ids, titles: graph.titles, aliases: graph.aliases },
+        ids: read.ids,
+        urls: read.urls,
         typeNumbers: typeNumbers,
         search: search,
-        index: window.MkDocsRelationsPaths.buildIndex(graph)
+        index: read.index,
+        shards: new Map()
       };
     });
     graphs.set(source.url, loading);
     loading.catch(function () { graphs.delete(source.url); }); // let a later use try again
     return loading;
+  }
+
+  /* One shard of the graph into its index, loaded once; one of another build than the
+   * manifest is refused, and one that fails to load is said so (and tried again next time). */
+  function loadShard(data, number) {
+    var loading = data.shards.get(number);
+    if (loading) return loading;
+    var url = new URL(data.graph.shard_file.replace("{}", String(number)), data.url).href;
+    var variable = data.graph.shard_variable;
+    loading = loadScript(url, function () {
+      return window[variable] && window[variable][number];
+    }, "finder_shard_unavailable").then(function (shard) {
+      delete window[variable][number]; // the index keeps what it needs
+      if (shard.build !== data.graph.build) throw failure("finder_outdated");
+      window.MkDocsRelationsPaths.addShard(data.index, data.urls, shard);
+    });
+    data.shards.set(number, loading);
+    loading.catch(function () { data.shards.delete(number); });
+    return loading;
+  }
+
+  /* Every page's steps and URL loaded (the shards that hold them, together). */
+  function loadPages(data, pages) {
+    var wanted = window.MkDocsRelationsPaths.shardsFor(data.index, data.ids, pages);
+    return Promise.all(wanted.map(function (number) { return loadShard(data, number); }));
+  }
+
+  /* The path search of relations-paths.js, loading shards where it waits for them: the
+   * same search, so the same answer as with the whole graph in hand. */
+  function pathBetween(data, source, target, options) {
+    var paths = window.MkDocsRelationsPaths;
+    var state = paths.startPath(data.index, source, target, options);
+    function go() {
+      var answer = paths.continuePath(data.index, state);
+      return answer.missing ? loadPages(data, answer.missing).then(go) : answer.steps;
+    }
+    return Promise.resolve().then(go);
   }
 
   /* Up to MAX_OPTIONS page numbers matching the text (the ranking is the pure script's). */
@@ -86,17 +140,17 @@
 
   function pageLink(data, root, number) {
     var link = element("a", "relations-finder__page", data.graph.titles[number]);
-    link.href = root + data.graph.urls[number];
-    link.title = data.graph.ids[number];
+    link.href = root + data.urls[number];
+    link.title = data.ids[number];
     return link;
   }
 
   /* The chain as the command line prints it: [[a]] —depends-on→ [[b]] ←part-of— [[c]]. */
   function chainText(data, source, steps) {
-    var parts = ["[[" + data.graph.ids[source] + "]]"];
+    var parts = ["[[" + data.ids[source] + "]]"];
     steps.forEach(function (step) {
       parts.push(step.direction === "out" ? "—" + step.type + "→" : "←" + step.type + "—");
-      parts.push("[[" + data.graph.ids[step.to] + "]]");
+      parts.push("[[" + data.ids[step.to] + "]]");
     });
     return parts.join(" ");
   }
@@ -140,6 +194,12 @@
     }
     var options = [];
     var active = -1;
+    var asked = 0;
+
+    /* This page's number in the graph (undefined when it is not a page of the graph). */
+    function thisPage(data) {
+      return window.MkDocsRelationsPaths.pageNumber(data.ids, pageId);
+    }
     var chosen = null;
 
     function say(text, className) {
@@ -180,7 +240,7 @@
     function suggest() {
       chosen = null;
       loadGraph(graphFile).then(function (data) {
-        showOptions(data, matches(data, input.value, data.numbers.get(pageId)));
+        showOptions(data, matches(data, input.value, thisPage(data)));
       }, showFailure);
     }
 
@@ -205,7 +265,7 @@
         item.setAttribute("role", "option");
         item.setAttribute("aria-selected", "false");
         item.appendChild(element("span", "relations-finder__option-title", data.graph.titles[number]));
-        item.appendChild(element("span", "relations-finder__option-id", data.graph.ids[number]));
+        item.appendChild(element("span", "relations-finder__option-id", data.ids[number]));
         item.addEventListener("mousedown", function (event) {
           event.preventDefault(); // keep focus in the input
           choose(data, number);
@@ -219,8 +279,10 @@
     }
 
     function find() {
+      // Shards may arrive after the reader asked again: only the latest question answers.
+      var question = ++asked;
       loadGraph(graphFile).then(function (data) {
-        var source = data.numbers.get(pageId);
+        var source = thisPage(data);
         if (source === undefined) return say(message("finder_not_in_graph"));
         var target = chosen;
         var text = input.value.trim();
@@ -242,7 +304,7 @@
             if (here) return say(message("finder_same_page"));
             // The command line's "did you mean", from the graph file's names.
             var pages = [];
-            window.MkDocsRelationsPaths.nearNames(data.graph, text, source, nearness, pages);
+            window.MkDocsRelationsPaths.nearNames(data.pages, text, source, nearness, pages);
             if (!pages.length) return say(message("finder_none", { text: text }));
             // Named by title, as the reader typed it, and offered in the list to pick.
             showOptions(data, pages);
@@ -262,77 +324,100 @@
         var capped = maxHops > limit;
         if (!(maxHops >= 1) || capped) maxHops = limit;
         var types = typeSelect.value ? [typeSelect.value] : null;
-        var steps = window.MkDocsRelationsPaths.shortestPath(data.index, source, target, {
-          maxHops: maxHops, types: types, directed: directed.checked
-        });
-        result.textContent = "";
-        if (capped) {
-          hopsInput.value = String(limit);
-          result.appendChild(element("p", "relations-finder__note", message("finder_capped", { n: limit })));
-        }
-        if (steps === null) {
-          result.setAttribute("data-relations-found", "false");
+        var bounds = { maxHops: maxHops, types: types, directed: directed.checked };
+        if (capped) hopsInput.value = String(limit);
+        return pathBetween(data, source, target, bounds).then(function (steps) {
+          if (steps !== null) {
+            // Every page of the chain with its URL (the last one's shard may not be loaded).
+            var pages = [source].concat(steps.map(function (step) { return step.to; }));
+            return loadPages(data, pages).then(function () {
+              if (question === asked) showChain(data, source, steps, capped, limit);
+            });
+          }
           // Searched again without the bound: "not connected" and "farther than n" are
           // different news, and the second says how to see the chain.
-          var whole = window.MkDocsRelationsPaths.shortestPath(data.index, source, target, {
+          return pathBetween(data, source, target, {
             maxHops: data.index.count, types: types, directed: directed.checked
+          }).then(function (whole) {
+            if (question !== asked) return;
+            showApart(data, source, target, whole, bounds, capped, limit);
           });
-          var words = {
-            from: data.graph.titles[source], to: data.graph.titles[target], n: maxHops,
-            m: whole ? whole.length : 0,
-            source: shellWord(data.graph.ids[source]), target: shellWord(data.graph.ids[target])
-          };
-          result.setAttribute("data-relations-why", whole === null ? "apart" : "farther");
-          if (whole === null) {
-            result.appendChild(element("p", "relations-finder__message", message(
-              types || directed.checked ? "finder_not_connected_here" : "finder_not_connected",
-              words)));
-          } else {
-            result.appendChild(element("p", "relations-finder__message",
-              message(maxHops === 1 ? "finder_no_path_one" : "finder_no_path", words)));
-            result.appendChild(element("p", "relations-finder__note", message(
-              whole.length <= limit ? "finder_farther" : "finder_farther_site", words)));
-          }
-          return reveal();
-        }
-        result.removeAttribute("data-relations-why");
-        result.setAttribute("data-relations-found", "true");
-        if (steps.length === 0) {
-          result.appendChild(element("p", "relations-finder__message", message("finder_same_page")));
-          return;
-        }
-        var chain = element("ol", "relations-finder__chain");
-        var first = element("li");
-        first.appendChild(pageLink(data, siteRoot, source));
-        chain.appendChild(first);
-        steps.forEach(function (step) {
-          // Read left to right in the site's words: a step against an edge's declared
-          // direction shows the type's inverse label ("Ledger —used by→ Payments").
-          var kind = data.graph.types[data.typeNumbers.get(step.type)] || { label: step.type, inverse: step.type };
-          var words = step.direction === "out" ? kind.label : kind.inverse;
-          // A symmetric type reads the same both ways: no arrowhead, as in the picture.
-          var edge = element("li", "relations-finder__edge", "—" + words + (kind.symmetric ? "—" : "→"));
-          edge.setAttribute("data-relation-type", step.type);
-          edge.setAttribute("data-relation-direction", step.direction);
-          edge.title = message("finder_declared_on", {
-            title: data.graph.titles[step.direction === "out" ? step.from : step.to]
-          });
-          chain.appendChild(edge);
-          var page = element("li");
-          page.appendChild(pageLink(data, siteRoot, step.to));
-          chain.appendChild(page);
         });
-        result.appendChild(element("p", "relations-finder__summary", steps.length === 1
-          ? message("finder_hop_found")
-          : message("finder_hops_found", { n: steps.length })));
-        result.appendChild(chain);
-        // The command line's form, for copying into a page or an issue.
-        var copy = element("details", "relations-finder__copy");
-        copy.appendChild(element("summary", null, message("finder_copy")));
-        copy.appendChild(element("code", "relations-finder__text", chainText(data, source, steps)));
-        result.appendChild(copy);
-        reveal();
-      }, showFailure);
+      }).catch(function (error) {
+        if (question === asked) showFailure(error);
+      });
+    }
+
+    /* The note that the hop limit is the site's, when the reader asked for more. */
+    function startAnswer(capped, limit) {
+      result.textContent = "";
+      if (capped) {
+        result.appendChild(element("p", "relations-finder__note", message("finder_capped", { n: limit })));
+      }
+    }
+
+    function showApart(data, source, target, whole, bounds, capped, limit) {
+      var maxHops = bounds.maxHops;
+      startAnswer(capped, limit);
+      result.setAttribute("data-relations-found", "false");
+      var words = {
+        from: data.graph.titles[source], to: data.graph.titles[target], n: maxHops,
+        m: whole ? whole.length : 0,
+        source: shellWord(data.ids[source]), target: shellWord(data.ids[target])
+      };
+      result.setAttribute("data-relations-why", whole === null ? "apart" : "farther");
+      if (whole === null) {
+        result.appendChild(element("p", "relations-finder__message", message(
+          bounds.types || bounds.directed ? "finder_not_connected_here" : "finder_not_connected",
+          words)));
+      } else {
+        result.appendChild(element("p", "relations-finder__message",
+          message(maxHops === 1 ? "finder_no_path_one" : "finder_no_path", words)));
+        result.appendChild(element("p", "relations-finder__note", message(
+          whole.length <= limit ? "finder_farther" : "finder_farther_site", words)));
+      }
+      reveal();
+    }
+
+    function showChain(data, source, steps, capped, limit) {
+      startAnswer(capped, limit);
+      result.removeAttribute("data-relations-why");
+      result.setAttribute("data-relations-found", "true");
+      if (steps.length === 0) {
+        result.appendChild(element("p", "relations-finder__message", message("finder_same_page")));
+        return;
+      }
+      var chain = element("ol", "relations-finder__chain");
+      var first = element("li");
+      first.appendChild(pageLink(data, siteRoot, source));
+      chain.appendChild(first);
+      steps.forEach(function (step) {
+        // Read left to right in the site's words: a step against an edge's declared
+        // direction shows the type's inverse label ("Ledger —used by→ Payments").
+        var kind = data.graph.types[data.typeNumbers.get(step.type)] || { label: step.type, inverse: step.type };
+        var words = step.direction === "out" ? kind.label : kind.inverse;
+        // A symmetric type reads the same both ways: no arrowhead, as in the picture.
+        var edge = element("li", "relations-finder__edge", "—" + words + (kind.symmetric ? "—" : "→"));
+        edge.setAttribute("data-relation-type", step.type);
+        edge.setAttribute("data-relation-direction", step.direction);
+        edge.title = message("finder_declared_on", {
+          title: data.graph.titles[step.direction === "out" ? step.from : step.to]
+        });
+        chain.appendChild(edge);
+        var page = element("li");
+        page.appendChild(pageLink(data, siteRoot, step.to));
+        chain.appendChild(page);
+      });
+      result.appendChild(element("p", "relations-finder__summary", steps.length === 1
+        ? message("finder_hop_found")
+        : message("finder_hops_found", { n: steps.length })));
+      result.appendChild(chain);
+      // The command line's form, for copying into a page or an issue.
+      var copy = element("details", "relations-finder__copy");
+      copy.appendChild(element("summary", null, message("finder_copy")));
+      copy.appendChild(element("code", "relations-finder__text", chainText(data, source, steps)));
+      result.appendChild(copy);
+      reveal();
     }
 
     /* A message while the list stays open under the field. */

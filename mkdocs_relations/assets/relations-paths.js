@@ -15,65 +15,115 @@
   // (the parity test holds the two together).
   var DIRECTIONS = ["out", "in"];
 
-  /* graph: {ids: [...], types: [{name}], edges: [source, target, type, ...]} */
+  /* An index over the pages' steps: lists[page] holds its steps, each one number,
+   * (neighbour * 2 + direction) * typeCount + type, ascending (neighbour first, out before
+   * in, then type name), parallel edges merged; undefined while the page's shard is not
+   * loaded. output/finder_files.py writes the same lists. */
+  function emptyIndex(count, types) {
+    return {
+      count: count,
+      types: types.map(function (t) { return typeof t === "string" ? t : t.name; }),
+      typeCount: Math.max(types.length, 1),
+      lists: new Array(count),
+      shards: 0,
+      shardOf: null
+    };
+  }
+
+  /* graph: {ids: [...], types: [{name}], edges: [source, target, type, ...]}: every page's
+   * steps at once. */
   function buildIndex(graph) {
     var count = graph.ids.length;
-    var typeCount = Math.max(graph.types.length, 1);
+    var index = emptyIndex(count, graph.types);
+    var width = index.typeCount;
     var edges = graph.edges;
-    var degree = new Int32Array(count);
+    var found = [];
     var i;
-    for (i = 0; i < edges.length; i += 3) {
-      if (edges[i] === edges[i + 1]) continue;
-      degree[edges[i]]++;
-      degree[edges[i + 1]]++;
-    }
-    var offsets = new Int32Array(count + 1);
-    for (i = 0; i < count; i++) offsets[i + 1] = offsets[i] + degree[i];
-    // One sortable number per (neighbour, direction, type): neighbour-major, then out (0)
-    // before in (1), then type number (types are sorted by name).
-    var packed = new Float64Array(offsets[count]);
-    var fill = offsets.slice(0, count);
+    for (i = 0; i < count; i++) found.push([]);
     for (i = 0; i < edges.length; i += 3) {
       var s = edges[i], t = edges[i + 1], k = edges[i + 2];
       if (s === t) continue;
-      packed[fill[s]++] = (t * 2 + 0) * typeCount + k;
-      packed[fill[t]++] = (s * 2 + 1) * typeCount + k;
+      found[s].push((t * 2 + 0) * width + k);
+      found[t].push((s * 2 + 1) * width + k);
     }
-    var neighbour = new Int32Array(packed.length);
-    var direction = new Uint8Array(packed.length);
-    var kind = new Int32Array(packed.length);
-    var end = new Int32Array(count);
     for (i = 0; i < count; i++) {
-      var from = offsets[i], to = offsets[i + 1];
-      var slice = packed.subarray(from, to).sort();
-      var write = from;
-      for (var j = 0; j < slice.length; j++) {
-        if (j > 0 && slice[j] === slice[j - 1]) continue; // parallel edges: one step
-        var value = slice[j];
-        var typeNumber = value % typeCount;
-        var rest = (value - typeNumber) / typeCount;
-        neighbour[write] = rest >> 1;
-        direction[write] = rest & 1;
-        kind[write] = typeNumber;
-        write++;
+      var sorted = Float64Array.from(found[i]).sort();
+      var list = [];
+      for (var j = 0; j < sorted.length; j++) {
+        if (j === 0 || sorted[j] !== sorted[j - 1]) list.push(sorted[j]); // parallel edges: one step
       }
-      end[i] = write;
+      index.lists[i] = list;
     }
-    return {
-      count: count,
-      types: graph.types.map(function (t) { return typeof t === "string" ? t : t.name; }),
-      offsets: offsets,
-      end: end,
-      neighbour: neighbour,
-      direction: direction,
-      kind: kind,
-      seen: new Int32Array(count),
-      stamp: 0,
-      parent: new Int32Array(count),
-      via: new Int32Array(count),
-      hops: new Int32Array(count),
-      queue: new Int32Array(count)
-    };
+    return index;
+  }
+
+  /* Running sums: the file writes each ascending list as differences. */
+  function sums(differences) {
+    var out = new Array(differences.length);
+    var total = 0;
+    for (var i = 0; i < differences.length; i++) out[i] = total += differences[i];
+    return out;
+  }
+
+  /* The finder's manifest (output/finder_files.py): ids (each the length it shares with the
+   * one before, and the rest), titles, aliases, types; with every page's URL and steps when
+   * the wiki is one file, else the number of shards that hold them. */
+  function readManifest(manifest) {
+    var coded = manifest.ids;
+    var ids = new Array(coded.length / 2);
+    var previous = "";
+    for (var i = 0; i < coded.length; i += 2) {
+      previous = previous.slice(0, coded[i]) + coded[i + 1];
+      ids[i / 2] = previous;
+    }
+    var index = emptyIndex(ids.length, manifest.types);
+    var urls = new Array(ids.length);
+    index.shards = manifest.shards;
+    if (index.shards > 0) {
+      index.shardOf = new Int32Array(ids.length).fill(-1);
+    } else {
+      for (var page = 0; page < ids.length; page++) {
+        index.lists[page] = sums(manifest.steps[page]);
+        urls[page] = manifest.urls[page];
+      }
+    }
+    return { ids: ids, urls: urls, index: index };
+  }
+
+  /* One shard's pages, URLs and steps into the index and the URLs. */
+  function addShard(index, urls, shard) {
+    var pages = sums(shard.pages);
+    for (var i = 0; i < pages.length; i++) {
+      if (index.lists[pages[i]] !== undefined) continue;
+      index.lists[pages[i]] = sums(shard.steps[i]);
+      urls[pages[i]] = shard.urls[i];
+    }
+  }
+
+  /* The shard that holds a page: FNV-1a (32 bits) of its id's UTF-8, modulo the shards. */
+  function shardOf(index, ids, page) {
+    var known = index.shardOf[page];
+    if (known >= 0) return known;
+    var bytes = utf8(ids[page]);
+    var hash = 0x811c9dc5;
+    for (var i = 0; i < bytes.length; i++) {
+      hash = Math.imul(hash ^ bytes[i], 0x01000193) >>> 0;
+    }
+    return (index.shardOf[page] = hash % index.shards);
+  }
+
+  function utf8(text) {
+    if (typeof TextEncoder !== "undefined") return new TextEncoder().encode(text);
+    return Buffer.from(text, "utf8");
+  }
+
+  /* Shards that hold these pages and are not loaded yet, in ascending order. */
+  function shardsFor(index, ids, pages) {
+    var wanted = new Set();
+    pages.forEach(function (page) {
+      if (index.lists[page] === undefined) wanted.add(shardOf(index, ids, page));
+    });
+    return Array.from(wanted).sort(function (a, b) { return a - b; });
   }
 
   function allowedTypes(index, types) {
@@ -86,63 +136,140 @@
     return allowed;
   }
 
-  /* Breadth-first search from start; returns the position of `stop` in the search, or -1. */
-  function search(index, start, maxHops, allowed, outOnly, stop) {
-    index.stamp++;
-    if (index.stamp === 0x7fffffff) { index.seen.fill(0); index.stamp = 1; }
-    var stamp = index.stamp;
-    var seen = index.seen, parent = index.parent, via = index.via, hops = index.hops;
-    var queue = index.queue;
-    var head = 0, tail = 0;
-    seen[start] = stamp;
-    parent[start] = -1;
-    hops[start] = 0;
-    queue[tail++] = start;
-    while (head < tail) {
-      var node = queue[head++];
-      var depth = hops[node];
-      if (depth >= maxHops) continue;
-      for (var e = index.offsets[node], last = index.end[node]; e < last; e++) {
-        var next = index.neighbour[e];
-        if (seen[next] === stamp) continue;
-        if (outOnly && index.direction[e] !== 0) continue;
-        if (allowed && !allowed[index.kind[e]]) continue;
-        seen[next] = stamp;
-        parent[next] = node;
-        via[next] = e;
-        hops[next] = depth + 1;
-        if (next === stop) return tail;
-        queue[tail++] = next;
-      }
-    }
-    return -1;
+  /* A breadth-first search from source, stopped at target, that pauses where a page's steps
+   * are not loaded: continuePath says which pages it waits for, and goes on once they are.
+   * Each search has its own marks, so two may wait at once. */
+  function startPath(index, source, target, options) {
+    if (!(options.maxHops >= 0)) throw new Error("shortestPath needs options.maxHops");
+    var count = index.count;
+    var state = {
+      source: source,
+      target: target,
+      maxHops: options.maxHops,
+      allowed: allowedTypes(index, options.types),
+      outOnly: !!options.directed,
+      seen: new Uint8Array(count),
+      parent: new Int32Array(count),
+      via: new Float64Array(count),
+      hops: new Int32Array(count),
+      queue: new Int32Array(count),
+      head: 0,
+      tail: 0,
+      into: null,
+      found: source === target
+    };
+    state.seen[source] = 1;
+    state.parent[source] = -1;
+    state.queue[state.tail++] = source;
+    return state;
   }
 
-  function chain(index, end) {
+  /* {steps} (null: no path within the bound), or {missing: pages whose steps it needs}. */
+  function continuePath(index, state) {
+    var width = index.typeCount, lists = index.lists;
+    var seen = state.seen, parent = state.parent, via = state.via, hops = state.hops;
+    var queue = state.queue, allowed = state.allowed, outOnly = state.outOnly;
+    var maxHops = state.maxHops, stop = state.target;
+    while (!state.found && state.head < state.tail) {
+      var node = queue[state.head];
+      var depth = hops[node];
+      if (depth >= maxHops) { state.head++; continue; }
+      var list = lists[node];
+      if (list === undefined && depth === maxHops - 1) {
+        // The last level: its pages matter only as neighbours of the target, which the
+        // target's own steps name (each edge is in the lists of both its ends), so one
+        // shard answers for every page of the level that is not loaded.
+        var into = lastSteps(index, state);
+        if (into === null) return { missing: [stop] };
+        state.head++;
+        var value = into.get(node);
+        if (value !== undefined) {
+          seen[stop] = 1;
+          parent[stop] = node;
+          via[stop] = value;
+          hops[stop] = depth + 1;
+          state.found = true;
+        }
+        continue;
+      }
+      if (list === undefined) return { missing: waiting(state, lists) };
+      state.head++;
+      for (var e = 0; e < list.length; e++) {
+        var value = list[e];
+        var kind = value % width;
+        var rest = (value - kind) / width;
+        var next = rest >> 1;
+        if (seen[next]) continue;
+        if (outOnly && (rest & 1) !== 0) continue;
+        if (allowed && !allowed[kind]) continue;
+        seen[next] = 1;
+        parent[next] = node;
+        via[next] = value;
+        hops[next] = depth + 1;
+        if (next === stop) { state.found = true; break; }
+        queue[state.tail++] = next;
+      }
+    }
+    return { steps: state.found ? chain(index, state) : null };
+  }
+
+  /* Page -> the step from it to the target that the search would take (its smallest one
+   * the search allows), read from the target's steps; null while those are not loaded. */
+  function lastSteps(index, state) {
+    if (state.into) return state.into;
+    var list = index.lists[state.target];
+    if (list === undefined) return null;
+    var width = index.typeCount, into = new Map();
+    for (var e = 0; e < list.length; e++) {
+      var kind = list[e] % width;
+      var rest = (list[e] - kind) / width;
+      // The same edge from the other end: the other direction.
+      var back = 1 - (rest & 1);
+      if (state.outOnly && back !== 0) continue;
+      if (state.allowed && !state.allowed[kind]) continue;
+      var page = rest >> 1;
+      var value = (state.target * 2 + back) * width + kind;
+      if (!into.has(page) || value < into.get(page)) into.set(page, value);
+    }
+    return (state.into = into);
+  }
+
+  /* The queued pages the search will expand whose steps are not loaded: asked for together,
+   * so a level of the search loads its shards at once. */
+  function waiting(state, lists) {
+    var pages = [];
+    for (var i = state.head; i < state.tail; i++) {
+      var node = state.queue[i];
+      if (state.hops[node] < state.maxHops && lists[node] === undefined) pages.push(node);
+    }
+    return pages;
+  }
+
+  function chain(index, state) {
     var steps = [];
-    var node = end;
-    while (index.parent[node] !== -1) {
-      var e = index.via[node];
+    var width = index.typeCount;
+    var node = state.target;
+    while (node !== state.source) {
+      var value = state.via[node];
+      var kind = value % width;
       steps.push({
-        from: index.parent[node],
+        from: state.parent[node],
         to: node,
-        type: index.types[index.kind[e]],
-        direction: DIRECTIONS[index.direction[e]]
+        type: index.types[kind],
+        direction: DIRECTIONS[((value - kind) / width) & 1]
       });
-      node = index.parent[node];
+      node = state.parent[node];
     }
     return steps.reverse();
   }
 
-  /* The path between two page numbers, or null when none exists within options.maxHops.
-   * The bound has no default here: it is the site's (max_hops), and the caller has it. */
+  /* The path between two page numbers, or null when none exists within options.maxHops,
+   * with every page's steps loaded. The bound has no default here: it is the site's
+   * (max_hops), and the caller has it. */
   function shortestPath(index, source, target, options) {
-    if (!(options.maxHops >= 0)) throw new Error("shortestPath needs options.maxHops");
-    if (source === target) return [];
-    var allowed = allowedTypes(index, options.types);
-    var found = search(index, source, options.maxHops, allowed, !!options.directed, target);
-    if (found < 0) return null;
-    return chain(index, target);
+    var answer = continuePath(index, startPath(index, source, target, options));
+    if (answer.missing) throw new Error("shortestPath needs every page's steps loaded");
+    return answer.steps;
   }
 
   /* Python's str.casefold() as far as JavaScript has it: upper then lower case folds "ß"
@@ -315,9 +442,56 @@
     return names;
   }
 
-  // titles array -> its natural keys, made when a tie first needs one: ranking compares
-  // titles only between matches of equal score, and the same titles on every keystroke.
+  // titles array -> its folded titles (all at once) and natural keys (made when a tie first
+  // needs one): ranking compares titles only between matches of equal score, and the same
+  // titles on every keystroke.
   var titleKeys = new WeakMap();
+
+  /* Each text through ``change``, in one call on them all joined by a line end where the
+   * result splits back into as many (casing has no rule across a line end, and ``change``
+   * none either): 100,000 calls cost several times one call on their whole text. */
+  function eachAtOnce(texts, change, changeEach) {
+    var joined = change(texts.join("\n")).split("\n");
+    return joined.length === texts.length ? joined : texts.map(changeEach || change);
+  }
+
+  /* Each title's folded text before its first digit. */
+  function titleHeads(titles) {
+    return eachAtOnce(titles, function (text) {
+      return fold(text).replace(/[0-9][^\n]*/g, "");
+    }, function (text) {
+      return fold(text).split(/[0-9]/, 1)[0];
+    });
+  }
+
+  function lower(text) {
+    return String(text).toLowerCase();
+  }
+
+  /* search[i] for rankMatches: page i's names (title, id, then aliases) lower-cased. */
+  function searchNames(titles, ids, aliases) {
+    var lowTitles = eachAtOnce(titles, lower);
+    var lowIds = eachAtOnce(ids, lower);
+    var search = new Array(ids.length);
+    for (var i = 0; i < ids.length; i++) {
+      var more = aliases[String(i)];
+      search[i] = more ? [lowTitles[i], lowIds[i]].concat(more.map(lower)) : [lowTitles[i], lowIds[i]];
+    }
+    return search;
+  }
+
+  /* The number of the page with this id (ids in Python's order), or undefined. */
+  function pageNumber(ids, id) {
+    var low = 0, high = ids.length - 1;
+    while (low <= high) {
+      var middle = (low + high) >> 1;
+      var order = compareText(ids[middle], id);
+      if (order === 0) return middle;
+      if (order < 0) low = middle + 1;
+      else high = middle - 1;
+    }
+    return undefined;
+  }
 
   /* Page numbers whose names match the text, best first, at most ``limit``: a name equal
    * to the text, then one starting with it, then one holding it (names and text compared
@@ -326,14 +500,21 @@
    * The best ``limit`` are kept as the pages go by, never every match sorted: one common
    * letter matches most of a large wiki, and sorting them all froze the page. */
   function rankMatches(search, titles, text, exclude, limit) {
-    var query = String(text).trim().toLowerCase();
-    if (!query || !(limit > 0)) return [];
+    // Made on the first call, even one with nothing typed: the finder calls it so as the
+    // graph loads, and the reader's first letter finds them ready.
     var cache = titleKeys.get(titles);
     if (!cache) {
-      cache = { keys: new Array(titles.length), heads: new Array(titles.length) };
+      var made = titleHeads(titles);
+      // Heads the engine's own comparison orders as Python does: no surrogate pair, no
+      // character past them (UTF-16 and code points disagree only there).
+      var plain = new Uint8Array(made.length);
+      for (var p = 0; p < made.length; p++) plain[p] = /[\uD800-\uFFFF]/.test(made[p]) ? 0 : 1;
+      cache = { keys: new Array(titles.length), heads: made, plain: plain };
       titleKeys.set(titles, cache);
     }
-    var keys = cache.keys, heads = cache.heads;
+    var query = String(text).trim().toLowerCase();
+    if (!query || !(limit > 0)) return [];
+    var keys = cache.keys, heads = cache.heads, plain = cache.plain;
     function key(i) {
       if (keys[i] === undefined) keys[i] = naturalKey(titles[i]);
       return keys[i];
@@ -341,13 +522,17 @@
     // A title's text before its first number: most titles differ there, and it is the
     // first thing the natural order compares, so the whole key is made only for a tie.
     function head(i) {
-      if (heads[i] === undefined) heads[i] = fold(titles[i]).split(/[0-9]/, 1)[0];
       return heads[i];
     }
     // Pages come in number order, so a later page equal on score and title ranks after.
     function before(a, b) {
-      return a[0] - b[0] || compareText(head(a[1]), head(b[1])) ||
+      return a[0] - b[0] || compareHeads(a[1], b[1]) ||
         compareKeys(key(a[1]), key(b[1])) || a[1] - b[1];
+    }
+    function compareHeads(i, j) {
+      var x = head(i), y = head(j);
+      if (!(plain[i] && plain[j])) return compareText(x, y);
+      return x === y ? 0 : x < y ? -1 : 1;
     }
     var kept = [];
     for (var i = 0; i < search.length; i++) {
@@ -373,10 +558,17 @@
 
   var api = {
     buildIndex: buildIndex,
+    readManifest: readManifest,
+    addShard: addShard,
+    shardsFor: shardsFor,
+    startPath: startPath,
+    continuePath: continuePath,
     shortestPath: shortestPath,
     naturalCompare: naturalCompare,
     nearNames: nearNames,
-    rankMatches: rankMatches
+    pageNumber: pageNumber,
+    rankMatches: rankMatches,
+    searchNames: searchNames
   };
   if (typeof module !== "undefined" && module.exports) module.exports = api;
   else root.MkDocsRelationsPaths = api;

@@ -366,9 +366,10 @@ def graph_schema() -> Schema:
         "$schema": DRAFT,
         "title": "mkdocs-relations site graph",
         "description": "The compact typed graph a site built with mkdocs-relations ships at "
-        f"{GRAPH_JSON} (and, wrapped in a script, {GRAPH_SCRIPT.rsplit('/', 1)[1]}). Pages "
-        "are numbered in sorted id order; edges are (source, target, type) number triples in "
-        "declared direction.",
+        f"{GRAPH_JSON}, for tools (the path finder reads its own files: "
+        f"{GRAPH_SCRIPT.rsplit('/', 1)[1]}, a manifest of the same pages, and past a size "
+        "shards of their steps). Pages are numbered in sorted id order; edges are (source, "
+        "target, type) number triples in declared direction.",
         "type": "object",
         # Every field is written, except edge attributes when no edge has any.
         "required": [key for key in properties if key != "extra"],

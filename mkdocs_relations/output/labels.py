@@ -67,6 +67,8 @@ DEFAULT_LABELS: dict[str, str] = {
     "finder_unavailable": "The site's graph could not be loaded; reload the page.",
     "finder_outdated": "This page and the site's graph come from different builds; rebuild "
     "the site.",
+    "finder_shard_unavailable": "Part of the site's graph could not be loaded; reload the "
+    "page and ask again.",
 }
 #: The labels the path finder's script shows (the form's own words are in its template);
 #: they reach it as JSON in a data attribute. tests/test_finder_contract.py holds this list
@@ -91,6 +93,7 @@ FINDER_MESSAGES = (
     "finder_copy",
     "finder_unavailable",
     "finder_outdated",
+    "finder_shard_unavailable",
 )
 
 

@@ -15,6 +15,7 @@ from ..resources import ASSETS
 from ..wiki.lookup import SUGGESTIONS
 from . import export
 from .export import site_graph, to_json, to_script
+from .finder_files import SHARD_FILE, finder_files, shard_script
 from .labels import Labels
 
 ASSET_DIR = "assets/mkdocs-relations"
@@ -72,15 +73,19 @@ def graph_files(
     max_hops: int,
     labels: Labels | None = None,
 ) -> dict[str, bytes]:
-    """graph.json and graph.js (the same data, loadable from file:// too), by site path."""
+    """graph.json (the whole graph, for tools) and the finder's files, by site path: graph.js
+    (its manifest, a script so that it loads from file:// too) and, past a size, its shards."""
     data = site_graph(graph, pages, max_hops, labels)
-    # The path finder's copy leaves out edge attributes: it never shows them, and in real
-    # wikis they are most of the file (descriptions, evidence).
-    finder = {key: value for key, value in data.items() if key != "extra"}
-    return {
+    manifest, shards = finder_files(data)
+    files = {
         GRAPH_JSON: (to_json(data) + "\n").encode("utf-8"),
-        GRAPH_SCRIPT: to_script(finder).encode("utf-8"),
+        GRAPH_SCRIPT: to_script(manifest).encode("utf-8"),
     }
+    folder = GRAPH_SCRIPT.rsplit("/", 1)[0]
+    for number, shard in enumerate(shards):
+        name = f"{folder}/{SHARD_FILE.format(number)}"
+        files[name] = shard_script(number, shard).encode("utf-8")
+    return files
 
 
 def write_graph_files(
