@@ -107,7 +107,8 @@ def test_a_name_of_64000_letters_costs_no_more_than_a_short_one(tmp_path: Path) 
             preexec_fn=_one_gigabyte,
         )
         assert "Traceback" not in done.stderr and "MemoryError" not in done.stderr, done.stderr
-        assert done.returncode in (1, 2), (command, done.stdout[:500], done.stderr[:500])
+        # 0 where the name is taken as b's (reach from b finds nothing and says so).
+        assert done.returncode in (0, 1, 2), (command, done.stdout[:500], done.stderr[:500])
         # The name is told back, or taken as the finder takes it: the one page whose alias
         # holds it (b).
         assert "qqqq" in done.stdout + done.stderr or "[[b]]" in done.stdout, done.stdout

@@ -326,7 +326,7 @@ def test_wikilinks_extension_runs_alone_in_zensical(zensical: Path, tmp_path: Pa
     home = (root / "site" / "index.html").read_text("utf-8")
     assert '<a class="relations-wikilink" href="ops/ledger/">the ledger</a>' in home
     assert "<code>[[ledger]]</code>" in home
-    assert 'relations-wikilink-broken" title="link' in home
+    assert 'relations-wikilink-broken" title="No page matches this link' in home
     ledger = (root / "site" / "ops" / "ledger" / "index.html").read_text("utf-8")
     assert '<a class="relations-wikilink" href="../../">index</a>' in ledger
     assert '<a class="relations-wikilink" href="../ledger/">books</a>' in ledger
