@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -174,7 +174,7 @@ def _load(
         for page in pages.values()
     )
     resolved, problems = resolve_targets(
-        pages.values(), resolver, wiki_config, NotPages(options.not_pages)
+        _released(pages), resolver, wiki_config, NotPages(options.not_pages)
     )
     diagnostics.extend(problems)
     graph = Graph.of(vocabulary, resolved)
@@ -207,6 +207,13 @@ def _load(
         config_id if config_id in graph.pages else None,
         config_fm,
     )
+
+
+def _released(pages: dict[str, Page]) -> Iterator[Page]:
+    """Each declared page, dropped from ``pages`` as it is handed on: its resolved copy
+    replaces it, and the wiki never holds both halves of every page at once."""
+    while pages:
+        yield pages.pop(next(iter(pages)))
 
 
 class _Containment:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from sys import intern
+from typing import Any
 
 from ..frontmatter.page import page_id_for
 from ..model.diagnostics import Diagnostic, clip, plural
@@ -16,6 +18,10 @@ from ..model.graph import DeclaredEdge, Edge, Page
 from ..model.targets import TargetError, parse_target
 from .lookup import PageKeys, Resolution, Resolver
 from .wiki_config import WikiConfig
+
+#: One empty mapping for the edges that carry no other keys (most): a graph holds one record
+#: an edge, and one copy of each type's name (issue 45).
+_NO_EXTRA: Mapping[str, Any] = {}
 
 
 class NotPages:
@@ -96,7 +102,7 @@ def _resolve_edge(
         diagnostics.append(Diagnostic(page.file, edge.line, "missing-target", message))
     return Edge(
         source=edge.source,
-        type=edge.type,
+        type=intern(edge.type),
         target=written,
         target_id=resolution.page_id,
         line=edge.line,
@@ -105,7 +111,7 @@ def _resolve_edge(
         note=edge.note,
         redlink=redlink,
         redlink_reason=reason,
-        extra=edge.extra,
+        extra=edge.extra or _NO_EXTRA,
     )
 
 
