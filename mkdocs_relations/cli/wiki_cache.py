@@ -145,8 +145,8 @@ def key(args: argparse.Namespace, config_file: str | None, roots: list[str]) -> 
 class _Pages:
     """The second part of the file, unpickled the first time the pages are read."""
 
-    def __init__(self, data: bytes) -> None:
-        self._data: bytes | None = data
+    def __init__(self, data: memoryview) -> None:
+        self._data: memoryview | None = data
         self._parts: tuple[dict[str, Any], dict[str, Any]] | None = None
 
     def parts(self) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -222,8 +222,11 @@ def read(args: argparse.Namespace, config_file: str | None) -> Any | None:
             return None
         first, second = int(header["first"]), int(header["second"])
         start = end + 1
-        loaded, vocabulary, index = pickle.loads(data[start : start + first])
-        pages = _Pages(data[start + first : start + first + second])
+        if len(data) != start + first + second:
+            return None  # cut short (a full disk), or more than was written
+        view = memoryview(data)
+        loaded, vocabulary, index = pickle.loads(view[start : start + first])
+        pages = _Pages(view[start + first : start + first + second])
     except (OSError, ValueError, KeyError, TypeError, EOFError, pickle.UnpicklingError):
         return None
     except Exception:
