@@ -167,3 +167,34 @@ def test_a_mkdocs_project_keys_on_its_configuration(cache: Path, site: Site) -> 
     site.write_config()
     bounded = run("path", "reporting", "platform/checkout", cwd=site.root)
     assert bounded.returncode == 1, bounded.stdout + bounded.stderr
+
+
+def test_a_pickled_path_index_answers_as_the_index() -> None:
+    """The cache keeps the path index packed (model/paths.py): every path and reach the
+    same, on a random graph with parallel edges, loops and several types."""
+    import pickle
+    import random
+
+    from mkdocs_relations.model.direction import IN, OUT
+    from mkdocs_relations.model.paths import PathIndex
+
+    rng = random.Random(45)
+    ids = [f"p{n:03d}" for n in range(60)]
+    edges = [
+        (rng.choice(ids), rng.choice(ids), rng.choice(("depends-on", "part-of", "relates-to")))
+        for _ in range(150)
+    ]
+    index = PathIndex(ids, edges)
+    copy = pickle.loads(pickle.dumps(index))
+    assert type(copy.adjacency) is not list  # packed, unpacked page by page
+    assert [copy.adjacency[n] for n in range(len(ids))] == index.adjacency
+    for _ in range(200):
+        a, b = rng.choice(ids), rng.choice(ids)
+        directed = rng.random() < 0.5
+        assert copy.shortest_path(a, b, max_hops=4, directed=directed) == index.shortest_path(
+            a, b, max_hops=4, directed=directed
+        )
+        for direction in (OUT, IN):
+            assert copy.reach(a, "depends-on", direction=direction, max_hops=3) == index.reach(
+                a, "depends-on", direction=direction, max_hops=3
+            )

@@ -37,7 +37,7 @@ import tempfile
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from .. import __version__
 from ..model.graph import Graph
@@ -137,23 +137,32 @@ def key(args: argparse.Namespace, config_file: str | None, roots: list[str]) -> 
                 add("env", name, os.environ.get(name))
     for root in roots:
         add("root", root)
-        for entry in _files(root):
-            add(*entry)
+        listing = "\n".join(f"{path}\0{size}\0{mtime}" for path, size, mtime in _files(root))
+        digest.update(listing.encode("utf-8", "surrogateescape"))
     return digest.hexdigest()
 
 
 class _Pages:
-    """The second part of the file, unpickled the first time the pages are read."""
+    """The second part of the file, read and unpickled the first time the pages are read.
 
-    def __init__(self, data: memoryview) -> None:
-        self._data: memoryview | None = data
+    Read from the file opened for the first part: a command that writes the cache again
+    meanwhile renames a new file into place, and this one is still the one checked.
+    """
+
+    def __init__(self, stream: BinaryIO, offset: int, length: int) -> None:
+        self._stream: BinaryIO | None = stream
+        self._offset = offset
+        self._length = length
         self._parts: tuple[dict[str, Any], dict[str, Any]] | None = None
 
     def parts(self) -> tuple[dict[str, Any], dict[str, Any]]:
         if self._parts is None:
-            assert self._data is not None
-            self._parts = pickle.loads(self._data)
-            self._data = None
+            assert self._stream is not None
+            with self._stream as stream:
+                stream.seek(self._offset)
+                data = stream.read(self._length)
+            self._stream = None
+            self._parts = pickle.loads(data)
         return self._parts
 
 
@@ -209,27 +218,28 @@ def read(args: argparse.Namespace, config_file: str | None) -> Any | None:
     """The ``Loaded`` left by the last read of this project, or None when there is none
     that matches what the wiki would be read from now."""
     path = cache_file(project_of(args, config_file))
+    stream = None
     try:
         if not _safe(path):
             return None
-        data = path.read_bytes()
-        if not data.startswith(_MAGIC):
-            return None
-        end = data.index(b"\n", len(_MAGIC))
-        header = json.loads(data[len(_MAGIC) : end])
+        stream = path.open("rb")
+        line = stream.readline(1 << 16)
+        if line != _MAGIC:
+            raise ValueError("not a cache file")
+        header = json.loads(stream.readline(1 << 20))
         roots = [str(root) for root in header["roots"]]
         if header["key"] != key(args, config_file, roots):
-            return None
+            raise ValueError("stale")
         first, second = int(header["first"]), int(header["second"])
-        start = end + 1
-        if len(data) != start + first + second:
-            return None  # cut short (a full disk), or more than was written
-        view = memoryview(data)
-        loaded, vocabulary, index = pickle.loads(view[start : start + first])
-        pages = _Pages(view[start + first : start + first + second])
-    except (OSError, ValueError, KeyError, TypeError, EOFError, pickle.UnpicklingError):
-        return None
-    except Exception:
+        start = stream.tell()
+        if os.fstat(stream.fileno()).st_size != start + first + second:
+            raise ValueError("cut short (a full disk), or more than was written")
+        part = stream.read(first)
+        loaded, vocabulary, index = pickle.loads(part)
+        pages = _Pages(stream, start + first, second)
+    except Exception:  # a cache that fails to load in any way is read afresh and rewritten
+        if stream is not None:
+            stream.close()
         return None
     graph = Graph(vocabulary, _Lazy(pages, 0), _Lazy(pages, 1))
     loaded.wiki = replace(loaded.wiki, graph=graph)
