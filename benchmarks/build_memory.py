@@ -39,13 +39,9 @@ if top:
         snapshot.extend(
             (str(s.traceback[0]), s.size, s.count) for s in stats[:top]
         )
-    plugin = config.plugins.get("relations")
-    if plugin is not None:
-        original = plugin.on_post_build
-        def on_post_build(*args, **kwargs):
-            keep()
-            return original(*args, **kwargs)
-        plugin.on_post_build = on_post_build
+    events = getattr(config.plugins, "events", {}).get("post_build")
+    if events is not None:
+        events.insert(0, keep)
 build(config)
 usage = resource.getrusage(resource.RUSAGE_SELF)
 print(json.dumps({
