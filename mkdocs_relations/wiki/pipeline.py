@@ -212,8 +212,8 @@ def _load(
 def _released(pages: dict[str, Page]) -> Iterator[Page]:
     """Each declared page, dropped from ``pages`` as it is handed on: its resolved copy
     replaces it, and the wiki never holds both halves of every page at once."""
-    while pages:
-        yield pages.pop(next(iter(pages)))
+    for page_id in list(pages):  # by key: the first of a dict emptied from its front is
+        yield pages.pop(page_id)  # found past every slot emptied before it
 
 
 class _Containment:
