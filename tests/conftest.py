@@ -167,6 +167,19 @@ class Site:
         return (self.site_dir / page).read_text(encoding="utf-8")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _user_cache_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The commands' wiki cache (cli/wiki_cache.py) in a folder of the session, never the
+    user's own ~/.cache."""
+    previous = os.environ.get("XDG_CACHE_HOME")
+    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("user-cache"))
+    yield
+    if previous is None:
+        del os.environ["XDG_CACHE_HOME"]
+    else:
+        os.environ["XDG_CACHE_HOME"] = previous
+
+
 @pytest.fixture
 def site(tmp_path: Path) -> Iterator[Site]:
     (tmp_path / "docs").mkdir()

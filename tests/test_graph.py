@@ -8,13 +8,15 @@ from pathlib import Path
 import pytest
 from conftest import pages_in_folder
 
+from mkdocs_relations.frontmatter.block import read_frontmatter
+from mkdocs_relations.frontmatter.page import ReadOptions, read_page
 from mkdocs_relations.model.graph import DeclaredEdge, Edge, Page
 from mkdocs_relations.wiki.pipeline import load_wiki
 
 
 def test_resolved_page_keeps_every_declared_field() -> None:
     """``Page.resolved`` spells the fields out; a field added to Page and forgotten there
-    fails here."""
+    fails here. The declared edges are not kept: the resolved ones replace them."""
     values: dict[str, object] = {}
     for number, field in enumerate(dataclasses.fields(Page)):
         values[field.name] = (f"value {number}",)
@@ -22,7 +24,7 @@ def test_resolved_page_keeps_every_declared_field() -> None:
     edge = Edge("a", "depends-on", "b", "b", 2, 1)
     resolved = page.resolved((edge,), "successor")
     for field in dataclasses.fields(Page):
-        expected = {"edges": (edge,), "superseded_by_id": "successor"}.get(
+        expected = {"edges": (edge,), "superseded_by_id": "successor", "declared": ()}.get(
             field.name, values[field.name]
         )
         assert getattr(resolved, field.name) == expected, field.name
@@ -39,20 +41,24 @@ def test_edges_and_pages_cannot_be_changed(tmp_path: Path) -> None:
     (docs / "b.md").write_text(
         "---\nrelationships:\n  - {type: supersedes, target: '[[a]]'}\n---\n"
     )
-    wiki = load_wiki(pages_in_folder(str(docs)))
+    sources = pages_in_folder(str(docs))
+    declared = read_page("a.md", read_frontmatter(sources["a.md"], "a.md"), ReadOptions())
+    wiki = load_wiki(sources)
     page = wiki.graph.pages["a"]
-    # The declared half is what the page wrote; the resolved half says what it points at.
-    assert [(d.target, d.redlink, d.redlink_reason) for d in page.declared] == [
+    # The declared half is what the page wrote; the resolved half says what it points at,
+    # and replaces it in the graph (one record an edge).
+    assert [(d.target, d.redlink, d.redlink_reason) for d in declared.declared] == [
         ("b", False, None),
         ("ghost", True, "planned"),
     ]
-    assert all(isinstance(d, DeclaredEdge) for d in page.declared)
+    assert all(isinstance(d, DeclaredEdge) for d in declared.declared)
+    assert page.declared == ()
     assert [(e.target_id, e.redlink) for e in page.edges] == [("b", False), (None, True)]
     assert page.superseded_by == ("[[b]]", 2) and page.superseded_by_id == "b"
     assert wiki.graph.incoming["b"] == (page.edges[0],)
     for record, name in [
         (page.edges[0], "target_id"),
-        (page.declared[0], "target"),
+        (declared.declared[0], "target"),
         (page, "edges"),
     ]:
         with pytest.raises(dataclasses.FrozenInstanceError):

@@ -44,7 +44,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not getattr(args, "needs_wiki", True):
             status = int(args.handler(args, None))
         else:
-            status = int(args.handler(args, load(args)))
+            status = int(args.handler(args, load(args, getattr(args, "wiki_cache", ""))))
         output.flush()
     except UsageError as exc:
         print(visible(f"mkdocs-relations: {exc}"), file=sys.stderr)

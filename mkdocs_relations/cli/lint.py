@@ -38,7 +38,7 @@ def add_lint_parser(commands: Any) -> None:
 
 def run_lint(args: argparse.Namespace, loaded: Loaded | None) -> int:
     if not args.new_only:
-        return report_lint(args, load(args))
+        return report_lint(args, load(args, "write"))
     with sides(args, args.new_only, None) as both:
         diff = diff_wikis(both.base.loaded.wiki, both.head.loaded.wiki, both.renamed)
         head = both.head.loaded

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..model.diagnostics import bounded
 from ..model.direction import IN, OUT
-from ..model.paths import DEFAULT_MAX_HOPS, PathIndex
+from ..model.paths import DEFAULT_MAX_HOPS
 from ..model.vocabulary import TypeWord, Vocabulary
 from .output import ARROWS, Output, format_chain, json_text
 from .shared import EXIT_FAILED, EXIT_OK, Loaded, UsageError, add_source_arguments, resolve_page
@@ -37,7 +37,7 @@ def add_path_parser(commands: Any) -> None:
         "--directed", action="store_true", help="walk edges only in their declared direction"
     )
     path.add_argument("--format", choices=("text", "json"), default="text")
-    path.set_defaults(handler=run_path)
+    path.set_defaults(handler=run_path, wiki_cache="use")
 
 
 def add_reach_parser(commands: Any) -> None:
@@ -62,7 +62,7 @@ def add_reach_parser(commands: Any) -> None:
         help="follow edges against their direction: what depends on the page",
     )
     reach.add_argument("--format", choices=("text", "json"), default="text")
-    reach.set_defaults(handler=run_reach)
+    reach.set_defaults(handler=run_reach, wiki_cache="use")
 
 
 def _add_hops(parser: argparse.ArgumentParser) -> None:
@@ -131,7 +131,7 @@ def run_path(args: argparse.Namespace, loaded: Loaded) -> int:
             "name the type"
         )
     _note_errors(loaded)
-    index = PathIndex.from_graph(loaded.wiki.graph)
+    index = loaded.path_index
     steps = index.shortest_path(
         source,
         target,
@@ -168,7 +168,7 @@ def run_reach(args: argparse.Namespace, loaded: Loaded) -> int:
     written = args.types or [t for t in transitive if t in used] or transitive
     words = _type_words(written, graph.vocabulary)
     _note_errors(loaded)
-    index = PathIndex.from_graph(graph)
+    index = loaded.path_index
     # (as written, type, reversed): "used by" is depends-on followed backwards, and --reverse
     # turns every word around once more.
     asked = [

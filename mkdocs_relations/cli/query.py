@@ -61,7 +61,7 @@ def add_query_parser(commands: Any) -> None:
     query.add_argument("--sort", metavar="COLUMN")
     query.add_argument("--limit", type=int, metavar="N")
     query.add_argument("--format", choices=("text", "json"), default="text")
-    query.set_defaults(handler=run_query)
+    query.set_defaults(handler=run_query, wiki_cache="use")
 
 
 class QueryUsageError(Exception):

@@ -19,11 +19,12 @@ from typing import Any
 
 from ..generators import NoGenerator, default_config_file, mkdocs_api
 from ..model.natural import natural_key
-from ..model.paths import DEFAULT_MAX_HOPS
+from ..model.paths import DEFAULT_MAX_HOPS, PathIndex
 from ..model.targets import TargetError, loose, parse_target
 from ..wiki.page_set import as_in_revisions, folder_page_set
 from ..wiki.pipeline import Options, Wiki, load_wiki
 from ..wiki.titles import HeadingTitles, Titles
+from . import wiki_cache
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -58,6 +59,11 @@ class Loaded:
     overview: str | None = None
 
     @cached_property
+    def path_index(self) -> PathIndex:
+        """The walks' adjacency lists (kept in the cache: ``path`` needs no page records)."""
+        return PathIndex.from_graph(self.wiki.graph)
+
+    @cached_property
     def titles(self) -> Titles:
         """Pages' titles by MkDocs' rule, as the site shows them."""
         headings = HeadingTitles(*self.extensions)
@@ -82,6 +88,12 @@ def add_source_arguments(parser: argparse.ArgumentParser) -> None:
         type=_field_name,
         help="frontmatter key holding the edges (default: relationships)",
     )
+    parser.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="neither read nor leave the wiki in the user's cache folder (also "
+        f"{wiki_cache.CACHE_ENV}=off)",
+    )
 
 
 def _field_name(text: str) -> str:
@@ -92,9 +104,26 @@ def _field_name(text: str) -> str:
     return text
 
 
-def load(args: argparse.Namespace, as_in_git: bool = False) -> Loaded:
-    """The wiki the arguments name; ``as_in_git`` leaves out what a git revision cannot hold
-    (linked pages, submodules), for a comparison with one."""
+def load(args: argparse.Namespace, cache: str = "", as_in_git: bool = False) -> Loaded:
+    """The wiki the arguments name. ``cache``: ``write`` leaves what was read in the user's
+    cache folder for the next command (``lint``); ``use`` answers from it when nothing
+    changed since (``path``, ``reach``, ``query``), else reads and leaves it (wiki_cache.py).
+    ``as_in_git`` leaves out what a git revision cannot hold (linked pages, submodules), for
+    a comparison with one; such a read is never cached."""
+    if as_in_git or not cache or not wiki_cache.enabled(args):
+        return _read(args, as_in_git)
+    config_file = None if args.docs_dir else args.config_file or default_config_file()
+    if cache == "use":
+        kept = wiki_cache.read(args, config_file)
+        if isinstance(kept, Loaded):
+            return kept
+    before = wiki_cache.key(args, None, [os.path.abspath(args.docs_dir)]) if args.docs_dir else None
+    loaded = _read(args)
+    wiki_cache.write(args, config_file, loaded, before)
+    return loaded
+
+
+def _read(args: argparse.Namespace, as_in_git: bool = False) -> Loaded:
     if args.docs_dir:
         if not os.path.isdir(args.docs_dir):
             raise UsageError(f"--docs-dir {args.docs_dir!r} is not a folder")

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import posixpath
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..model.diagnostics import clip
@@ -150,7 +150,7 @@ class Resolver:
         self._ids: dict[str, str] = {}
         indexes: list[dict[str, list[str]]] = [defaultdict(list) for _ in STEPS[1:7]]
         by_fid, by_fold, by_stem, by_alias, by_folder, by_folder_name = indexes
-        self._loose_paths: dict[str, list[str]] = defaultdict(list)
+        loose_paths: dict[str, list[str]] = defaultdict(list)
         #: Other names a suggestion may come from: aliases and titles, by page.
         self._names: list[tuple[str, str]] = []
         self._kinds: dict[str, str] = {}
@@ -165,7 +165,7 @@ class Resolver:
             by_fold[fold(page_id)].append(page_id)
             folder, _, stem = page_id.rpartition("/")
             by_stem[loose(stem)].append(page_id)
-            self._loose_paths[loose(page_id)].append(page_id)
+            loose_paths[loose(page_id)].append(page_id)
             for alias in dict.fromkeys(fold(a) for a in page.aliases):
                 by_alias[alias].append(page_id)
             if page.kind:
@@ -174,7 +174,10 @@ class Resolver:
             if folder and fold(stem) in (*INDEX_STEMS, fold(folder_name)):
                 by_folder[fold(folder)].append(page_id)
                 by_folder_name[fold(folder_name)].append(page_id)
-        self._indexes = indexes
+        # Tuples, not lists: the garbage collector stops visiting a tuple of text, and a
+        # 100,000-page wiki has three of these a page (issue 45).
+        self._indexes = [{key: tuple(found) for key, found in i.items()} for i in indexes]
+        self._loose = {key: tuple(found) for key, found in loose_paths.items()}
         self._near_cache: dict[bool, tuple[NearIndex, dict[str, list[str]]]] = {}
         self._folders: dict[str, int] | None = None
         self._start_index: dict[tuple[str, ...], list[tuple[str, str]]] | None = None
@@ -195,9 +198,9 @@ class Resolver:
         # The lenient steps: their keys are only computed when the exact ones miss.
         folded = fold(key)
         has_folder = "/" in key
-        steps: tuple[tuple[str, dict[str, list[str]], str], ...] = (
+        steps: tuple[tuple[str, dict[str, tuple[str, ...]], str], ...] = (
             (STEPS[2], by_fold, folded),
-            (STEPS[3], self._loose_paths if has_folder else by_stem, loose(key)),
+            (STEPS[3], self._loose if has_folder else by_stem, loose(key)),
             (STEPS[4], by_alias, folded),
             (STEPS[5], by_folder, folded),
             (STEPS[6], {} if has_folder else by_folder_name, folded),
@@ -211,16 +214,16 @@ class Resolver:
         if has_folder and self._kind_prefixes and not self.folder_size(key.rpartition("/")[0]):
             kind, _, name = key.rpartition("/")
             kinds = _kind_forms(fold(kind))
-            found = [
+            kinded = [
                 page_id
                 for page_id in by_stem.get(loose(name), ())
                 if kinds & {*fold(page_id).split("/")[:-1], self._kinds.get(page_id, "")}
             ]
-            if found:
-                return self._found(STEPS[7], found)
+            if kinded:
+                return self._found(STEPS[7], kinded)
         return Resolution(None)
 
-    def _nearest(self, found: list[str], source_id: str) -> Resolution:
+    def _nearest(self, found: Sequence[str], source_id: str) -> Resolution:
         """Obsidian's rule for a bare name several files share: the one in the source page's
         folder, else the one with the shortest path; a tie stays ambiguous (Obsidian's pick
         would then depend on the order it read the files in)."""
@@ -238,7 +241,7 @@ class Resolver:
         return Resolution(None, STEPS[3], candidates)
 
     @staticmethod
-    def _found(step: str, found: list[str]) -> Resolution:
+    def _found(step: str, found: Sequence[str]) -> Resolution:
         candidates = tuple(dict.fromkeys(found))
         return Resolution(candidates[0] if len(candidates) == 1 else None, step, candidates)
 
@@ -293,8 +296,8 @@ class Resolver:
                 owners[page_id].append(page_id)
                 if not with_folder:
                     owners[page_id.rpartition("/")[2]].append(page_id)
-            for fid, found in self._indexes[0].items():
-                owners[fid].extend(found)
+            for fid, with_id in self._indexes[0].items():
+                owners[fid].extend(with_id)
             if not with_folder:
                 for name, page_id in self._names:
                     # The page's own name is the better spelling of a title that says the

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -179,7 +179,7 @@ def _load(
         vault_folder=dialect.vault_folder,
     )
     resolved, problems = resolve_targets(
-        pages.values(), resolver, wiki_config, NotPages(options.not_pages, options.docs_dir)
+        _released(pages), resolver, wiki_config, NotPages(options.not_pages, options.docs_dir)
     )
     diagnostics.extend(problems)
     graph = Graph.of(vocabulary, resolved)
@@ -215,6 +215,13 @@ def _load(
         config_id if config_id in graph.pages else None,
         config_fm,
     )
+
+
+def _released(pages: dict[str, Page]) -> Iterator[Page]:
+    """Each declared page, dropped from ``pages`` as it is handed on: its resolved copy
+    replaces it, and the wiki never holds both halves of every page at once."""
+    for page_id in list(pages):  # by key: the first of a dict emptied from its front is
+        yield pages.pop(page_id)  # found past every slot emptied before it
 
 
 class _Containment:

@@ -11,6 +11,8 @@ import os
 import posixpath
 import re
 from collections.abc import Iterable, Mapping
+from sys import intern
+from typing import Any
 
 from ..frontmatter.page import page_id_for
 from ..model.diagnostics import Diagnostic, clip, plural
@@ -19,6 +21,10 @@ from ..model.targets import MARKDOWN_EXTENSIONS, TargetError, join_relative, par
 from .lookup import PageKeys, Resolution, Resolver
 from .page_set import NOT_MARKDOWN
 from .wiki_config import WikiConfig
+
+#: One empty mapping for the edges that carry no other keys (most): a graph holds one record
+#: an edge, and one copy of each type's name (issue 45).
+_NO_EXTRA: Mapping[str, Any] = {}
 
 
 class NotPages:
@@ -134,7 +140,7 @@ def _resolve_edge(
         diagnostics.append(Diagnostic(page.file, edge.line, "missing-target", message))
     return Edge(
         source=edge.source,
-        type=edge.type,
+        type=intern(edge.type),
         target=written,
         target_id=resolution.page_id,
         line=edge.line,
@@ -143,7 +149,7 @@ def _resolve_edge(
         note=edge.note,
         redlink=redlink,
         redlink_reason=reason,
-        extra=edge.extra,
+        extra=edge.extra or _NO_EXTRA,
     )
 
 

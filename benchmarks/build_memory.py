@@ -1,0 +1,106 @@
+"""A build's peak memory with the plugin against MkDocs alone, on a wiki of issue 45's shape.
+
+    python benchmarks/build_memory.py --pages 10000 --work /dev/shm/relations-scale
+    python benchmarks/build_memory.py --pages 10000 --top 15   # and where the plugin's goes
+
+Theme ``mkdocs``, navigation cut to the home page, no search, on either side. Each build runs
+in its own child process, which reports its own peak resident memory (``ru_maxrss``) and CPU
+time. With ``--top``, a third build of the plugin runs under tracemalloc and prints the
+lines holding most of the memory at the plugin's last hook (``on_post_build``), grouped by
+file and line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import large_wiki  # noqa: E402
+
+CHILD = r"""
+import json, resource, sys, tracemalloc
+top = int(sys.argv[2])
+if top:
+    tracemalloc.start(1)
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+config = load_config(sys.argv[1])
+snapshot = []
+if top:
+    def keep(**kwargs):
+        stats = tracemalloc.take_snapshot().statistics("lineno")
+        snapshot.extend(
+            (str(s.traceback[0]), s.size, s.count) for s in stats[:top]
+        )
+    events = getattr(config.plugins, "events", {}).get("post_build")
+    if events is not None:
+        events.insert(0, keep)
+build(config)
+usage = resource.getrusage(resource.RUSAGE_SELF)
+print(json.dumps({
+    "peak_mib": usage.ru_maxrss / 1024,
+    "cpu": usage.ru_utime + usage.ru_stime,
+    "top": snapshot,
+}))
+"""
+
+
+def config(work: Path, docs: Path, plugin: bool) -> Path:
+    name = "with" if plugin else "without"
+    lines = [
+        f"site_name: {name}",
+        f"docs_dir: {docs}",
+        f"site_dir: {work / ('site-' + name)}",
+        "theme: mkdocs",
+        "nav:",
+        "  - index.md",
+        "plugins:" if plugin else "plugins: []",
+    ]
+    if plugin:
+        lines.append("  - relations")
+    path = work / f"mkdocs-{name}.yml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def run(path: Path, top: int = 0) -> Any:
+    result = subprocess.run(
+        [sys.executable, "-c", CHILD, str(path), str(top)],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    if result.returncode != 0:
+        raise SystemExit(result.stderr[-2000:])
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--pages", type=int, default=10_000)
+    parser.add_argument("--work", type=Path, default=Path("/dev/shm/relations-scale"))
+    parser.add_argument("--top", type=int, default=0, help="print the N largest lines")
+    args = parser.parse_args()
+    docs = args.work / f"wiki-{args.pages}"
+    if not (docs / "index.md").exists():
+        large_wiki.write(docs, args.pages)
+    alone = run(config(args.work, docs, plugin=False))
+    ours = run(config(args.work, docs, plugin=True))
+    ratio = ours["peak_mib"] / alone["peak_mib"]
+    print(f"{args.pages:,} pages, peak memory (CPU time):")
+    print(f"  MkDocs alone     {alone['peak_mib']:6.0f} MiB ({alone['cpu']:.1f} s)")
+    print(f"  with the plugin  {ours['peak_mib']:6.0f} MiB ({ours['cpu']:.1f} s)")
+    print(f"  ratio {ratio:.2f}x (issue 45: at most 1.5x)")
+    if args.top:
+        traced = run(config(args.work, docs, plugin=True), args.top)
+        for where, size, count in traced["top"]:
+            print(f"{size / 2**20:8.1f} MiB {count:>9,}  {where}")
+
+
+if __name__ == "__main__":
+    main()
