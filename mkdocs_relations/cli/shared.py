@@ -4,6 +4,9 @@
 Every command that reads the wiki shares these, and the exit statuses: 0 done; 1 the
 answer is "no" (lint errors, no path, an invalid query); 2 the command could not run as
 asked (a :class:`UsageError`).
+
+Long because loading (from a folder, a mkdocs.yml or the cache) and naming a page the way
+the finder does are one path every command takes.
 """
 
 from __future__ import annotations

@@ -1,4 +1,7 @@
-"""The pipeline shared by the plugin and the command line: files in, graph and diagnostics out."""
+"""The pipeline shared by the plugin and the command line: files in, graph and diagnostics out.
+
+Long because the one read every caller shares holds each stage's order in one place.
+"""
 
 from __future__ import annotations
 
