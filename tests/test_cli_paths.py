@@ -49,13 +49,28 @@ def test_no_path_within_the_bound_exits_1(wiki: Site) -> None:
         "path", "reporting", "ledger", "--max-hops", "1", "--format", "json", cwd=wiki.root
     )
     assert result.returncode == 1
+    # The shortest chain beyond the bound is named, so nobody raises --max-hops blindly.
     assert json.loads(result.stdout) == {
         "source": "reporting", "target": "ledger", "found": False, "max_hops": 1, "path": [],
+        "shortest_hops": 2,
     }  # fmt: skip
-    text = run("path", "lonely", "ledger", cwd=wiki.root)
-    assert text.returncode == 1 and text.stdout == (
-        "no path from [[lonely]] to [[ledger]] within 4 hops\n"
+    farther = run("path", "reporting", "ledger", "--max-hops", "1", cwd=wiki.root)
+    assert farther.returncode == 1 and farther.stdout == (
+        "no path from [[reporting]] to [[ledger]] within 1 hop: the shortest is 2 hops "
+        "(--max-hops 2 shows it)\n"
     )
+    # A page with no chain to the other at any length: raising the bound would not help.
+    text = run("path", "lonely", "ledger", "--max-hops", "50", cwd=wiki.root)
+    assert text.returncode == 1 and text.stdout == (
+        "no path from [[lonely]] to [[ledger]]: not connected by any chain of edges, however long\n"
+    )
+    typed = run("path", "lonely", "ledger", "--type", "depends-on", "--directed", cwd=wiki.root)
+    assert typed.stdout.endswith(
+        "not connected by any chain of edges of type depends-on in their declared direction, "
+        "however long\n"
+    )
+    unbound = run("path", "lonely", "ledger", "--format", "json", cwd=wiki.root)
+    assert json.loads(unbound.stdout)["shortest_hops"] is None
 
 
 def test_type_filter_and_directed(wiki: Site) -> None:

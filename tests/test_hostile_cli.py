@@ -295,4 +295,8 @@ def test_cli_path_answers_as_the_site_finder_on_a_wiki_with_errors(site: Site) -
     assert json.loads(finder.stdout) == [expected]
     # The pair an unknown-type edge would connect: the command line finds no path either.
     cli = run("path", "a", "e", "--max-hops", "2", cwd=site.root)
-    assert (cli.returncode, cli.stdout) == (1, "no path from [[a]] to [[e]] within 2 hops\n")
+    assert (cli.returncode, cli.stdout) == (
+        1,
+        "no path from [[a]] to [[e]] within 2 hops: the shortest is 3 hops "
+        "(--max-hops 3 shows it)\n",
+    )

@@ -139,6 +139,18 @@ def run_path(args: argparse.Namespace, loaded: Loaded) -> int:
         types=[word.name for word in words] or None,
         directed=args.directed,
     )
+    # Searched again without the bound, as the site's finder does: "not connected" and
+    # "farther than n hops" call for different things (linking pages, or --max-hops m).
+    farther = None
+    if steps is None:
+        whole = index.shortest_path(
+            source,
+            target,
+            max_hops=len(index.ids),
+            types=[word.name for word in words] or None,
+            directed=args.directed,
+        )
+        farther = None if whole is None else len(whole)
     if args.format == "json":
         document = {
             "source": source,
@@ -147,14 +159,33 @@ def run_path(args: argparse.Namespace, loaded: Loaded) -> int:
             "max_hops": max_hops,
             "path": [step.as_json() for step in steps or ()],
         }
+        if steps is None:
+            document["shortest_hops"] = farther
         print(json_text(document))
+    elif steps is None and farther is None:
+        print(
+            f"no path from [[{source}]] to [[{target}]]: not connected by any chain of "
+            f"{_walked(args)}, however long"
+        )
     elif steps is None:
-        print(f"no path from [[{source}]] to [[{target}]] within {max_hops} hops")
+        print(
+            f"no path from [[{source}]] to [[{target}]] within {_hops_text(max_hops)}: the "
+            f"shortest is {farther} hops (--max-hops {farther} shows it)"
+        )
     else:
         output = sys.stdout
         arrows = not isinstance(output, Output) or output.can_encode(ARROWS)
         print(format_chain(source, steps, arrows=arrows))
     return EXIT_OK if steps is not None else EXIT_FAILED
+
+
+def _hops_text(hops: int) -> str:
+    return "1 hop" if hops == 1 else f"{hops} hops"
+
+
+def _walked(args: argparse.Namespace) -> str:
+    kinds = "edges" if not args.types else "edges of type " + ", ".join(args.types)
+    return kinds + (" in their declared direction" if args.directed else "")
 
 
 def run_reach(args: argparse.Namespace, loaded: Loaded) -> int:
