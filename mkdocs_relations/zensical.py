@@ -244,9 +244,8 @@ def _load(root: str, config: Mapping[str, Any], options: Mapping[str, Any], serv
 
 def _report(wiki: Wiki, diagnostics: list[Diagnostic], prefix: str) -> None:
     """Every diagnostic as ``mkdocs-relations lint`` prints it, on standard error."""
-    level, groups = wiki.unknown_type_groups()
-    for group in groups:
-        print(f"{level}: {group.message()}", file=sys.stderr)
+    for level, line in wiki.grouped():
+        print(f"{level}: {line}", file=sys.stderr)
     for diagnostic in diagnostics:
         print(diagnostic.format(display_path(prefix, diagnostic.file)), file=sys.stderr)
 

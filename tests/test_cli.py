@@ -79,6 +79,7 @@ def test_docs_dir_without_mkdocs_yml(tmp_path: Path) -> None:
         "pages": 2,
         "edges": 1,
         "unknown_types": [],
+        "missing_targets": [],
         "diagnostics": [],
     }
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
-from conftest import Site, relation_lines
+from conftest import Site, relation_lines, run
 
 from mkdocs_relations.model.suggest import TypeSuggester, compact, words
 from mkdocs_relations.model.vocabulary import CANONICAL
@@ -160,6 +162,33 @@ def test_a_type_used_on_many_edges_gets_one_grouped_line_first(site: Site) -> No
     )
     # A typo used once is not a dialect: no grouped line for it, and every edge still listed.
     assert len(lines) == 1 + 4 and all(line.startswith("docs/") for line in lines[1:])
+
+
+def test_a_missing_target_on_many_edges_gets_one_grouped_line_with_its_fix(site: Site) -> None:
+    """A page many edges name but nobody wrote yet: the fix is one line in wiki-config.md,
+    which the edge-by-edge messages ("redlink: true" on each) do not say."""
+    site.pages(
+        {
+            f"p{i}.md": f"---\nrelationships:\n  - {{type: depends-on, target: '[[root]]'}}\n"
+            f"  - {{type: relates-to, target: '[[once-{i}]]'}}\n---\n"
+            for i in range(3)
+        }
+    )
+    lines = relation_lines(site.build())
+    assert lines[0] == (
+        "target 'root' matches no page on 3 edges in 3 files (each is listed below): create "
+        "the page, or, if it is a page still to be written, list it once in wiki-config.md "
+        '(redlinks: ["[[root]]"]) instead of marking each edge'
+    )
+    # Targets named once are typos as often as plans: no grouped line, every edge listed.
+    assert len(lines) == 1 + 6 and all(line.startswith("docs/") for line in lines[1:])
+    lint = run("lint", "--format", "json", cwd=site.root)
+    assert json.loads(lint.stdout)["missing_targets"] == [
+        {"target": "root", "edges": 3, "files": 3}
+    ]
+    site.pages({"wiki-config.md": '---\nredlinks: ["[[root]]"]\n---\n'})
+    after = relation_lines(site.build())
+    assert len(after) == 3 and not any("root" in line for line in after)
 
 
 def test_a_page_is_never_suggested_to_itself() -> None:

@@ -29,12 +29,18 @@ def report_lint(args: argparse.Namespace, loaded: Loaded, blocks: bool = True) -
             lint_wikilinks(loaded)
     wiki = loaded.wiki
     diagnostics = wiki.diagnostics
-    level, groups = wiki.unknown_type_groups()
     if args.format == "json":
         document = {
             "pages": len(wiki.graph.pages),
             "edges": wiki.graph.edge_count,
-            "unknown_types": [{"type": g.name, "edges": g.edges, "files": g.files} for g in groups],
+            "unknown_types": [
+                {"type": g.name, "edges": g.edges, "files": g.files}
+                for g in wiki.unknown_type_groups()[1]
+            ],
+            "missing_targets": [
+                {"target": g.target, "edges": g.edges, "files": g.files}
+                for g in wiki.missing_target_groups()[1]
+            ],
             "diagnostics": [d.as_json() for d in diagnostics],
         }
         print(json_text(document, indent=2))
@@ -42,8 +48,8 @@ def report_lint(args: argparse.Namespace, loaded: Loaded, blocks: bool = True) -
         for diagnostic in diagnostics:
             print(_annotation(diagnostic, display_path(loaded.prefix, diagnostic.file)))
     else:
-        for group in groups:
-            print(f"{level}: {group.message()}")
+        for grouped_level, line in wiki.grouped():
+            print(f"{grouped_level}: {line}")
         for diagnostic in diagnostics:
             print(diagnostic.format(display_path(loaded.prefix, diagnostic.file)))
     counts = f"{plural(len(wiki.graph.pages), 'page')}, {plural(wiki.graph.edge_count, 'edge')}"

@@ -83,6 +83,42 @@ def unknown_type_groups(graph: Graph) -> list[UnknownTypeGroup]:
     ]
 
 
+@dataclass(frozen=True)
+class MissingTargetGroup:
+    """One target that matches no page, named by many edges: a page still to be written,
+    whose one-line fix is the wiki's redlink list rather than an edit of every edge."""
+
+    target: str
+    edges: int
+    files: int
+
+    def message(self) -> str:
+        return (
+            f"target {self.target!r} matches no page on {plural(self.edges, 'edge')} in "
+            f"{plural(self.files, 'file')} (each is listed below): create the page, or, if it "
+            "is a page still to be written, list it once in wiki-config.md "
+            f'(redlinks: ["[[{self.target}]]"]) instead of marking each edge'
+        )
+
+
+def missing_target_groups(graph: Graph, missing: Iterable[Diagnostic]) -> list[MissingTargetGroup]:
+    """Targets matching no page (``missing``: their diagnostics) on at least :data:`GROUP_AT`
+    edges, most named first."""
+    at = {(d.file, d.line) for d in missing}
+    edges: Counter[str] = Counter()
+    files: dict[str, set[str]] = defaultdict(set)
+    for edge in graph.edges():
+        file = graph.pages[edge.source].file
+        if edge.target_id is None and not edge.redlink and (file, edge.line) in at:
+            edges[edge.target] += 1
+            files[edge.target].add(file)
+    return [
+        MissingTargetGroup(target, count, len(files[target]))
+        for target, count in sorted(edges.items(), key=lambda item: (-item[1], item[0]))
+        if count >= GROUP_AT
+    ]
+
+
 def self_references(graph: Graph) -> Iterable[Diagnostic]:
     for edge in graph.resolved_edges():
         if edge.target_id == edge.source:

@@ -88,6 +88,28 @@ class Wiki:
             return "", []
         return level, lint.unknown_type_groups(self.graph)
 
+    def grouped(self) -> list[tuple[str, str]]:
+        """(severity, line) told before the diagnostics: an unknown type or a missing target
+        on many edges, whose fix is one line in wiki-config.md rather than each edge."""
+        level, groups = self.unknown_type_groups()
+        lines = [(level, group.message()) for group in groups]
+        level, missing = self.missing_target_groups()
+        lines.extend((level, group.message()) for group in missing)
+        return lines
+
+    def missing_target_groups(self) -> tuple[str, list[lint.MissingTargetGroup]]:
+        """(severity, groups) for targets matching no page on many edges."""
+        missing = [
+            d for d in self.diagnostics if d.code == "missing-target" and _NO_PAGE in d.message
+        ]
+        if not missing:
+            return "", []
+        return missing[0].severity, lint.missing_target_groups(self.graph, missing)
+
+
+#: In a missing-target message about a target nothing is named (not a folder, not a file).
+_NO_PAGE = "matches no page."
+
 
 def load_wiki(
     sources: Mapping[str, str],

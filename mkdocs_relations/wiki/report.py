@@ -47,11 +47,10 @@ class Report:
 
     def wiki(self, wiki: Wiki) -> str | None:
         """Tell the wiki's diagnostics; the message that stops the build, if it stops."""
-        level, groups = wiki.unknown_type_groups()
-        if self.serving and level == "error":
-            level = "info"
-        for group in groups:
-            self.say(level if level in ("error", "warning") else "info", group.message())
+        for level, line in wiki.grouped():
+            if self.serving and level == "error":
+                level = "info"
+            self.say(level if level in ("error", "warning") else "info", line)
         return self._told(wiki.diagnostics, WIKI)
 
     def found(self, diagnostics: Iterable[Diagnostic], where: str) -> str | None:
