@@ -231,6 +231,19 @@ def git_commit(root: Path, message: str) -> str:
     return git(root, "rev-parse", "HEAD").strip()
 
 
+def built_panel_pages(root: Path) -> list[Path]:
+    """``mkdocs build`` in ``root`` as a user runs it (it must succeed); the built pages that
+    hold a relationships panel."""
+    build = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build"], cwd=root, capture_output=True, text=True
+    )
+    assert build.returncode == 0, build.stderr
+    return [
+        page for page in (root / "site").rglob("index.html")
+        if "data-relations-panel" in page.read_text("utf-8")
+    ]  # fmt: skip
+
+
 def copy_corpus(name: str, destination: Path, with_config: bool = True) -> Path:
     docs = destination / "docs"
     shutil.copytree(CORPORA / name / "pages", docs)
