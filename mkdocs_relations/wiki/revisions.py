@@ -56,8 +56,7 @@ class RevisionError(Exception):
 class Repository:
     #: The work tree's top folder.
     root: str
-    #: Blobs read so far, by object id: the two sides of a change share most of their files,
-    #: and each is read from git once.
+    #: Blobs read so far by id: the two sides of a change share most files, read from git once.
     _read: dict[str, bytes] = field(default_factory=dict, compare=False, repr=False)
 
     def git(self, *args: str, stdin: bytes | None = None, ok: Sequence[int] = (0,)) -> bytes:
@@ -163,8 +162,7 @@ class Repository:
         return len(files)
 
     def _blobs(self, commit: str, wanted: list[tuple[str, str]]) -> dict[str, bytes]:
-        """The content of each (blob, path), by path, read with one ``git cat-file --batch``
-        (none for blobs read before)."""
+        """The content of each (blob, path), by path: one ``git cat-file`` for those not read."""
         missing = list(dict.fromkeys(sha for sha, _ in wanted if sha not in self._read))
         if missing:
             batch = self.git(
