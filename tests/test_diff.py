@@ -21,6 +21,8 @@ import pytest
 from conftest import git, git_commit, git_repo, run
 
 from mkdocs_relations import json_schemas
+from mkdocs_relations.cli import main as cli
+from mkdocs_relations.wiki.revisions import Repository
 
 TYPES = ("depends-on", "part-of", "relates-to", "used-by")
 FOLDERS = ("platform", "services", "guides")
@@ -283,6 +285,32 @@ def test_a_moved_page_is_a_rename_and_its_edges_stay(tmp_path: Path) -> None:
     }
     assert report["edges"] == {"added": [], "removed": [], "changed": []}
     assert report["diagnostics"]["introduced"] == []
+
+
+def test_each_file_is_read_from_git_once_for_both_sides(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The sides of a change share most files: a blob both hold is asked of git once."""
+    root = make_repo(tmp_path / "repo")
+    small_wiki(root)
+    base = git_commit(root, "start")
+    (root / "docs" / "ledger.md").write_text("---\ntitle: The Ledger\n---\n", encoding="utf-8")
+    head = git_commit(root, "retitled")
+    asked: list[str] = []
+    git_of = Repository.git
+
+    def counted(self: Repository, *args: str, **options: Any) -> bytes:
+        if args[0] == "cat-file":
+            asked.extend(options["stdin"].decode().split())
+        return git_of(self, *args, **options)
+
+    monkeypatch.setattr(Repository, "git", counted)
+    monkeypatch.chdir(root)
+    assert cli(["diff", base, head]) == 0
+    shared = git(root, "rev-parse", f"{base}:docs/checkout.md").strip()
+    changed = git(root, "rev-parse", f"{head}:docs/ledger.md").strip()
+    assert shared in asked and changed in asked
+    assert len(asked) == len(set(asked)), asked
 
 
 def small_wiki(root: Path) -> None:
