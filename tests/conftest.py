@@ -205,6 +205,45 @@ def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+def git(root: Path, *args: str, stdin: bytes | None = None) -> str:
+    """``git ARGS`` in ``root``, its output as text; a failing git fails the test."""
+    done = subprocess.run(
+        ["git", *args], cwd=root, input=stdin, capture_output=True, check=True, timeout=60
+    )
+    return done.stdout.decode()
+
+
+def git_repo(root: Path) -> Path:
+    """An empty git repository at ``root`` (made where missing): branch main, an author,
+    commits unsigned whatever the user's settings say."""
+    root.mkdir(parents=True, exist_ok=True)
+    git(root, "init", "-q", "-b", "main")
+    git(root, "config", "user.email", "test@example.com")
+    git(root, "config", "user.name", "Test")
+    git(root, "config", "commit.gpgsign", "false")
+    return root
+
+
+def git_commit(root: Path, message: str) -> str:
+    """Everything in the working tree committed; the commit's hash."""
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "--allow-empty", "-m", message)
+    return git(root, "rev-parse", "HEAD").strip()
+
+
+def built_panel_pages(root: Path) -> list[Path]:
+    """``mkdocs build`` in ``root`` as a user runs it (it must succeed); the built pages that
+    hold a relationships panel."""
+    build = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build"], cwd=root, capture_output=True, text=True
+    )
+    assert build.returncode == 0, build.stderr
+    return [
+        page for page in (root / "site").rglob("index.html")
+        if "data-relations-panel" in page.read_text("utf-8")
+    ]  # fmt: skip
+
+
 def copy_corpus(name: str, destination: Path, with_config: bool = True) -> Path:
     docs = destination / "docs"
     shutil.copytree(CORPORA / name / "pages", docs)

@@ -12,43 +12,27 @@ from __future__ import annotations
 import itertools
 import json
 import random
-import subprocess
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import jsonschema
 import pytest
-from conftest import run
+from conftest import git, git_commit, git_repo, run
 
 from mkdocs_relations import json_schemas
+from mkdocs_relations.cli import main as cli
+from mkdocs_relations.wiki.revisions import Repository
 
 TYPES = ("depends-on", "part-of", "relates-to", "used-by")
 FOLDERS = ("platform", "services", "guides")
 
 
-def git(root: Path, *args: str) -> str:
-    done = subprocess.run(
-        ["git", *args], cwd=root, capture_output=True, text=True, check=True, timeout=60
-    )
-    return done.stdout
-
-
 def make_repo(root: Path) -> Path:
-    root.mkdir(parents=True, exist_ok=True)
-    git(root, "init", "-q", "-b", "main")
-    git(root, "config", "user.email", "test@example.com")
-    git(root, "config", "user.name", "Test")
-    git(root, "config", "commit.gpgsign", "false")
+    git_repo(root)
     (root / "mkdocs.yml").write_text("site_name: Test\nplugins: [relations]\n", encoding="utf-8")
     (root / "docs").mkdir()
     return root
-
-
-def commit(root: Path, message: str) -> str:
-    git(root, "add", "-A")
-    git(root, "commit", "-q", "--allow-empty", "-m", message)
-    return git(root, "rev-parse", "HEAD").strip()
 
 
 # -- a generated wiki, edited at random ---------------------------------------------------
@@ -266,13 +250,13 @@ def test_diff_equals_the_set_difference_of_exports(tmp_path: Path, seed: int) ->
     for _ in range(8):
         wiki.add()
     wiki.write()
-    revisions = [commit(root, "start")]
+    revisions = [git_commit(root, "start")]
     exports = {revisions[0]: export(root)}
     kinds = []
     for step in range(5):
         kinds += [wiki.edit() for _ in range(random.Random(seed * 10 + step).randint(1, 3))]
         wiki.write()
-        revisions.append(commit(root, f"edit {step}"))
+        revisions.append(git_commit(root, f"edit {step}"))
         exports[revisions[-1]] = export(root)
     for base, head in itertools.pairwise(revisions):
         check_pair(root, base, head, exports)
@@ -287,7 +271,7 @@ def test_a_moved_page_is_a_rename_and_its_edges_stay(tmp_path: Path) -> None:
         wiki.add()
     page = next(p for p, edges in wiki.pages.items() if edges)
     wiki.write()
-    base = commit(root, "start")
+    base = git_commit(root, "start")
     wiki.rename(page, "archive/" + page, follow=True)
     wiki.write()
     # The working tree, with the move not even added to git's index.
@@ -301,6 +285,32 @@ def test_a_moved_page_is_a_rename_and_its_edges_stay(tmp_path: Path) -> None:
     }
     assert report["edges"] == {"added": [], "removed": [], "changed": []}
     assert report["diagnostics"]["introduced"] == []
+
+
+def test_each_file_is_read_from_git_once_for_both_sides(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The sides of a change share most files: a blob both hold is asked of git once."""
+    root = make_repo(tmp_path / "repo")
+    small_wiki(root)
+    base = git_commit(root, "start")
+    (root / "docs" / "ledger.md").write_text("---\ntitle: The Ledger\n---\n", encoding="utf-8")
+    head = git_commit(root, "retitled")
+    asked: list[str] = []
+    git_of = Repository.git
+
+    def counted(self: Repository, *args: str, **options: Any) -> bytes:
+        if args[0] == "cat-file":
+            asked.extend(options["stdin"].decode().split())
+        return git_of(self, *args, **options)
+
+    monkeypatch.setattr(Repository, "git", counted)
+    monkeypatch.chdir(root)
+    assert cli(["diff", base, head]) == 0
+    shared = git(root, "rev-parse", f"{base}:docs/checkout.md").strip()
+    changed = git(root, "rev-parse", f"{head}:docs/ledger.md").strip()
+    assert shared in asked and changed in asked
+    assert len(asked) == len(set(asked)), asked
 
 
 def small_wiki(root: Path) -> None:
@@ -317,7 +327,7 @@ def small_wiki(root: Path) -> None:
 def test_text_and_markdown_reports(tmp_path: Path) -> None:
     root = make_repo(tmp_path / "repo")
     small_wiki(root)
-    base = commit(root, "start")
+    base = git_commit(root, "start")
     docs = root / "docs"
     text = (docs / "checkout.md").read_text(encoding="utf-8")
     text = text.replace("type: depends-on", "type: relates-to").replace(
@@ -382,7 +392,7 @@ def test_text_and_markdown_reports(tmp_path: Path) -> None:
 def test_markdown_is_capped(tmp_path: Path) -> None:
     root = make_repo(tmp_path / "repo")
     small_wiki(root)
-    base = commit(root, "start")
+    base = git_commit(root, "start")
     lines = ["---", "relationships:"]
     for i in range(70):
         lines += ["  - type: relates-to", '    target: "[[ledger]]"', f"    note: n{i:02}"]
@@ -401,7 +411,7 @@ def test_new_only_fails_only_on_what_the_change_introduced(tmp_path: Path) -> No
         '---\nrelationships:\n  - type: depends-on\n    target: "[[gone]]"\n---\n',
         encoding="utf-8",
     )
-    base = commit(root, "an old problem")
+    base = git_commit(root, "an old problem")
     assert run("lint", cwd=root).returncode == 1
     # An edit above the old problem moves its line: it is still the old problem.
     (docs / "old.md").write_text(
@@ -436,7 +446,7 @@ def test_a_bad_revision_is_exit_2_with_a_message(
 ) -> None:
     root = make_repo(tmp_path / "repo")
     small_wiki(root)
-    commit(root, "start")
+    git_commit(root, "start")
     done = run(*args, cwd=root)
     assert done.returncode == 2
     assert message in done.stderr

@@ -5,42 +5,22 @@ and revisions and folders git could read as something else."""
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 
-from conftest import Site, relation_lines, run
+from conftest import Site, git_commit, git_repo, relation_lines, run
 
 EDGE = "---\nrelationships:\n  - type: depends-on\n    target: '[[{target}]]'\n---\n"
 
 
-def git(root: Path, *args: str) -> str:
-    done = subprocess.run(["git", *args], cwd=root, capture_output=True, check=True, timeout=60)
-    return done.stdout.decode()
-
-
-def repo(root: Path) -> Path:
-    root.mkdir(parents=True, exist_ok=True)
-    git(root, "init", "-q", "-b", "main")
-    git(root, "config", "user.email", "t@example.com")
-    git(root, "config", "user.name", "T")
-    git(root, "config", "commit.gpgsign", "false")
-    return root
-
-
-def commit(root: Path, message: str) -> None:
-    git(root, "add", "-A")
-    git(root, "commit", "-q", "-m", message)
-
-
 def hostile_change(root: Path, name: str, target: str) -> Path:
     """A project whose second commit adds a page ``name`` with an edge to ``target``."""
-    project = repo(root)
+    project = git_repo(root)
     (project / "mkdocs.yml").write_text("site_name: T\nplugins: [relations]\n", encoding="utf-8")
     (project / "docs").mkdir()
     (project / "docs" / "a.md").write_text("# A\n", encoding="utf-8")
-    commit(project, "base")
+    git_commit(project, "base")
     (project / "docs" / f"{name}.md").write_text(EDGE.format(target=target), encoding="utf-8")
-    commit(project, "head")
+    git_commit(project, "head")
     return project
 
 
@@ -79,15 +59,15 @@ def test_terminal_controls_are_printed_as_escapes(tmp_path: Path) -> None:
 
 
 def test_a_project_in_a_folder_named_like_an_option(tmp_path: Path) -> None:
-    top = repo(tmp_path / "r")
+    top = git_repo(tmp_path / "r")
     project = top / "--abbrev=4"
     project.mkdir()
     (project / "mkdocs.yml").write_text("site_name: T\nplugins: [relations]\n", encoding="utf-8")
     (project / "docs").mkdir()
     (project / "docs" / "a.md").write_text("# A\n", encoding="utf-8")
-    commit(top, "base")
+    git_commit(top, "base")
     (project / "docs" / "b.md").write_text(EDGE.format(target="a"), encoding="utf-8")
-    commit(top, "head")
+    git_commit(top, "head")
     for command in (("diff", "HEAD~1", "HEAD"), ("diff", "HEAD~1")):
         done = run(*command, cwd=project)
         assert done.returncode == 0, done.stderr

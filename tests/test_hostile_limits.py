@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import run
+from conftest import git_commit, git_repo, run
 
 SCRIPT = str(Path(sys.executable).with_name("mkdocs-relations"))
 
@@ -40,10 +40,6 @@ def test_a_rule_max_that_is_no_plain_number_is_an_invalid_rule(tmp_path: Path, v
     assert "is not a whole number of at least 1" in lint.stdout
 
 
-def git(root: Path, *args: str) -> None:
-    subprocess.run(["git", *args], cwd=root, check=True, capture_output=True, timeout=60)
-
-
 def _small_files() -> None:
     # Any file written past 64 KB fails with EFBIG, as a write to a full disk fails.
     resource.setrlimit(resource.RLIMIT_FSIZE, (64 * 1024, 64 * 1024))
@@ -56,17 +52,12 @@ def test_no_room_for_a_revision_is_a_message_and_exit_2(
 ) -> None:
     root = tmp_path / "project"
     root.mkdir()
-    git(root, "init", "-q", "-b", "main")
-    git(root, "config", "user.email", "t@example.com")
-    git(root, "config", "user.name", "T")
-    git(root, "config", "commit.gpgsign", "false")
+    git_repo(root)
     (root / "mkdocs.yml").write_text("site_name: T\nplugins: [relations]\n", encoding="utf-8")
     write(root, {"a.md": "# A\n", "big.md": "# Big\n\n" + "words " * 30_000})
-    git(root, "add", "-A")
-    git(root, "commit", "-q", "-m", "one")
+    git_commit(root, "one")
     (root / "docs" / "big.md").unlink()
-    git(root, "add", "-A")
-    git(root, "commit", "-q", "-m", "two")
+    git_commit(root, "two")
     done = subprocess.run(
         [SCRIPT, *command],
         cwd=root,

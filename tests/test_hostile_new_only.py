@@ -5,10 +5,9 @@ cites a line, a "did you mean" or the list of known types."""
 from __future__ import annotations
 
 import random
-import subprocess
 from pathlib import Path
 
-from conftest import run
+from conftest import git, git_commit, git_repo, run
 
 from mkdocs_relations.wiki.diff import diff_wikis
 from mkdocs_relations.wiki.page_set import folder_page_set
@@ -29,22 +28,14 @@ relationships:
 """
 
 
-def git(root: Path, *args: str) -> None:
-    subprocess.run(["git", *args], cwd=root, check=True, capture_output=True, timeout=60)
-
-
 def test_old_problems_stay_old_whatever_their_wording(tmp_path: Path) -> None:
-    git(tmp_path, "init", "-q", "-b", "main")
-    git(tmp_path, "config", "user.email", "t@example.com")
-    git(tmp_path, "config", "user.name", "T")
-    git(tmp_path, "config", "commit.gpgsign", "false")
+    git_repo(tmp_path)
     (tmp_path / "mkdocs.yml").write_text("site_name: T\nplugins: [relations]\n", "utf-8")
     docs = tmp_path / "docs"
     docs.mkdir()
     (docs / "a.md").write_text(OLD, encoding="utf-8")
     (docs / "b.md").write_text("# B\n", encoding="utf-8")
-    git(tmp_path, "add", "-A")
-    git(tmp_path, "commit", "-q", "-m", "old problems")
+    git_commit(tmp_path, "old problems")
     before = run("lint", cwd=tmp_path).stdout.splitlines()
     assert len(before) == 3, before
     # An edit above the duplicate, a page the broken target now resembles, a new type.
@@ -62,18 +53,14 @@ def test_old_problems_stay_old_whatever_their_wording(tmp_path: Path) -> None:
 
 
 def test_broken_body_links_are_introduced_and_fixed_like_any_problem(tmp_path: Path) -> None:
-    git(tmp_path, "init", "-q", "-b", "main")
-    git(tmp_path, "config", "user.email", "t@example.com")
-    git(tmp_path, "config", "user.name", "T")
-    git(tmp_path, "config", "commit.gpgsign", "false")
+    git_repo(tmp_path)
     (tmp_path / "mkdocs.yml").write_text(
         "site_name: T\nplugins:\n  - relations:\n      wikilinks: true\n", "utf-8"
     )
     docs = tmp_path / "docs"
     docs.mkdir()
     (docs / "a.md").write_text("# A\n\nSee [[ghost]] and [[spectre]].\n", encoding="utf-8")
-    git(tmp_path, "add", "-A")
-    git(tmp_path, "commit", "-q", "-m", "two broken links")
+    git_commit(tmp_path, "two broken links")
     (docs / "a.md").write_text("# A\n\nSee [[ghost]] and [[phantom]].\n", encoding="utf-8")
     diff = run("diff", "HEAD", cwd=tmp_path)
     introduced = [line for line in diff.stdout.splitlines() if line.startswith("introduced")]
@@ -92,15 +79,11 @@ def test_an_unchanged_tree_with_a_linked_page_and_a_submodule_is_no_change(
     sub.mkdir()
     for root in (sub, tmp_path / "p"):
         root.mkdir(exist_ok=True)
-        git(root, "init", "-q", "-b", "main")
-        git(root, "config", "user.email", "t@example.com")
-        git(root, "config", "user.name", "T")
-        git(root, "config", "commit.gpgsign", "false")
+        git_repo(root)
     (sub / "inner.md").write_text(
         '---\nrelationships:\n  - {type: depends-on, target: "[[real]]"}\n---\n', "utf-8"
     )
-    git(sub, "add", "-A")
-    git(sub, "commit", "-q", "-m", "sub")
+    git_commit(sub, "sub")
     project = tmp_path / "p"
     (project / "mkdocs.yml").write_text("site_name: T\nplugins: [relations]\n", "utf-8")
     docs = project / "docs"
@@ -111,8 +94,7 @@ def test_an_unchanged_tree_with_a_linked_page_and_a_submodule_is_no_change(
     (docs / "other.md").write_text("# Other\n", encoding="utf-8")
     (docs / "linked.md").symlink_to("real.md")
     git(project, "-c", "protocol.file.allow=always", "submodule", "add", "-q", str(sub), "docs/sub")
-    git(project, "add", "-A")
-    git(project, "commit", "-q", "-m", "a linked page and a submodule")
+    git_commit(project, "a linked page and a submodule")
     for command in (("diff", "HEAD"), ("diff", "HEAD", "--format", "json")):
         done = run(*command, cwd=project)
         assert done.returncode == 0, done.stderr

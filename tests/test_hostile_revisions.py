@@ -17,18 +17,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import run
+from conftest import git, git_commit, git_repo, run
 
 PAGE = (
     "---\ntitle: {title}\nrelationships:\n  - type: depends-on\n    target: '[[{target}]]'\n---\n"
 )
-
-
-def git(root: Path, *args: str, stdin: bytes | None = None) -> str:
-    done = subprocess.run(
-        ["git", *args], cwd=root, input=stdin, capture_output=True, check=True, timeout=60
-    )
-    return done.stdout.decode().strip()
 
 
 def project(tmp_path: Path) -> Path:
@@ -36,15 +29,11 @@ def project(tmp_path: Path) -> Path:
     folder ``tmp_path/outside`` with files an attack would reach for."""
     root = tmp_path / "project"
     (root / "docs").mkdir(parents=True)
-    git(root, "init", "-q", "-b", "main")
-    git(root, "config", "user.email", "test@example.com")
-    git(root, "config", "user.name", "Test")
-    git(root, "config", "commit.gpgsign", "false")
+    git_repo(root)
     (root / "mkdocs.yml").write_text("site_name: Test\nplugins: [relations]\n", encoding="utf-8")
     (root / "docs" / "a.md").write_text(PAGE.format(title="A", target="b"), encoding="utf-8")
     (root / "docs" / "b.md").write_text("# B\n", encoding="utf-8")
-    git(root, "add", "-A")
-    git(root, "commit", "-q", "-m", "base")
+    git_commit(root, "base")
     outside = tmp_path / "outside"
     (outside / "docs").mkdir(parents=True)
     (outside / "victim.md").write_text("precious words\n", encoding="utf-8")
@@ -70,7 +59,7 @@ def snapshot(tmp_path: Path) -> dict[str, str]:
 
 
 def blob(root: Path, data: bytes) -> str:
-    return git(root, "hash-object", "-w", "--stdin", stdin=data)
+    return git(root, "hash-object", "-w", "--stdin", stdin=data).strip()
 
 
 def tree(root: Path, entries: list[tuple[str, str, str]]) -> str:
@@ -79,11 +68,11 @@ def tree(root: Path, entries: list[tuple[str, str, str]]) -> str:
     text = "".join(
         f"{mode} {kinds.get(mode, 'blob')} {sha}\t{name}\n" for mode, sha, name in entries
     )
-    return git(root, "mktree", "--missing", stdin=text.encode())
+    return git(root, "mktree", "--missing", stdin=text.encode()).strip()
 
 
 def commit_tree(root: Path, top: str, branch: str = "evil") -> str:
-    sha = git(root, "commit-tree", top, "-p", "HEAD", "-m", "hostile")
+    sha = git(root, "commit-tree", top, "-p", "HEAD", "-m", "hostile").strip()
     git(root, "update-ref", f"refs/heads/{branch}", sha)
     return sha
 
@@ -186,8 +175,7 @@ def test_a_revision_config_is_read_as_data_with_mkdocs_tags(tmp_path: Path) -> N
     (root / "docs" / "c.md").write_text(
         "---\nrelationships:\n  - type: owns\n    target: '[[b]]'\n---\n", encoding="utf-8"
     )
-    git(root, "add", "-A")
-    git(root, "commit", "-q", "-m", "an edge of a type not declared yet")
+    git_commit(root, "an edge of a type not declared yet")
     text = (
         "site_name: !ENV [SITE_NAME, Test]\n"
         "docs_dir: !ENV [NO_SUCH_VARIABLE_HERE, docs]\n"

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import pages_in_folder, run
+from conftest import built_panel_pages, pages_in_folder, run
 from dialects import SHAPES, Shape
 
 
@@ -41,15 +41,7 @@ def test_init_reads_every_shape(tmp_path: Path, shape: Shape) -> None:
     shape.write(vault, fixed=True)
     fixed = run("lint", "--strict", cwd=tmp_path)
     assert fixed.returncode == 0, fixed.stdout + fixed.stderr
-    build = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build"], cwd=tmp_path, capture_output=True, text=True
-    )
-    assert build.returncode == 0, build.stderr
-    panels = [
-        page for page in (tmp_path / "site").rglob("index.html")
-        if "data-relations-panel" in page.read_text("utf-8")
-    ]  # fmt: skip
-    assert len(panels) >= 20
+    assert len(built_panel_pages(tmp_path)) >= 20
 
 
 def test_lint_never_says_no_problems_on_links_it_did_not_read(tmp_path: Path) -> None:

@@ -72,6 +72,8 @@ class Reading:
     def target(self, text: str) -> str:
         """The target as resolution reads it: prefix dropped, a path from the page made so."""
         inner = text.strip()
+        if not inner:
+            return text  # blank: told as written, so its author sees what is there
         if self.prefix and inner.startswith(self.prefix):
             inner = inner[len(self.prefix) :]
         if self.paths == "page" and not inner.startswith(("[[", "./", "../", "/")):

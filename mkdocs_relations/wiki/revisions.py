@@ -19,7 +19,7 @@ import os
 import subprocess
 import tempfile
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..model.targets import MARKDOWN_EXTENSIONS
 from .suspect import REVIEWED_FILE
@@ -56,6 +56,8 @@ class RevisionError(Exception):
 class Repository:
     #: The work tree's top folder.
     root: str
+    #: Blobs read so far by id: the two sides of a change share most files, read from git once.
+    _read: dict[str, bytes] = field(default_factory=dict, compare=False, repr=False)
 
     def git(self, *args: str, stdin: bytes | None = None, ok: Sequence[int] = (0,)) -> bytes:
         try:
@@ -160,26 +162,28 @@ class Repository:
         return len(files)
 
     def _blobs(self, commit: str, wanted: list[tuple[str, str]]) -> dict[str, bytes]:
-        """The content of each (blob, path), by path, read with one ``git cat-file --batch``."""
-        if not wanted:
-            return {}
-        batch = self.git("cat-file", "--batch", stdin="".join(f"{s}\n" for s, _ in wanted).encode())
-        found: dict[str, bytes] = {}
-        at = 0
-        for sha, path in wanted:
-            header_end = batch.find(b"\n", at)
-            header = batch[at:header_end].split() if header_end >= 0 else []
-            if len(header) != 3 or header[1] != b"blob" or not header[2].isdigit():
-                raise RevisionError(
-                    f"commit {commit[:12]} names the file {_shown(path)} as blob {sha[:12]}, which "
-                    "this repository does not hold (a partial or damaged clone); fetch the "
-                    "commit in full (git fetch --refetch) or check it with git fsck"
-                )
-            start = header_end + 1
-            size = int(header[2])
-            found[path] = batch[start : start + size]
-            at = start + size + 1
-        return found
+        """The content of each (blob, path), by path: one ``git cat-file`` for those not read."""
+        missing = list(dict.fromkeys(sha for sha, _ in wanted if sha not in self._read))
+        if missing:
+            batch = self.git(
+                "cat-file", "--batch", "--buffer", stdin="".join(f"{s}\n" for s in missing).encode()
+            )
+            at = 0
+            for sha in missing:
+                header_end = batch.find(b"\n", at)
+                header = batch[at:header_end].split() if header_end >= 0 else []
+                if len(header) != 3 or header[1] != b"blob" or not header[2].isdigit():
+                    path = next(path for blob, path in wanted if blob == sha)
+                    raise RevisionError(
+                        f"commit {commit[:12]} names the file {_shown(path)} as blob {sha[:12]}, "
+                        "which this repository does not hold (a partial or damaged clone); fetch "
+                        "the commit in full (git fetch --refetch) or check it with git fsck"
+                    )
+                start = header_end + 1
+                size = int(header[2])
+                self._read[sha] = batch[start : start + size]
+                at = start + size + 1
+        return {path: self._read[sha] for sha, path in wanted}
 
     def renames(self, base: str, head: str | None, folder: str) -> dict[str, str]:
         """Files git sees as renamed between ``base`` and ``head`` (the working tree when None),
