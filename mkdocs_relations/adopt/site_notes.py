@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from ..model.diagnostics import plural
 
 #: ATX headings; a look, not a parse (fenced code is skipped).
-_HEADING = re.compile(r"^ {0,3}#{1,6}[ \t]+(.*?)[ \t#]*$")
+_HEADING = re.compile(r" {0,3}#{1,6}[ \t]+(.*)")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 #: Past this, a page's text is not read (a look, not a parse).
 _PAGE_BYTES = 2_000_000
@@ -100,6 +100,18 @@ def panel_title_note(holding: int, labels: Mapping[str, str], written: bool, con
     )
 
 
+def _heading_text(text: str) -> str:
+    """An ATX heading's text without its closing ``#`` sequence (no regular expression
+    backtracks over a hostile line of spaces)."""
+    text = text.replace("\t", " ").strip()
+    head, _, tail = text.rpartition(" ")
+    if tail and not tail.strip("#"):
+        text = head.rstrip()
+    elif not text.strip("#"):
+        text = ""
+    return text.casefold()
+
+
 def _headings(file: str) -> set[str]:
     try:
         with open(file, encoding="utf-8-sig", errors="replace") as stream:
@@ -124,6 +136,6 @@ def _headings(file: str) -> set[str]:
             continue
         if line.lstrip().startswith("#"):
             heading = _HEADING.match(line)
-            if heading and heading.group(1):
-                found.add(heading.group(1).strip().casefold())
+            if heading:
+                found.add(_heading_text(heading.group(1)))
     return found

@@ -31,7 +31,7 @@ SETTINGS = (
 _SETTINGS_BYTES = 1_000_000
 #: What a template holds and a page does not: Obsidian's ``{{title}}``/``{{date:YYYY}}``,
 #: Templater's ``<% ... %>``.
-_PLACEHOLDER = re.compile(r"\{\{\s*[A-Za-z_][\w.:\- ]*\}\}|<%[-_*+~]?.*?%>", re.DOTALL)
+_PLACEHOLDER = re.compile(r"\{\{ ?[A-Za-z_][\w.:\- ]{0,80}\}\}|<%[^%]{0,200}%>")
 #: Links in page text: ``[text](target)`` and ``[[target]]``, looked at, not parsed.
 _MARKDOWN_LINK = re.compile(r"\]\(\s*<?([^)\s>]+)")
 _WIKILINK = re.compile(r"\[\[([^\[\]|#\n]+)")
