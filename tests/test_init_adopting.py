@@ -14,6 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from conftest import run
 
 
@@ -74,11 +75,22 @@ def test_the_vaults_own_templates_folder_is_left_out_and_said(tmp_path: Path) ->
     ) in result.stdout
 
 
-def test_a_templates_folder_that_pages_link_into_is_published_and_said(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "home",
+    [
+        "# Home\n\nStart from [[adr-shape]].\n",
+        "# Home\n\nStart from [the shape](tpl/adr-shape.md).\n",
+        _edge("ADR-SHAPE") + "# Home\n",
+    ],
+    ids=["wikilink", "markdown-link", "typed-edge"],
+)
+def test_a_templates_folder_that_pages_link_into_is_published_and_said(
+    tmp_path: Path, home: str
+) -> None:
     vault = tmp_path / "vault"
     _page(vault, ".obsidian/templates.json", '{"folder": "tpl"}')
-    _page(vault, "index.md", "# Home\n\nStart from [[adr-shape]].\n")
-    _page(vault, "tpl/adr-shape.md", "# {{title}}\n\nStatus: proposed.\n")
+    _page(vault, "index.md", home)
+    _page(vault, "tpl/adr-shape.md", "---\nid: ADR-SHAPE\n---\n# {{title}}\n\nStatus: proposed.\n")
     result = run("init", "--docs-dir", "vault", cwd=tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "/tpl/" not in (tmp_path / "mkdocs.yml").read_text("utf-8")

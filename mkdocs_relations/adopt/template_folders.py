@@ -20,6 +20,10 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from ..frontmatter.block import read_frontmatter
+from ..frontmatter.nodes import mapping_items, string_value
 from ..model.diagnostics import plural
 
 #: The settings files that name a vault's templates folder, with the key holding it.
@@ -96,8 +100,15 @@ def template_folders(docs_dir: str, sources: Mapping[str, str]) -> list[Template
         outside = [path for path in sorted(sources) if not path.startswith(prefix)]
         # A bare [[name]] reaches the template only where no page outside shares the name.
         stems = {_stem(path) for path in inside} - {_stem(path) for path in outside}
+        # Typed edges name pages by id or path: the folder's pages as a target is written.
+        names = {posixpath.splitext(path)[0].casefold() for path in inside} | {
+            name.casefold() for path in inside for name in _ids(sources[path], path)
+        }
         linked = [
-            path for path in outside if _links_into(path, _text(sources[path]), folder, stems)
+            path
+            for path in outside
+            if _links_into(path, _text(sources[path]), folder, stems)
+            or _targets_into(sources[path], path, names)
         ]
         found.append(
             TemplateFolder(
@@ -154,6 +165,36 @@ def default_templates(docs_dir: str) -> str | None:
         f"({plural(len(files), 'page')}, e.g. {shown}/{files[0]}); to publish it, add "
         "'!/templates/' to exclude_docs"
     )
+
+
+def _ids(file: str, path: str) -> list[str]:
+    fm = read_frontmatter(file, path)
+    own = string_value(fm.get("id")) if fm.get("id") is not None else None
+    return [own.strip()] if own and own.strip() else []
+
+
+def _targets_into(file: str, path: str, names: set[str]) -> bool:
+    """Whether the page's frontmatter names one of the folder's pages (an edge's target)."""
+    fm = read_frontmatter(file, path)
+    return any(
+        text.casefold() in names
+        for key, (_, value) in fm.keys.items()
+        if key != "id"
+        for text in _scalars(value, 0)
+    )
+
+
+def _scalars(node: Node, depth: int) -> list[str]:
+    if isinstance(node, ScalarNode):
+        text = string_value(node)
+        return [text.strip().strip("[]").split("|", 1)[0].split("#", 1)[0]] if text else []
+    if depth > 4:
+        return []
+    if isinstance(node, SequenceNode):
+        return [s for item in node.value for s in _scalars(item, depth + 1)]
+    if isinstance(node, MappingNode):
+        return [s for _, _, value in mapping_items(node) for s in _scalars(value, depth + 1)]
+    return []
 
 
 def _stem(path: str) -> str:
