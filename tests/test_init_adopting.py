@@ -231,7 +231,9 @@ def test_long_repeated_paragraphs_are_not_turned_on_as_notes(tmp_path: Path) -> 
     assert "notes: 'evidence:' (6 edges) is not shown as a note: paragraphs (median" in (
         result.stdout
     )
-    assert "to show it, uncomment note_keys in wiki-config.md" in result.stdout
+    assert (
+        "to show it, set note_keys: [evidence, note, description, via] in wiki-config.md"
+    ) in result.stdout
 
 
 def test_short_notes_are_turned_on_and_said(tmp_path: Path) -> None:
@@ -279,6 +281,6 @@ def test_hugo_section_pages_are_named_in_the_home_page_note(tmp_path: Path) -> N
         "vault/_index.md is the home page in Hugo's naming, which MkDocs does not serve as a "
         "folder's index (it publishes it at /_index/): rename it to index.md, and the 1 other "
         "_index.md file (e.g. vault/guide/_index.md) likewise, or their folders' addresses show "
-        "no page (a README.md is served as its folder's index already: "
-        "vault/decisions/README.md)"
+        "no page; a README.md is served as its folder's index already "
+        "(vault/decisions/README.md)"
     ) in result.stdout

@@ -654,9 +654,10 @@ def reading_lines(read: Survey, edges: int) -> list[str]:
                 "delete that line"
             )
         else:
+            keys = ", ".join(yaml_str(k) for k in (key, *DEFAULT_NOTE_KEYS))
             lines.append(
                 f"notes: '{key}:' ({plural(count, 'edge')}) is not shown as a note: {off}; "
-                "to show it, uncomment note_keys in wiki-config.md"
+                f"to show it, set note_keys: [{keys}] in wiki-config.md"
             )
     for key, why in read.held.items():
         lines.append(

@@ -56,7 +56,7 @@ def home_page_note(sources: Mapping[str, str], shown_docs: str) -> str | None:
         note += "; add one (or rename the vault's home page to index.md)"
     if readmes:
         note += (
-            f" (a README.md is served as its folder's index already: {shown_docs}/{readmes[0]}"
+            f"; a README.md is served as its folder's index already ({shown_docs}/{readmes[0]}"
             + (f" and {len(readmes) - 1} more" if len(readmes) > 1 else "")
             + ")"
         )
