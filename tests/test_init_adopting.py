@@ -234,6 +234,12 @@ def test_long_repeated_paragraphs_are_not_turned_on_as_notes(tmp_path: Path) -> 
     assert (
         "to show it, set note_keys: [evidence, note, description, via] in wiki-config.md"
     ) in result.stdout
+    # Once the user sets note_keys, init proposes and says nothing more about notes.
+    (vault / "wiki-config.md").write_text(
+        config.replace("# note_keys:", "note_keys:"), encoding="utf-8"
+    )
+    again = run("init", "--docs-dir", "vault", cwd=tmp_path)
+    assert "notes:" not in again.stdout and "note_keys" not in again.stdout, again.stdout
 
 
 def test_short_notes_are_turned_on_and_said(tmp_path: Path) -> None:

@@ -97,6 +97,7 @@ def _init(args: argparse.Namespace, written: list[str]) -> int:
     config_page = DEFAULT_CONFIG_PAGE
     templates: list[TemplateFolder] = []
     plugin_labels: Any = {}
+    notes_stated = False
     if os.path.isfile(config_file):
         try:
             mkdocs_api()
@@ -118,6 +119,7 @@ def _init(args: argparse.Namespace, written: list[str]) -> int:
         plugin_types, config_page = list(plugin.types), plugin.config_page
         plugin_field = plugin.field if isinstance(plugin.field, str) else None
         plugin_labels = plugin.labels or {}
+        notes_stated = bool(plugin.note_keys)
         has_plugin = "relations" in config.plugins
         write_config = False
         plugin_dialect = dialect_settings(plugin)
@@ -152,7 +154,10 @@ def _init(args: argparse.Namespace, written: list[str]) -> int:
         existing_config = read_wiki_config(read_frontmatter(config_path, config_page))
         existing_field = existing_config.relationship_field
         existing = existing_config.dialect
+        notes_stated = notes_stated or bool(existing_config.note_keys)
     read = survey(pages.sources, config_page)
+    if notes_stated:  # the user's choice of notes stands: nothing to propose or say
+        read.note_keys, read.notes = None, {}
     stated = plugin_dialect.over(existing)
     # A dialect stated anywhere is the user's: init reads with it and proposes nothing else.
     detected = not (stated.lines or plugin_field or args.field or dialect_stated(plugin_dialect))
