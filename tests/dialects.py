@@ -68,6 +68,11 @@ class Dialect:
             path.write_text("\n".join(lines), encoding="utf-8")
         (vault / ".obsidian").mkdir(exist_ok=True)
         (vault / ".obsidian" / "app.json").write_text("{}", encoding="utf-8")
+        # The vault's own setting names the folder, and its page is a template: init leaves
+        # it out (a folder named templates alone is not evidence).
+        (vault / ".obsidian" / "templates.json").write_text(
+            '{"folder": "templates"}', encoding="utf-8"
+        )
         (vault / "templates").mkdir(exist_ok=True)
         (vault / "templates" / "concept.md").write_text(
             f"---\ntitle: {{{{title}}}}\n{self.field}:\n  - type: {{{{type}}}}\n"

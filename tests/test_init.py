@@ -41,7 +41,8 @@ def test_init_leaves_only_the_real_errors(tmp_path: Path, dialect: Dialect) -> N
     assert "wrote vault/wiki-config.md: " in first.stdout
     assert _problems(first.stdout) == dialect.expected(vault, "vault"), first.stdout
     config = (tmp_path / "mkdocs.yml").read_text("utf-8")
-    assert "  .obsidian/\n  /templates/\n" in config
+    # The top-level templates/ is MkDocs' own default exclusion: nothing to write for it.
+    assert config.endswith("exclude_docs: |\n  .obsidian/\n")
     # Where the config is written and in it: site_url is the user's to set, and says why.
     assert "# site_url: https://example.org/wiki/\n" in config and "instant" in config
     assert "(no site_url: set it to the site's address;" in first.stdout
@@ -124,8 +125,10 @@ def test_init_says_what_it_cannot_do(tmp_path: Path) -> None:
     assert "  - name: frobnicates  # 1 edge; no inverse label yet: add one" in config
     assert "(inverse)" not in config and "inverse:" not in config.split("\n---\n")[0]
     assert "note: the docs folder has no index.md" in result.stdout
-    assert "note: 1 page(s) list links under 'sources:' without a type (e.g. vault/Home.md)" \
-        in result.stdout  # fmt: skip
+    assert (
+        "note: 1 page lists links under 'sources:' without a type (e.g. vault/Home.md: b); only "
+        "typed edges are read: write each under relationships: as - {type: relates-to, target: b}"
+    ) in result.stdout
     assert "  /guide/README.md\n" in (tmp_path / "mkdocs.yml").read_text("utf-8")
     # The README beside index.md is excluded, so MkDocs has nothing to warn about.
     build = subprocess.run(

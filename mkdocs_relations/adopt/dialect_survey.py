@@ -14,6 +14,8 @@ _Lists) that nothing else should see; split in two, each half would have to expo
 
 from __future__ import annotations
 
+import posixpath
+import re
 from collections import Counter, defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -28,9 +30,10 @@ from ..frontmatter.nodes import mapping_items, plain_text, string_value
 from ..frontmatter.page import page_id_for
 from ..frontmatter.readings import Reading as ReadingForm
 from ..model.diagnostics import plural
-from ..model.targets import TargetError, parse_target
-from ..wiki.lookup import PageKeys, Resolver
+from ..model.targets import TargetError, fold, parse_target
+from ..wiki.lookup import INDEX_STEMS, PageKeys, Resolution, Resolver
 from .mapped_survey import Forms, Mapped, mapped_readings, see_mapped
+from .note_plan import notes_off
 from .type_plans import relation_like, yaml_str
 
 #: Entry keys that name a type in real wikis, most common first.
@@ -67,26 +70,49 @@ class Reading:
         return "; ".join(parts) or "nothing"
 
 
+@dataclass(frozen=True)
+class Untyped:
+    """A key holding plain lists of values that name pages, without a type."""
+
+    pages: list[str]
+    #: The first page linking elsewhere: (file, the value, the page's own id).
+    example: tuple[str, str, str] | None
+    #: Why its values are no evidence of links (None: they are).
+    not_links: str | None
+
+
 @dataclass
 class Survey:
     """What init read from the pages."""
 
     chosen: Reading
     close: Reading | None = None
-    #: Keys holding plain lists of links that do not read as relation names, with their pages.
-    untyped: dict[str, list[str]] = field(default_factory=dict)
+    #: Keys holding plain lists of links that do not read as relation names.
+    untyped: dict[str, Untyped] = field(default_factory=dict)
     #: Entry keys holding prose (``rationale``), to show as an edge's note.
     note_keys: tuple[str, ...] | None = None
     #: Keys that look like relations, left unread: key -> why.
     held: dict[str, str] = field(default_factory=dict)
     #: Relation keys read as wikilinks: key -> values in it left as text.
     text: dict[str, int] = field(default_factory=dict)
+    #: Entry keys of prose besides the default note keys: key -> (edges holding it, why it
+    #: is left off as a note, or None where note_keys shows it).
+    notes: dict[str, tuple[int, str | None]] = field(default_factory=dict)
 
     def lines(self) -> list[str]:
         """wiki-config.md lines describing the chosen dialect (and the close one, commented)."""
         d = self.chosen.dialect
         lines = [f"# Dialect read by init: {plural(self.chosen.edges, 'link')}."]
         lines += dialect_lines(d, self.note_keys)
+        off = [key for key, (_, why) in self.notes.items() if why is not None]
+        if off:
+            lines.append(
+                f"# Notes not shown from {', '.join(off)} (paragraphs repeated across edges); "
+                "to show them, uncomment:"
+            )
+            lines.append(
+                f"# note_keys: [{', '.join(yaml_str(k) for k in (*off, *DEFAULT_NOTE_KEYS))}]"
+            )
         if self.close is not None:
             lines.append(
                 f"# A close second reading ({plural(self.close.edges, 'link')}); to use it, "
@@ -150,6 +176,8 @@ class _Entries:
     words: Counter[str] = field(default_factory=Counter)
     values: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     prose: Counter[str] = field(default_factory=Counter)
+    #: entry key -> the prose values themselves (for note_plan.py)
+    prose_texts: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
     present: Counter[str] = field(default_factory=Counter)
 
 
@@ -165,6 +193,15 @@ class _Lists:
     items: int = 0
     pages: set[str] = field(default_factory=set)
     empty: int = 0
+    #: Of ``links``, those naming the page they sit on (``name: UN Data Commons``).
+    self_links: int = 0
+    #: The other links' values, and how many of them name a folder's index page.
+    values: Counter[str] = field(default_factory=Counter)
+    to_index_pages: int = 0
+    #: The first page linking elsewhere: (file, the value, the page's own id).
+    example: tuple[str, str, str] | None = None
+    #: The links the last page held under the key (for _see_elsewhere).
+    last: list[Node] = field(default_factory=list)
 
     def typed(self, key: str) -> bool:
         """Whether the key holds typed links: mostly wikilinks under any name (an Obsidian
@@ -182,6 +219,38 @@ class _Lists:
     def text(self) -> int:
         """Values of a wikilink key that are not one wikilink: left as text, never targets."""
         return self.items - self.wikilinks if self.wikilinks else 0
+
+    def not_links(self, key: str) -> str | None:
+        """Why the values that resolve under an untyped key are no evidence of links, or None.
+
+        A value naming its own page is the page's name; a key of names (``alternative_names:
+        [UN]``) or of mostly text matches pages by coincidence; a category (a handful of
+        values repeated on many pages, ``level: international``) that resolves to folders'
+        index pages names a section, not a page the author linked.
+        """
+        elsewhere = self.links - self.self_links
+        if not elsewhere:
+            return "each value names the page it sits on"
+        if not self.wikilinks and _NAMES.search(key):
+            return "names, not links"
+        distinct = len(self.values)
+        if distinct * _CATEGORY <= elsewhere and self.to_index_pages * 10 >= elsewhere * 9:
+            return (
+                f"a category: {plural(distinct, 'value')} on {plural(elsewhere, 'page')}, "
+                "naming folders' index pages"
+            )
+        if elsewhere * 2 < self.items:
+            return f"mostly text: {elsewhere} of {self.items} values name another page"
+        return None
+
+
+#: Keys that hold a page's own names, never links to others (without wikilinks).
+_NAMES = re.compile(
+    r"(^|_)(name|names|title|titles|alias|aliases|acronym|acronyms|abbreviation|label)$",
+    re.IGNORECASE,
+)
+#: A key whose values repeat this many times on average is a category.
+_CATEGORY = 5
 
 
 def survey(sources: Mapping[str, str], config_page: str = "wiki-config.md") -> Survey:
@@ -210,12 +279,15 @@ def survey(sources: Mapping[str, str], config_page: str = "wiki-config.md") -> S
         nearest_names=True,
     )
 
-    def resolves(node: Node, source: str) -> bool:
+    def found(node: Node, source: str) -> Resolution:
         try:
             target = parse_target(target_text(node) or "")
         except TargetError:
-            return False
-        return known.resolve(target.path, page_id_for(source)).page_id is not None
+            return Resolution(None)
+        return known.resolve(target.path, page_id_for(source))
+
+    def resolves(node: Node, source: str) -> bool:
+        return found(node, source).page_id is not None
 
     def link(node: Node, source: str) -> bool:
         text = target_text(node)
@@ -243,7 +315,9 @@ def survey(sources: Mapping[str, str], config_page: str = "wiki-config.md") -> S
             ):
                 _see_entries(entries[key], value, file, link)
                 continue
+            own = string_value(fm.get(id_key)) if fm.get(id_key) else None
             _see_list(lists[key], value, file, link, resolves)
+            _see_elsewhere(lists[key], lists[key].last, file, own, found)
 
     readings = _entry_readings(entries, id_key)
     candidates = [
@@ -255,7 +329,7 @@ def survey(sources: Mapping[str, str], config_page: str = "wiki-config.md") -> S
     relation_keys = tuple(key for key in candidates if key not in held)
     wikilinks_only = bool(relation_keys) and all(lists[k].wikilinks for k in relation_keys)
     untyped = {
-        key: sorted(seen.pages)
+        key: Untyped(sorted(seen.pages), seen.example, seen.not_links(key))
         for key, seen in sorted(lists.items())
         if seen.links and key not in relation_keys and key not in held
     }
@@ -293,9 +367,9 @@ def survey(sources: Mapping[str, str], config_page: str = "wiki-config.md") -> S
         best.edges,
     )
     close = next((r for r in rest if r.edges and r.edges >= CLOSE * best.edges), None)
-    note_keys = _note_keys(entries, chosen.dialect)
+    note_keys, notes = _note_keys(entries, chosen.dialect)
     text = {key: lists[key].text for key in relation_keys if wikilinks_only and lists[key].text}
-    return Survey(chosen, close, untyped, note_keys, held, text)
+    return Survey(chosen, close, untyped, note_keys, held, text, notes)
 
 
 def _held(candidates: list[str], lists: Mapping[str, _Lists], field_read: bool) -> dict[str, str]:
@@ -395,10 +469,12 @@ def _see_entries(seen: _Entries, value: SequenceNode, file: str, link: object) -
                 seen.values[key].add(text)
             elif spaces > 2:
                 seen.prose[key] += 1
+                seen.prose_texts[key].append(text)
 
 
 def _see_list(seen: _Lists, value: Node, file: str, link: object, resolves: object) -> None:
     assert callable(link) and callable(resolves)
+    seen.last = []
     if isinstance(value, ScalarNode) and value.tag.endswith(":null"):
         seen.empty += 1
         return
@@ -414,6 +490,7 @@ def _see_list(seen: _Lists, value: Node, file: str, link: object, resolves: obje
     else:
         return
     linked = [item for item in items if link(item, file)]
+    seen.last = linked
     wikilinks = [item for item in linked if is_wikilink(item)]
     seen.items += len(items)
     seen.links += len(linked)
@@ -421,6 +498,30 @@ def _see_list(seen: _Lists, value: Node, file: str, link: object, resolves: obje
     seen.unresolved += sum(1 for item in wikilinks if not resolves(item, file))
     if linked:
         seen.pages.add(file)
+
+
+def _see_elsewhere(
+    seen: _Lists, linked: list[Node], file: str, own: str | None, found: object
+) -> None:
+    """Where the key's links on one page go: the page itself, another page, an index page."""
+    assert callable(found)
+    source = page_id_for(file)
+    for item in linked:
+        reached = found(item, file)
+        if reached.page_id == source:
+            seen.self_links += 1
+            continue
+        text = target_text(item) or ""
+        seen.values[text] += 1
+        if reached.page_id is not None and _index_page(reached.page_id):
+            seen.to_index_pages += 1
+        if seen.example is None:
+            seen.example = (file, text, own or source)
+
+
+def _index_page(page_id: str) -> bool:
+    folder, _, stem = page_id.rpartition("/")
+    return bool(folder) and fold(stem) in (*INDEX_STEMS, fold(posixpath.basename(folder)))
 
 
 def _entry_readings(entries: Mapping[str, _Entries], id_key: str) -> list[Reading]:
@@ -489,9 +590,13 @@ def _entry_keys(seen: _Entries) -> tuple[str, str, str | None] | None:
     return type_key, target_key, targets_key
 
 
-def _note_keys(entries: Mapping[str, _Entries], dialect: Dialect) -> tuple[str, ...] | None:
-    """Entry keys holding prose that the default note keys miss (``rationale``)."""
+def _note_keys(
+    entries: Mapping[str, _Entries], dialect: Dialect
+) -> tuple[tuple[str, ...] | None, dict[str, tuple[int, str | None]]]:
+    """Entry keys holding prose that the default note keys miss (``rationale``), and each such
+    key's edges with why it is left off (None: shown)."""
     prose: Counter[str] = Counter()
+    texts: dict[str, list[str]] = defaultdict(list)
     for key in dialect.fields:
         seen = entries.get(key)
         if seen is None:
@@ -499,10 +604,11 @@ def _note_keys(entries: Mapping[str, _Entries], dialect: Dialect) -> tuple[str, 
         for name, count in seen.prose.items():
             if name not in dialect.entry_keys and count * 4 >= seen.entries:
                 prose[name] += count
+                texts[name] += seen.prose_texts[name]
     extra = [name for name, _ in prose.most_common() if name not in DEFAULT_NOTE_KEYS]
-    if not extra:
-        return None
-    return (*extra, *DEFAULT_NOTE_KEYS)
+    judged = {name: (prose[name], notes_off(texts[name])) for name in extra}
+    shown = [name for name in extra if judged[name][1] is None]
+    return ((*shown, *DEFAULT_NOTE_KEYS) if shown else None), judged
 
 
 def dialect_stated(settings: DialectSettings) -> bool:
@@ -540,6 +646,19 @@ def reading_lines(read: Survey, edges: int) -> list[str]:
             f"{'is' if count == 1 else 'are'} not one [[link]] left as text, not targets "
             "(relation_targets: wikilinks)"
         )
+    for key, (count, off) in read.notes.items():
+        if off is None:
+            lines.append(
+                f"notes: each edge's '{key}:' is shown under its link in the panel "
+                f"({plural(count, 'edge')}; note_keys in wiki-config.md); to turn them off, "
+                "delete that line"
+            )
+        else:
+            keys = ", ".join(yaml_str(k) for k in (key, *DEFAULT_NOTE_KEYS))
+            lines.append(
+                f"notes: '{key}:' ({plural(count, 'edge')}) is not shown as a note: {off}; "
+                f"to show it, set note_keys: [{keys}] in wiki-config.md"
+            )
     for key, why in read.held.items():
         lines.append(
             f"note: '{key}:' holds links but is left unread: {why}; to read it, add it to "

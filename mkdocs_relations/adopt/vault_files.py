@@ -12,58 +12,18 @@ Plain Python: no MkDocs import, so the plan is testable on its own and the CLI w
 
 from __future__ import annotations
 
-import json
 import os
-import re
 from collections.abc import Iterable, Mapping
 
 from ..wiki.page_set import PageSet
+from .template_folders import TemplateFolder
 from .type_plans import yaml_str
 
-#: Folders that hold page templates, not pages.
-_TEMPLATE_FOLDER = re.compile(r"^_?templates?$", re.IGNORECASE)
 
-
-#: More than any editor's settings file holds.
-_SETTINGS_BYTES = 1_000_000
-
-
-def excluded_folders(docs_dir: str) -> list[str]:
-    """``exclude_docs`` patterns for folders that are clearly not pages.
-
-    ``.obsidian/`` (editor state) always; template folders by name, and the ones Obsidian's
-    core Templates plugin and Templater are configured to use.
-    """
-    patterns = [".obsidian/"]
-    configured = set()
-    for settings, key in (
-        (os.path.join(".obsidian", "templates.json"), "folder"),
-        (
-            os.path.join(".obsidian", "plugins", "templater-obsidian", "data.json"),
-            "templates_folder",
-        ),
-    ):
-        path = os.path.join(docs_dir, settings)
-        # A regular file only (a FIFO there would block the read forever), read in part: a
-        # settings file is small. A BOM is allowed, as editors on Windows write one.
-        if not os.path.isfile(path):
-            continue
-        try:
-            with open(path, encoding="utf-8-sig") as stream:
-                value = json.loads(stream.read(_SETTINGS_BYTES)).get(key)
-        except (OSError, ValueError, AttributeError, RecursionError):
-            continue
-        if isinstance(value, str) and value.strip("/ "):
-            configured.add(value.strip("/ ").replace(os.sep, "/"))
-    for folder, dirnames, _ in os.walk(docs_dir):
-        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
-        relative = os.path.relpath(folder, docs_dir).replace(os.sep, "/")
-        for name in list(dirnames):
-            path = name if relative == "." else f"{relative}/{name}"
-            if _TEMPLATE_FOLDER.match(name) or path in configured:
-                patterns.append(f"/{path}/")
-                dirnames.remove(name)
-    return list(dict.fromkeys(patterns))
+def excluded_folders(templates: Iterable[TemplateFolder]) -> list[str]:
+    """``exclude_docs`` patterns for folders that are clearly not pages: ``.obsidian/``
+    (editor state) always, and the template folders judged so on evidence."""
+    return [".obsidian/", *(folder.pattern for folder in templates if folder.excluded)]
 
 
 def not_pages_to_exclude(not_pages: Mapping[str, str], sources: Iterable[str]) -> list[str]:
@@ -85,21 +45,38 @@ def site_name(docs_dir: str) -> str:
 
 
 def mkdocs_yml(
-    site_name: str, docs_dir: str, exclude: Iterable[str], theme: str, wikilinks: bool = False
+    site_name: str,
+    docs_dir: str,
+    exclude: Iterable[str],
+    theme: str,
+    wikilinks: bool = False,
+    labels: Mapping[str, str] | None = None,
 ) -> str:
-    """The text of a new mkdocs.yml for the vault; ``wikilinks`` when its text uses them."""
+    """The text of a new mkdocs.yml for the vault; ``wikilinks`` when its text uses them,
+    ``labels`` where the panel's words must differ from the pages' own headings."""
+    options = ["      wikilinks: true"] if wikilinks else []
+    if labels:
+        options += ["      labels:", *(f"        {k}: {yaml_str(v)}" for k, v in labels.items())]
     lines = [
         "# Written by mkdocs-relations init. Edit freely; init never overwrites it.",
         f"site_name: {yaml_str(site_name)}",
-        "# No site_url yet: set it to the site's address. Without it Material's instant",
-        "# navigation (theme.features: navigation.instant) stays off and no sitemap is written.",
+        *(
+            [
+                "# No site_url yet: set it to the site's address. Without it Material's instant",
+                "# navigation (theme.features: navigation.instant) stays off and no sitemap is "
+                "written.",
+            ]
+            if theme == "material"
+            else ["# No site_url yet: set it to the site's address."]
+        ),
         "# site_url: https://example.org/wiki/",
         f"docs_dir: {yaml_str(docs_dir)}",
         "theme:",
         f"  name: {theme}",
         "plugins:",
         "  - search",
-        "  - relations" + (":\n      wikilinks: true" if wikilinks else ""),
+        "  - relations" + (":" if options else ""),
+        *options,
         "# Folders in the vault that are not pages (editor settings, note templates).",
         "exclude_docs: |",
         *(f"  {pattern}" for pattern in exclude),

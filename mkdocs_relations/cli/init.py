@@ -1,4 +1,9 @@
-"""``mkdocs-relations init``: write what an existing vault lacks, never overwrite, then lint."""
+"""``mkdocs-relations init``: write what an existing vault lacks, never overwrite, then lint.
+
+Long because it sequences every judgement of adopt/ (dialect, resolution, types, templates,
+the panel's title, notes, untyped keys) and says each in the order a user reads them; the
+judgements themselves live in adopt/, this module only orders, writes and prints them.
+"""
 
 from __future__ import annotations
 
@@ -9,9 +14,11 @@ import os
 import posixpath
 import sys
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from ..adopt.dialect_survey import (
+    Untyped,
     dialect_lines,
     dialect_stated,
     one_line,
@@ -20,8 +27,11 @@ from ..adopt.dialect_survey import (
     survey,
 )
 from ..adopt.resolution_plan import resolution_choices
+from ..adopt.site_notes import home_page_note, own_headings, panel_labels, panel_title_note
 from ..adopt.spelling_offers import spelling_offers
+from ..adopt.template_folders import TemplateFolder, default_templates, template_folders
 from ..adopt.type_plans import TypePlan, types_to_declare, unnamed_note, wiki_config_md
+from ..adopt.untyped_advice import untyped_lines
 from ..adopt.vault_files import (
     excluded_folders,
     mkdocs_yml,
@@ -85,6 +95,9 @@ def _init(args: argparse.Namespace, written: list[str]) -> int:
     plugin_field: str | None = None
     plugin_dialect = DialectSettings()
     config_page = DEFAULT_CONFIG_PAGE
+    templates: list[TemplateFolder] = []
+    plugin_labels: Any = {}
+    notes_stated = False
     if os.path.isfile(config_file):
         try:
             mkdocs_api()
@@ -105,6 +118,8 @@ def _init(args: argparse.Namespace, written: list[str]) -> int:
         plugin = plugin_config(config)
         plugin_types, config_page = list(plugin.types), plugin.config_page
         plugin_field = plugin.field if isinstance(plugin.field, str) else None
+        plugin_labels = plugin.labels or {}
+        notes_stated = bool(plugin.note_keys)
         has_plugin = "relations" in config.plugins
         write_config = False
         plugin_dialect = dialect_settings(plugin)
@@ -125,8 +140,10 @@ def _init(args: argparse.Namespace, written: list[str]) -> int:
                 "mkdocs.yml cannot live inside the docs folder; run init from the folder above "
                 f"it, or pass -f with a path outside {docs_dir}"
             )
-        exclude = excluded_folders(docs_dir)
-        pages = without_excluded(folder_page_set(docs_dir), exclude)
+        pages = folder_page_set(docs_dir)
+        templates = template_folders(docs_dir, pages.sources)
+        exclude = excluded_folders(templates)
+        pages = without_excluded(pages, exclude)
         exclude += not_pages_to_exclude(pages.not_pages, pages.sources)
         has_plugin = write_config = True
 
@@ -137,7 +154,10 @@ def _init(args: argparse.Namespace, written: list[str]) -> int:
         existing_config = read_wiki_config(read_frontmatter(config_path, config_page))
         existing_field = existing_config.relationship_field
         existing = existing_config.dialect
+        notes_stated = notes_stated or bool(existing_config.note_keys)
     read = survey(pages.sources, config_page)
+    if notes_stated:  # the user's choice of notes stands: nothing to propose or say
+        read.note_keys, read.notes = None, {}
     stated = plugin_dialect.over(existing)
     # A dialect stated anywhere is the user's: init reads with it and proposes nothing else.
     detected = not (stated.lines or plugin_field or args.field or dialect_stated(plugin_dialect))
@@ -156,6 +176,8 @@ def _init(args: argparse.Namespace, written: list[str]) -> int:
     found = dialect_lines(wiki.dialect, read.note_keys if detected else None)
     used = Counter(edge.type for edge in wiki.graph.edges())
     plans, typos = types_to_declare(used, wiki.graph.vocabulary)
+    shown_docs = os.path.relpath(docs_dir).replace(os.sep, "/")
+    titled = panel_labels(own_headings(pages.sources), len(pages.sources))
 
     if write_config:
         relative_docs = os.path.relpath(
@@ -165,27 +187,37 @@ def _init(args: argparse.Namespace, written: list[str]) -> int:
         if not os.path.exists(config_path):
             _writable(config_path)
         linked = pages_with_wikilinks(pages.sources)
+        labels = titled[1] if titled else None
         _write(
             config_file,
-            mkdocs_yml(site_name(docs_dir), relative_docs, exclude, theme, bool(linked)),
+            mkdocs_yml(site_name(docs_dir), relative_docs, exclude, theme, bool(linked), labels),
         )
         written.append(config_file)
         print(f"wrote {config_file}: docs_dir {relative_docs}, theme {theme}, plugins search and "
               f"relations, exclude_docs {', '.join(exclude)}")  # fmt: skip
         if linked:
             print(f"  wikilinks: true ([[wikilinks]] in the text of {plural(len(linked), 'page')})")
+        if titled:
+            print(panel_title_note(titled[0], titled[1], True, config_file))
         if theme != "material":
             print("  (install mkdocs-material and set theme: material for the Material theme)")
-        print(
-            "  (no site_url: set it to the site's address; Material's instant navigation "
-            "and the sitemap need it)"
-        )
+        else:
+            print(
+                "  (no site_url: set it to the site's address; Material's instant navigation "
+                "and the sitemap need it)"
+            )
+        for folder in templates:
+            print(folder.said(shown_docs))
     else:
         print(f"{config_file} exists: left as it is")
         if not has_plugin:
             print(
                 f"  add '- relations' under plugins: in {config_file} to check edges in the build"
             )
+        if titled and "title" not in plugin_labels:
+            print(panel_title_note(titled[0], titled[1], False, config_file))
+    if write_config and (hidden := default_templates(docs_dir)) is not None:
+        print(hidden)
 
     shown = posixpath.join(os.path.relpath(docs_dir).replace(os.sep, "/"), config_page)
     if detected:
@@ -202,7 +234,16 @@ def _init(args: argparse.Namespace, written: list[str]) -> int:
     else:
         additions = (dialect_text if found else []) + resolution_text
         _print_additions(shown, config_path, additions, plans)
-    _notes(docs_dir, pages, wiki.dialect.read_keys, plans, shown, read.untyped)
+    _notes(
+        docs_dir,
+        pages,
+        wiki.dialect.read_keys,
+        plans,
+        shown,
+        read.untyped,
+        field,
+        (wiki.dialect.type_key, wiki.dialect.target_key),
+    )
     for offer in spelling_offers(used, wiki.graph.vocabulary, plans):
         print(offer.line(shown))
     for name, meant, count in typos:
@@ -254,31 +295,24 @@ def _notes(
     read_keys: frozenset[str],
     plans: list[TypePlan],
     shown: str,
-    untyped: dict[str, list[str]],
+    untyped: Mapping[str, Untyped],
+    field: str,
+    keys: tuple[str, str],
 ) -> None:
     """What init noticed and cannot do for the user."""
     if (unnamed := unnamed_note(plans, shown)) is not None:
         print(unnamed)
-    roots = {path.lower() for path in pages.sources if "/" not in path}
-    if not roots & {"index.md", "readme.md"}:
-        print(
-            "note: the docs folder has no index.md, so the site will have no home page; "
-            "add one (or rename the vault's home page to index.md)"
-        )
+    shown_docs = os.path.relpath(docs_dir).replace(os.sep, "/")
+    if (home := home_page_note(pages.sources, shown_docs)) is not None:
+        print(home)
     reviews = [plan.name for plan in plans if plan.review and not plan.placeholder]
     if reviews:
         print(
             f"note: check the inverse label of {', '.join(reviews)} in {shown}: init guessed it "
             "(the comment beside each says why)"
         )
-    for key, files in untyped.items():
-        if key not in read_keys:  # under a field itself, lint reports each entry
-            example = posixpath.join(os.path.relpath(docs_dir).replace(os.sep, "/"), files[0])
-            print(
-                f"note: {len(files)} page(s) list links under '{key}:' without a type (e.g. "
-                f"{example}); only typed edges are read: write them as "
-                '- {type: relates-to, target: "[[page]]"}'
-            )
+    for line in untyped_lines(untyped, read_keys, shown_docs, field, keys):
+        print(line)
 
 
 def _writable(path: str) -> None:
