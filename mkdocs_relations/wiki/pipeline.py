@@ -18,7 +18,7 @@ from ..frontmatter.page import ReadOptions, page_id_for, read_page
 from ..model.diagnostics import Diagnostic, apply_severity
 from ..model.graph import Graph, Page
 from ..model.vocabulary import merge
-from . import lint, suspect
+from . import lint, lint_groups, suspect
 from .lookup import PageKeys, Resolver
 from .resolution import NotPages, resolve_targets
 from .suspect import Confirmations
@@ -81,12 +81,12 @@ class Wiki:
     def warnings(self) -> list[Diagnostic]:
         return [d for d in self.diagnostics if d.severity == "warning"]
 
-    def unknown_type_groups(self) -> tuple[str, list[lint.UnknownTypeGroup]]:
+    def unknown_type_groups(self) -> tuple[str, list[lint_groups.UnknownTypeGroup]]:
         """(severity, groups) for unknown types used on many edges; nothing when silenced."""
         level = next((d.severity for d in self.diagnostics if d.code == "unknown-type"), None)
         if level is None:
             return "", []
-        return level, lint.unknown_type_groups(self.graph)
+        return level, lint_groups.unknown_type_groups(self.graph)
 
     def grouped(self) -> list[tuple[str, str]]:
         """(severity, line) told before the diagnostics: an unknown type or a missing target
@@ -97,14 +97,14 @@ class Wiki:
         lines.extend((level, group.message()) for group in missing)
         return lines
 
-    def missing_target_groups(self) -> tuple[str, list[lint.MissingTargetGroup]]:
+    def missing_target_groups(self) -> tuple[str, list[lint_groups.MissingTargetGroup]]:
         """(severity, groups) for targets matching no page on many edges."""
         missing = [
             d for d in self.diagnostics if d.code == "missing-target" and _NO_PAGE in d.message
         ]
         if not missing:
             return "", []
-        return missing[0].severity, lint.missing_target_groups(self.graph, missing)
+        return missing[0].severity, lint_groups.missing_target_groups(self.graph, missing)
 
 
 #: In a missing-target message about a target nothing is named (not a folder, not a file).
