@@ -90,11 +90,18 @@
     return starts;
   }
 
-  /* A section of lines to search: the text as written and lower-cased (one pass over the
-   * whole; line by line where a letter's lower case is longer, as "İ"'s), where each line
-   * begins in either, and each line's page (null: line i is page i's). */
+  /* A section of lines to search: the text as written, where each line begins there, and
+   * its own lower-cased text (a slice of one pass over the whole, so a search ends with
+   * the section; line by line where a letter's lower case is longer, as "İ"'s), where
+   * each line begins there, and each line's page (null: line i is page i's). */
   function section(raw, low, starts, owners) {
-    return { raw: raw, low: low, starts: starts, lowStarts: starts, owners: owners };
+    var first = starts[0], last = starts[starts.length - 1];
+    var lowStarts = new Int32Array(starts.length);
+    for (var i = 0; i < starts.length; i++) lowStarts[i] = starts[i] - first;
+    return {
+      raw: raw, low: low.slice(first, last + 1), starts: starts, lowStarts: lowStarts,
+      owners: owners
+    };
   }
 
   function lowerLines(part) {
@@ -121,8 +128,9 @@
       at += lines[i].length + 1;
     }
     starts[lines.length] = at;
-    var part = section(raw, raw.toLowerCase(), starts, null);
-    if (part.low.length !== raw.length) lowerLines(part);
+    var low = raw.toLowerCase();
+    var part = section(raw, low, starts, null);
+    if (low.length !== raw.length) lowerLines(part);
     return part;
   }
 
@@ -608,9 +616,9 @@
    * page, so the search costs what it finds. */
   function firstPages(part, pattern, room, taken, exclude) {
     var found = [];
-    var text = part.low, starts = part.lowStarts, end = starts[starts.length - 1];
-    var at = text.indexOf(pattern, starts[0]);
-    while (at >= 0 && at < end && found.length < room) {
+    var text = part.low, starts = part.lowStarts;
+    var at = text.indexOf(pattern);
+    while (at >= 0 && found.length < room) {
       var i = lineAt(starts, at);
       var page = part.owners ? part.owners[i] : i;
       if (page !== exclude && taken.indexOf(page) < 0 && found.indexOf(page) < 0) {
@@ -651,12 +659,15 @@
     // A line end is never in a name of the sections: it only separates them there.
     var lined = query.indexOf("\n") >= 0;
     var patterns = ["\n" + query + "\n", "\n" + query, query];
-    var parts = [search.titles, search.ids, search.aliases];
+    // A section that holds the text nowhere holds none of the patterns: one search says so.
+    var parts = [search.titles, search.ids, search.aliases].filter(function (part) {
+      return !lined && part.low.indexOf(query) >= 0;
+    });
     var found = [];
     for (var score = 0; score < patterns.length && found.length < limit; score++) {
       var room = limit - found.length;
       var these = apart[score].slice();
-      for (var p = 0; p < parts.length && !lined; p++) {
+      for (var p = 0; p < parts.length; p++) {
         these = these.concat(firstPages(parts[p], patterns[score], room, found.concat(these), exclude));
       }
       found = found.concat(these.sort(ascending).slice(0, room));
