@@ -77,19 +77,21 @@ def _names(manifest: dict[str, Any], folder: Path) -> tuple[list[str], list[str]
     lines = text.split("\n")
     assert lines.pop() == ""
     kinds = [ord(c) - 48 for c in lines[0]]
-    titles, written, more = (
-        lines[1 : 1 + count],
-        lines[1 + count : 1 + 2 * count],
-        lines[1 + 2 * count :],
-    )
+    titles, written = lines[1 : 1 + count], lines[1 + count : 1 + 2 * count]
+    more = lines[1 + 2 * count : 1 + 2 * count + sum(k // 4 for k in kinds)]
+    folders = iter(lines[1 + 2 * count + len(more) :])
     ids: list[str] = []
     aliases: dict[str, Any] = {}
     for page, kind in enumerate(kinds):
-        stem = {0: "", 1: finder_files.slug(titles[page]), 2: titles[page]}[kind % 4]
-        ids.append(written[page] + stem)
+        if kind % 4 in (1, 2):
+            stem = finder_files.slug(titles[page]) if kind % 4 == 1 else titles[page]
+            assert written[page] == ""
+            ids.append(next(folders) + stem)
+        else:
+            ids.append(written[page])
         if kind // 4:
             aliases[str(page)], more = more[: kind // 4], more[kind // 4 :]
-    assert more == []
+    assert more == [] and next(folders, None) is None
     return titles, ids, aliases
 
 

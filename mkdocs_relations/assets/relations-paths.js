@@ -118,8 +118,8 @@
     part.lowStarts = starts;
   }
 
-  /* A section made of these lines. */
-  function linesSection(lines) {
+  /* A section made of these lines, each of the page ``owners`` names. */
+  function linesSection(lines, owners) {
     var raw = "\n" + lines.join("\n") + "\n";
     var starts = new Int32Array(lines.length + 1);
     var at = 0;
@@ -129,7 +129,7 @@
     }
     starts[lines.length] = at;
     var low = raw.toLowerCase();
-    var part = section(raw, low, starts, null);
+    var part = section(raw, low, starts, owners);
     if (low.length !== raw.length) lowerLines(part);
     return part;
   }
@@ -145,13 +145,14 @@
     var odd = manifest.odd_names || {};
     var titles = lineStarts(text, kinds.length, count);
     var ids = lineStarts(text, titles[count], count);
-    var aliasCount = 0, derived = false;
+    var aliasCount = 0, derived = [];
     for (var page = 0; page < count; page++) {
       var code = kinds.charCodeAt(page) - ZERO;
       aliasCount += Math.floor(code / KINDS);
-      if (code % KINDS === SLUG || code % KINDS === TITLE) derived = true;
+      if (code % KINDS === SLUG || code % KINDS === TITLE) derived.push(page);
     }
     var aliases = lineStarts(text, ids[count], aliasCount);
+    var folders = lineStarts(text, aliases[aliasCount], derived.length);
     var owners = new Int32Array(aliasCount);
     for (page = 0, aliasCount = 0; page < count; page++) {
       for (var a = Math.floor((kinds.charCodeAt(page) - ZERO) / KINDS); a > 0; a--) {
@@ -167,6 +168,8 @@
       titles: section(text, low, titles, null),
       ids: section(text, low, ids, null),
       aliases: section(text, low, aliases, owners),
+      derived: null,
+      derivedAt: null,
       lists: null
     };
     if (low.length !== text.length) {
@@ -174,7 +177,11 @@
       lowerLines(search.ids);
       lowerLines(search.aliases);
     }
-    if (derived) search.ids = linesSection(writtenIds(search));
+    if (derived.length) {
+      search.derived = linesSection(derivedIds(search, derived, folders), Int32Array.from(derived));
+      search.derivedAt = new Int32Array(count).fill(-1);
+      derived.forEach(function (p, i) { search.derivedAt[p] = i; });
+    }
     var index = emptyIndex(count, manifest.types);
     var urls = new Array(count);
     index.shards = manifest.shards;
@@ -194,19 +201,21 @@
     return part.raw.slice(part.starts[i] + 1, part.starts[i + 1]);
   }
 
-  /* Every page's id, the ones written as a folder completed by their titles. */
-  function writtenIds(search) {
-    var ids = new Array(search.count), slugged = [];
-    for (var page = 0; page < search.count; page++) {
-      var kind = (search.kinds.charCodeAt(page) - ZERO) % KINDS;
-      var written = line(search.ids, page);
-      if (kind === AS_WRITTEN) ids[page] = written;
-      else if (kind === TITLE) ids[page] = written + line(search.titles, page);
-      else if (kind === SLUG) slugged.push(page);
-      else ids[page] = "";
-    }
-    var made = slugs(slugged.map(function (p) { return line(search.titles, p); }));
-    slugged.forEach(function (p, i) { ids[p] = line(search.ids, p) + made[i]; });
+  /* The ids written as a folder (lines from ``folders``) completed by the page's title or
+   * its slug, for these pages. */
+  function derivedIds(search, pages, folders) {
+    var ids = new Array(pages.length), slugged = [], at = [];
+    pages.forEach(function (page, i) {
+      var folder = search.titles.raw.slice(folders[i] + 1, folders[i + 1]);
+      if ((search.kinds.charCodeAt(page) - ZERO) % KINDS === TITLE) {
+        ids[i] = folder + line(search.titles, page);
+      } else {
+        ids[i] = folder;
+        slugged.push(line(search.titles, page));
+        at.push(i);
+      }
+    });
+    slugs(slugged).forEach(function (made, j) { ids[at[j]] += made; });
     return ids;
   }
 
@@ -222,7 +231,11 @@
 
   function pageId(search, page) {
     var apart = own(search, page);
-    return apart ? apart[1] : line(search.ids, page);
+    if (apart) return apart[1];
+    if (search.derivedAt && search.derivedAt[page] >= 0) {
+      return line(search.derived, search.derivedAt[page]);
+    }
+    return line(search.ids, page);
   }
 
   /* {ids, titles, aliases} as arrays (aliases by page number, as text), for nearNames:
@@ -579,7 +592,8 @@
   function pageNames(search, page) {
     var apart = own(search, page);
     if (apart) return [apart[0], apart[1]].concat(apart[2]).map(lower);
-    var names = [lowLine(search.titles, page), lowLine(search.ids, page)];
+    var names = [lowLine(search.titles, page), search.derivedAt && search.derivedAt[page] >= 0
+      ? lowLine(search.derived, search.derivedAt[page]) : lowLine(search.ids, page)];
     var part = search.aliases;
     for (var i = 0; i < part.owners.length; i++) {
       if (part.owners[i] === page) names.push(lowLine(part, i));
@@ -604,9 +618,16 @@
 
   /* The number of the page with this id, or undefined. */
   function pageNumber(search, id) {
-    var part = search.ids;
-    var at = String(id).indexOf("\n") < 0 ? part.raw.indexOf("\n" + id + "\n", part.starts[0]) : -1;
-    if (at >= 0 && at < part.starts[part.starts.length - 1]) return lineAt(part.starts, at);
+    var lined = String(id).indexOf("\n") >= 0;
+    var parts = search.derived ? [search.ids, search.derived] : [search.ids];
+    for (var p = 0; p < parts.length && !lined; p++) {
+      var part = parts[p];
+      var at = part.raw.indexOf("\n" + id + "\n", part.starts[0]);
+      if (at >= 0 && at < part.starts[part.starts.length - 1]) {
+        var i = lineAt(part.starts, at);
+        return part.owners ? part.owners[i] : i;
+      }
+    }
     var apart = search.apart.filter(function (page) { return search.odd[String(page)][1] === id; });
     return apart.length ? apart[0] : undefined;
   }
@@ -660,8 +681,8 @@
     var lined = query.indexOf("\n") >= 0;
     var patterns = ["\n" + query + "\n", "\n" + query, query];
     // A section that holds the text nowhere holds none of the patterns: one search says so.
-    var parts = [search.titles, search.ids, search.aliases].filter(function (part) {
-      return !lined && part.low.indexOf(query) >= 0;
+    var parts = [search.titles, search.ids, search.aliases, search.derived].filter(function (part) {
+      return part && !lined && part.low.indexOf(query) >= 0;
     });
     var found = [];
     for (var score = 0; score < patterns.length && found.length < limit; score++) {

@@ -89,18 +89,20 @@ def names_text(
     ``{page: [title, id, aliases]}``.
 
     The first line has a character a page, ``chr(48 + 4 * its number of aliases + kind)``;
-    then every title, every id, and every alias, one a line, pages in order, and a line end
-    closes the text: each section is searched as it is. An id's kind says how it is written:
-    0 as it is; 1 its folder (the text up to its last ``/``, with it) when the rest is
-    :func:`slug` of an ASCII title; 2 its folder when the rest is the title; 3 the JSON has
-    the page's names and its lines are empty. A wiki whose file names follow the titles
-    says each name about once.
+    then every title, every id, every alias, and the folder of every id of kind 1 or 2, one
+    a line, pages in order, and a line end closes the text: each section is searched as it
+    is. An id's kind says how it is written: 0 as it is; 1 as its folder (the text up to
+    its last ``/``, with it) when the rest is :func:`slug` of an ASCII title; 2 as its
+    folder when the rest is the title; 3 the JSON has the page's names and its lines are
+    empty. An id of kind 1 or 2 leaves its line empty. A wiki whose file names follow the
+    titles says each name about once.
     """
     odd: dict[str, list[Any]] = {}
     kinds: list[str] = []
     title_lines: list[str] = []
     id_lines: list[str] = []
     alias_lines: list[str] = []
+    folder_lines: list[str] = []
     for page, (page_id, title, more) in enumerate(zip(ids, titles, aliases, strict=True)):
         if len(more) > MOST_ALIASES or any("\n" in name for name in (page_id, title, *more)):
             odd[str(page)] = [title, page_id, list(more)]
@@ -116,9 +118,11 @@ def names_text(
             kind = 1
         kinds.append(chr(48 + 4 * len(more) + kind))
         title_lines.append(title)
-        id_lines.append(folder + slash if kind else page_id)
+        id_lines.append("" if kind else page_id)
+        if kind:
+            folder_lines.append(folder + slash)
         alias_lines += more
-    lines = ["".join(kinds), *title_lines, *id_lines, *alias_lines]
+    lines = ["".join(kinds), *title_lines, *id_lines, *alias_lines, *folder_lines]
     return "\n".join(lines) + "\n", odd
 
 
