@@ -64,12 +64,20 @@ const out = cases.map((c) => {
 process.stdout.write(JSON.stringify(out));
 """
 #: ``node RANK_RUNNER PATHS_JS`` reads JSON cases ({manifest, text, queries: [[text, exclude,
-#: limit]]}) on stdin and prints each query's ranked page numbers.
+#: limit]]}) on stdin and prints, for each, every query's ranked page numbers, and each
+#: page's title, id, and number found again from its id.
 RANK_RUNNER = """
 const paths = require(process.argv[2]);
 const cases = JSON.parse(require("fs").readFileSync(0, "utf8"));
 process.stdout.write(JSON.stringify(cases.map((c) => {
   const read = paths.readManifest(c.manifest, c.text);
-  return c.queries.map((q) => paths.rankMatches(read.names, q[0], q[1], q[2]));
+  const pages = Array.from({length: c.manifest.pages}, (_, page) => page);
+  const ids = pages.map((page) => paths.pageId(read.names, page));
+  return {
+    ranked: c.queries.map((q) => paths.rankMatches(read.names, q[0], q[1], q[2])),
+    titles: pages.map((page) => paths.title(read.names, page)),
+    ids: ids,
+    numbers: ids.map((id) => paths.pageNumber(read.names, id))
+  };
 })));
 """

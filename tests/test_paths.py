@@ -369,7 +369,14 @@ def test_the_finders_ranking_is_its_specification(
             queries.append([text, rank.get(exclude, -1), limit])
             answers.append([rank[n] for n in _ranked(search, titles, text, exclude, limit)])
         cases.append({"manifest": manifest, "text": names_of(manifest, names), "queries": queries})
-        expected.append(answers)
+        expected.append(
+            {
+                "ranked": answers,
+                "titles": [titles[p] for p in order],
+                "ids": [ids[p] for p in order],
+                "numbers": list(range(pages)),
+            }
+        )
     runner = tmp_path / "rank.js"
     runner.write_text(RANK_RUNNER)
     found = subprocess.run(
@@ -378,7 +385,7 @@ def test_the_finders_ranking_is_its_specification(
     )  # fmt: skip
     got = json.loads(found.stdout)
     assert got == expected
-    assert sum(len(a) > 1 for answers in expected for a in answers) > 100  # they do rank
+    assert sum(len(a) > 1 for case in expected for a in case["ranked"]) > 100  # they do rank
 
 
 BOUNDED_JS = """
