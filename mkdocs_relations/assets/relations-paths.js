@@ -1,10 +1,12 @@
-/* mkdocs-relations: the path search, the same specification as mkdocs_relations/paths.py.
+/* mkdocs-relations: the path search, the same specification as mkdocs_relations/paths.py,
+ * and the finder's suggestions.
  *
- * Pages are numbered in sorted id order (Python's string order, computed at build time), so
- * comparing page numbers here compares ids exactly as Python does. Each page's neighbours are
- * sorted by (neighbour, "out" before "in", type name) and the search is a FIFO breadth-first
+ * Each page's neighbours come sorted by (neighbour's id in Python's string order, "out"
+ * before "in", type name), as the build wrote them, and the search is a FIFO breadth-first
  * search that keeps the first parent it finds: that is the shortest path whose sequence of
- * ids is smallest, with the preferred edge between each pair of pages.
+ * ids is smallest, with the preferred edge between each pair of pages. It never compares
+ * page numbers, so the finder's files can number pages as suggestions rank them (natural
+ * order of title, then id), and the suggestions never sort (rankMatches).
  *
  * No DOM here: the same file runs under node for the parity tests.
  */
@@ -30,8 +32,8 @@
     };
   }
 
-  /* graph: {ids: [...], types: [{name}], edges: [source, target, type, ...]}: every page's
-   * steps at once. */
+  /* graph: {ids: [...] sorted as Python sorts them (graph.json's), types: [{name}], edges:
+   * [source, target, type, ...]}: every page's steps at once, sorted here. */
   function buildIndex(graph) {
     var count = graph.ids.length;
     var index = emptyIndex(count, graph.types);
