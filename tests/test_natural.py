@@ -57,6 +57,8 @@ def test_the_finder_suggests_what_the_command_line_suggests() -> None:
         PageKeys("paymentService", title="Payment service"),
         PageKeys("Straße", title="Straße"),
         PageKeys("auth", title="Sign-in service"),
+        # A name two pages hold ("Streams") is suggested for neither.
+        PageKeys("events", title="Event streams", aliases=("Streams", "evnts")),
     ]
     resolver = Resolver(pages)
     queries = ["ledgr", "Ledger", "api-gatway", "gatewy", "database runbok", "kafka-runbook",
