@@ -419,18 +419,27 @@ def test_on_a_phone_the_suggestions_and_the_answer_stay_above_the_keyboard(
 
 
 def _shard_requests(requested: list[str]) -> list[str]:
-    return sorted({r.rsplit("/", 1)[1] for r in requested if "/graph-" in r})
+    return sorted({r.rsplit("/", 1)[1] for r in requested if "/graph-" in r} - {NAMES_FILE})
+
+
+def _graph_requests(requested: list[str]) -> list[str]:
+    return sorted({r.rsplit("/", 1)[1] for r in requested if "/graph" in r})
+
+
+NAMES_FILE = finder_files.NAMES_FILE
 
 
 def test_a_sharded_graph_loads_its_shards_as_the_search_reaches_them(
     site: Site, browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Past a size the finder's first focus loads the manifest alone (what suggestions
-    need); the path search loads the shards of the pages it reaches, from disk and under a
-    sub-path, and answers as the command line does. A shard that fails to load is said so,
-    and one from another build too."""
+    need, the names deflated, in the order suggestions rank); the path search loads the
+    shards of the pages it reaches, from disk and under a sub-path, and answers as the
+    command line does. A shard that fails to load is said so, and one from another build
+    too."""
     monkeypatch.setattr(finder_files, "SHARD_PAGES", 2)
     site.pages(WIKI)
+    site.pages({f"runbook-{n}.md": f"# Runbook {n}\n" for n in (10, 2, 1)})
     site.extra_config = {"theme": MATERIAL, "use_directory_urls": False}
     assert site.build().ok
     folder = site.site_dir / "assets" / "mkdocs-relations"
@@ -445,9 +454,20 @@ def test_a_sharded_graph_loads_its_shards_as_the_search_reaches_them(
     page.wait_for_selector("[data-relations-pathfinder][data-relations-ready]")
     page.focus(".relations-finder__input")
     page.wait_for_function("() => window.__mkdocsRelationsGraph !== undefined")
+    page.keyboard.type("runbook")
+    page.wait_for_selector(".relations-finder__option")
+    # Ranked as ever: natural order of titles, from the order the build numbered them.
+    titles = page.locator(".relations-finder__option-title").all_inner_texts()
+    assert titles == ["Runbook 1", "Runbook 2", "Runbook 10"]
+    page.fill(".relations-finder__input", "")
     page.keyboard.type("Check")
     page.wait_for_selector(".relations-finder__option")
-    assert _shard_requests(requested) == [], "shards loaded before the search needed them"
+    assert _graph_requests(requested) == ["graph.js"], "the first focus loads the manifest alone"
+    shape = page.evaluate(
+        "() => { const g = window.__mkdocsRelationsGraph;"
+        " return [typeof g.names_deflated, 'titles' in g, 'ids' in g, 'names' in g]; }"
+    )
+    assert shape == ["string", False, False, False], "the names are deflated in the manifest"
     page.keyboard.press("ArrowDown")
     page.keyboard.press("Enter")
     page.locator(".relations-finder__text").wait_for(state="attached")
@@ -493,4 +513,51 @@ def test_a_sharded_graph_loads_its_shards_as_the_search_reaches_them(
         for name, text in kept.items():
             build = text.split('"build":"', 1)[1].split('"', 1)[0]
             (served / name).write_text(text.replace(build, "0" * len(build)), "utf-8")
+        assert ask()[0] == DEFAULT_LABELS["finder_outdated"]
+
+
+def test_a_browser_that_cannot_inflate_reads_the_names_as_they_are(
+    site: Site, browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without DecompressionStream (browsers before 2023) the finder loads the names' own
+    file instead of inflating the manifest's, under a sub-path, and suggests and answers
+    the same; a names file of another build is refused."""
+    monkeypatch.setattr(finder_files, "SHARD_PAGES", 2)
+    site.pages(WIKI)
+    site.extra_config = {"theme": MATERIAL}
+    assert site.build().ok
+    root = tmp_path / "www"
+    shutil.copytree(site.site_dir, root / "wiki")
+    expected = run("path", "reporting", "platform/checkout", cwd=site.root).stdout.strip()
+    names = root / "wiki" / "assets" / "mkdocs-relations" / NAMES_FILE
+    with serve(root) as url:
+
+        def ask() -> tuple[str, list[str]]:
+            page = browser.new_page()
+            page.add_init_script("delete window.DecompressionStream;")
+            requested: list[str] = []
+            page.on("request", lambda request: requested.append(request.url))
+            page.goto(url + "wiki/reporting/")
+            page.wait_for_selector("[data-relations-pathfinder][data-relations-ready]")
+            page.locator(".relations-finder__input").type("Checko")
+            answer = ""
+            if page.locator(".relations-finder__option, .relations-finder__error").first.wait_for():
+                pass
+            if page.locator(".relations-finder__option").count():
+                answer = page.locator(".relations-finder__option-title").all_inner_texts()[0]
+                page.keyboard.press("ArrowDown")
+                page.keyboard.press("Enter")
+                page.locator(".relations-finder__text").wait_for(state="attached")
+                answer += "\n" + str(page.locator(".relations-finder__text").text_content())
+            else:
+                answer = page.locator(".relations-finder__error").inner_text()
+            page.close()
+            return answer, requested
+
+        answer, requested = ask()
+        assert answer == "Checkout\n" + expected
+        assert any(r.endswith(f"/wiki/assets/mkdocs-relations/{NAMES_FILE}") for r in requested)
+        text = names.read_text("utf-8")
+        build = text.split('"build":"', 1)[1].split('"', 1)[0]
+        names.write_text(text.replace(build, "0" * len(build)), "utf-8")
         assert ask()[0] == DEFAULT_LABELS["finder_outdated"]

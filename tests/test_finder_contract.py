@@ -33,7 +33,7 @@ STRUCTURAL_NUMBERS = {
     0, 1, -1,  # first, next, none
     2,  # a direction packed beside a neighbour (out, in)
     3,  # an edge is three numbers in the graph file
-    9,  # "no match" when ranking suggestions (scores are 0 to 2)
+    9,  # the digits 0-9 in a pattern
     10,  # MAX_OPTIONS: suggestions shown
     0x811C9DC5, 0x01000193,  # FNV-1a's offset and prime: a page's shard (finder_files.py)
 }  # fmt: skip
@@ -122,8 +122,9 @@ def test_the_path_search_has_no_default_bound() -> None:
     thrown, api, steps = json.loads(result.stdout)
     assert thrown, "a search without maxHops must fail, not run unbounded or guess a default"
     assert api == [
-        "addShard", "buildIndex", "continuePath", "naturalCompare", "nearNames", "pageNumber",
-        "rankMatches", "readManifest", "searchNames", "shardsFor", "shortestPath", "startPath",
+        "addShard", "allNames", "buildIndex", "continuePath", "nearNames", "pageId",
+        "pageNames", "pageNumber", "rankMatches", "readManifest", "shardsFor", "shortestPath",
+        "startPath", "title",
     ]  # fmt: skip
     assert steps == [{"from": 0, "to": 1, "type": "t", "direction": "out"}]
 

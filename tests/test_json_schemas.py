@@ -293,7 +293,7 @@ def _graph_without(key: str) -> dict[str, Any]:
 def _small_graph() -> dict[str, Any]:
     return {
         "format": "mkdocs-relations-graph",
-        "version": 2,
+        "version": 3,
         "max_hops": 4,
         "types": [{"name": "depends-on", "label": "depends on", "inverse": "used by"}],
         "ids": ["a", "b"],

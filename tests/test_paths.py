@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import base64
 import itertools
 import json
 import os
 import random
 import subprocess
+import zlib
 from pathlib import Path
 from typing import Any
 
 import pytest
-from finder_js import NODE, PATHS_JS, RUNNER, SHARDED_RUNNER
+from finder_js import NODE, PATHS_JS, RANK_RUNNER, RUNNER, SHARDED_RUNNER
 
 from mkdocs_relations.model.natural import natural_key
 from mkdocs_relations.model.paths import PathIndex, Step
@@ -194,32 +196,52 @@ def test_javascript_matches_python(tmp_path: Path) -> None:
         assert got == want, f"case {case} differs"
 
 
+def names_of(manifest: dict[str, Any], names: dict[str, str] | None) -> str:
+    """The names' text a manifest carries (a small wiki's) or points to, as the finder reads it."""
+    if "names" in manifest:
+        return str(manifest["names"])
+    assert names is not None and names["build"] == manifest["build"]
+    packed = base64.b64decode(manifest["names_deflated"])
+    text = zlib.decompress(packed).decode("utf-8")
+    assert text == names["text"]
+    return text
+
+
 @pytest.mark.parametrize("shard_pages", [1, 3, 100])
 def test_the_finder_files_answer_as_python(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, shard_pages: int
 ) -> None:
     """The finder's manifest and shards, as the site ships them, read by the script with
     each shard added only when the search waits for it: the same answers as Python's, the
-    same ids, each page in the shard Python put it in, and every URL of a loaded shard."""
+    same ids and titles (pages numbered as suggestions rank them), each page in the shard
+    Python put it in, and every URL of a loaded shard."""
     if NODE is None:
         pytest.skip("node is not installed")
     monkeypatch.setattr(finder_files, "SHARD_PAGES", shard_pages)
     cases, expected = [], []
     for seed in range(60):
-        size = random.Random(seed).randint(1, len(NAMES))
+        rng = random.Random(seed)
+        size = rng.randint(1, len(NAMES))
         ids, edges = random_graph(2000 + seed, size)
         index = PathIndex(ids, edges)
         number = index.rank
         types = sorted(set(TYPES) | {"unused-type"})
+        # Titles in another order than the ids, some as the ids' file names go.
+        titles = [
+            i.rsplit("/", 1)[-1] if k % 4 == 0 else f"{rng.choice(NAMES).upper()} {k % 7} Σ"
+            for k, i in enumerate(index.ids)
+        ]
         site = {
             "format": "f", "version": 2, "max_hops": 4,
             "types": [{"name": t, "label": t, "inverse": t} for t in types],
-            "ids": index.ids, "titles": [f"{i.upper()} Σ" for i in index.ids],
+            "ids": index.ids, "titles": titles,
             "urls": [f"{i}/" for i in index.ids], "aliases": {"0": ["ÄLIAS", "Other"]},
             "edges": [v for s, t, k in edges for v in (number[s], number[t], types.index(k))],
         }  # fmt: skip
-        manifest, shards = finder_files.finder_files(site)
+        manifest, shards, names = finder_files.finder_files(site)
         assert manifest["shards"] == len(shards) == finder_files.shard_count(len(ids))
+        order = finder_files.ranked_order(index.ids, titles)
+        rank = {page: r for r, page in enumerate(order)}
         queries, answers = [], []
         for options in OPTIONS:
             js_options = {
@@ -228,15 +250,19 @@ def test_the_finder_files_answer_as_python(
                 "directed": options["directed"],
             }
             for source, target in itertools.product(index.ids, repeat=2):
-                queries.append([number[source], number[target], js_options])
+                queries.append([rank[number[source]], rank[number[target]], js_options])
                 steps = index.shortest_path(source, target, **options)
                 answers.append(
                     None
                     if steps is None
-                    else [[number[s.source], number[s.target], s.type, s.direction] for s in steps]
+                    else [
+                        [rank[number[s.source]], rank[number[s.target]], s.type, s.direction]
+                        for s in steps
+                    ]
                 )
-        cases.append({"manifest": manifest, "shards": shards, "queries": queries})
-        expected.append((site, answers))
+        text = names_of(manifest, names)
+        cases.append({"manifest": manifest, "text": text, "shards": shards, "queries": queries})
+        expected.append((site, order, answers))
     runner = tmp_path / "sharded.js"
     runner.write_text(SHARDED_RUNNER)
     result = subprocess.run(
@@ -249,31 +275,29 @@ def test_the_finder_files_answer_as_python(
     )
     loads = 0
     answered = json.loads(result.stdout)
-    for case, (got, (site, want)) in enumerate(zip(answered, expected, strict=True)):
-        assert got["ids"] == site["ids"], case
-        assert got["numbers"] == list(range(len(site["ids"]))) and got.get("missing") is None
+    for case, (got, (site, order, want)) in enumerate(zip(answered, expected, strict=True)):
+        assert got["ids"] == [site["ids"][p] for p in order], case
+        assert got["titles"] == [site["titles"][p] for p in order], case
+        assert got["numbers"] == list(range(len(order))) and got.get("missing") is None
+        aliases = [site["aliases"].get(str(p), []) for p in order]
         assert got["search"] == [
-            [t.lower(), i.lower(), *(a.lower() for a in site["aliases"].get(str(n), []))]
-            for n, (t, i) in enumerate(zip(site["titles"], site["ids"], strict=True))
+            [site["titles"][p].lower(), site["ids"][p].lower(), *(a.lower() for a in more)]
+            for p, more in zip(order, aliases, strict=True)
         ]
+        assert got["all"] == {
+            "ids": got["ids"], "titles": got["titles"],
+            "aliases": {str(r): more for r, more in enumerate(aliases) if more},
+        }  # fmt: skip
         assert [steps for steps, _ in got["answers"]] == want, f"case {case} differs"
         shards = cases[case]["manifest"]["shards"]
         if shards:
-            assert got["shardOf"] == [finder_files.shard_of(i, shards) for i in site["ids"]]
+            assert got["shardOf"] == [finder_files.shard_of(i, shards) for i in got["ids"]]
         loads += sum(loaded for _, loaded in got["answers"])
         known = [u for u in got["urls"] if u is not None]
-        assert all(u == site["urls"][i] for i, u in enumerate(got["urls"]) if u is not None)
-        assert len(known) >= (0 if shards else len(site["ids"]))
+        assert all(u == site["urls"][order[r]] for r, u in enumerate(got["urls"]) if u is not None)
+        assert len(known) >= (0 if shards else len(order))
     # Shards are loaded as the search reaches their pages, never all up front.
     assert (loads > 0) == (shard_pages < 100)
-
-
-RANK_JS = """
-const paths = require(process.argv[1]);
-const cases = JSON.parse(require("fs").readFileSync(0, "utf8"));
-process.stdout.write(JSON.stringify(cases.map(
-  (c) => paths.rankMatches(c.search, c.titles, c.text, c.exclude, c.limit))));
-"""
 
 
 def _ranked(search: list[list[str]], titles: list[str], text: str, exclude: int, limit: int):
@@ -292,58 +316,102 @@ def _ranked(search: list[list[str]], titles: list[str], text: str, exclude: int,
     return [number for *_, number in sorted(scored)[:limit]]
 
 
-def test_the_finders_ranking_is_its_specification() -> None:
-    """The ranking of pages for what a reader types lives in the pure script, held here to
-    its specification on random names (the browser tests only see its first options)."""
+@pytest.mark.parametrize("shard_pages", [1, 1000])
+def test_the_finders_ranking_is_its_specification(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, shard_pages: int
+) -> None:
+    """The ranking of pages for what a reader types, from the finder's files as the site
+    ships them, held to its specification on random names (the browser tests only see its
+    first options): names with line ends, a letter whose lower case is longer, ids made of
+    a folder and the title or its file name, many aliases, the bounded selection at work."""
     if NODE is None:
         pytest.skip("node is not installed")
+    monkeypatch.setattr(finder_files, "SHARD_PAGES", shard_pages)
+    monkeypatch.setattr(finder_files, "MOST_ALIASES", 2)
     rng = random.Random(17)
-    letters = ["a", "b", "e", "l", "r", " ", "2", "10", "é", "ﬀ", "😀", "\uff5e"]
-    cases = []
-    for case in range(400):
-        # Past 100 cases, more pages than the limit keeps: the bounded selection at work.
-        pages = rng.randint(0, 12) if case < 100 else rng.randint(10, 60)
-        titles = ["".join(rng.choices(letters, k=rng.randint(1, 6))) for _ in range(pages)]
+    letters = ["a", "b", "e", "l", "r", " ", "-", "/", "2", "10", "é", "ﬀ", "😀", "\uff5e", "B"]
+    cases, expected = [], []
+    for case in range(150):
+        # Past 50 cases, more pages than the limit keeps.
+        pages = rng.randint(1, 12) if case < 50 else rng.randint(10, 60)
+        odd = ["\n", "İ"] if case % 3 == 0 else []
+        titles = ["".join(rng.choices(letters + odd, k=rng.randint(1, 6))) for _ in range(pages)]
+        ids = []
+        for n, title in enumerate(titles):
+            folder = rng.choice(["", "a/", "b/c/"])
+            way = rng.randint(0, 2)
+            stem = title if way == 0 else finder_files.slug(title) if way == 1 else ""
+            ids.append(folder + (stem or "".join(rng.choices(letters, k=3))) + f"~{n}")
+        ids = sorted(ids)
+        aliases = {
+            str(n): ["".join(rng.choices(letters + odd, k=rng.randint(1, 4))) for _ in range(k)]
+            for n in range(pages)
+            if (k := rng.choice([0, 0, 1, 3]))
+        }
+        site = {
+            "format": "f", "version": 2, "max_hops": 4, "types": [], "ids": ids,
+            "titles": titles, "urls": ["x/"] * pages, "aliases": aliases, "edges": [],
+        }  # fmt: skip
+        manifest, _, names = finder_files.finder_files(site)
+        order = finder_files.ranked_order(ids, titles)
+        rank = {page: r for r, page in enumerate(order)}
         search = [
-            [t.lower(), *("".join(rng.choices(letters, k=rng.randint(1, 4))) for _ in "ab")]
-            for t in titles
+            [titles[n].lower(), ids[n].lower(), *(a.lower() for a in aliases.get(str(n), []))]
+            for n in range(pages)
         ]
-        text = "".join(rng.choices(letters, k=rng.randint(0, 3)))
-        cases.append(
-            {"search": search, "titles": titles, "text": text,
-             "exclude": rng.randint(-1, max(pages - 1, 0)), "limit": rng.randint(1, 8)}
-        )  # fmt: skip
+        queries, answers = [], []
+        for _ in range(8):
+            text = "".join(rng.choices(letters + odd + ["~1", "\t"], k=rng.randint(0, 3)))
+            if rng.random() < 0.2:  # a whole name, to be equal to it
+                text = rng.choice(rng.choice(search))
+            exclude = rng.randint(-1, pages - 1)
+            limit = rng.randint(1, 8)
+            queries.append([text, rank.get(exclude, -1), limit])
+            answers.append([rank[n] for n in _ranked(search, titles, text, exclude, limit)])
+        cases.append({"manifest": manifest, "text": names_of(manifest, names), "queries": queries})
+        expected.append(
+            {
+                "ranked": answers,
+                "titles": [titles[p] for p in order],
+                "ids": [ids[p] for p in order],
+                "numbers": list(range(pages)),
+            }
+        )
+    runner = tmp_path / "rank.js"
+    runner.write_text(RANK_RUNNER)
     found = subprocess.run(
-        [NODE, "-e", RANK_JS, str(PATHS_JS)],
+        [NODE, str(runner), str(PATHS_JS)],
         input=json.dumps(cases), capture_output=True, text=True, check=True,
     )  # fmt: skip
-    expected = [
-        _ranked(c["search"], c["titles"], c["text"], c["exclude"], c["limit"]) for c in cases
-    ]
-    assert json.loads(found.stdout) == expected
-    assert any(len(ranked) > 1 for ranked in expected)  # the cases do rank something
+    got = json.loads(found.stdout)
+    assert got == expected
+    assert sum(len(a) > 1 for case in expected for a in case["ranked"]) > 100  # they do rank
 
 
 BOUNDED_JS = """
 const paths = require(process.argv[1]);
-const titles = Array.from({length: 20000}, (_, i) => "Page " + (20000 - i));
-const search = titles.map((t) => [t.toLowerCase()]);
+const count = 20000;
+const titles = Array.from({length: count}, (_, i) => "Page " + (i + 1));
+const ids = titles.map((_, i) => "p" + (count - i));
+const text = "0".repeat(count) + "\\n" + titles.join("\\n") + "\\n" + ids.join("\\n") + "\\n";
+const read = paths.readManifest({pages: count, types: [], shards: 2}, text);
 let sorted = 0;
 const sort = Array.prototype.sort;
 Array.prototype.sort = function (...args) { sorted += this.length; return sort.apply(this, args); };
-const found = paths.rankMatches(search, titles, "a", -1, 10);
+const found = paths.rankMatches(read.names, "a", -1, 10);
 process.stdout.write(JSON.stringify({found, sorted}));
 """
 
 
 def test_the_finder_keeps_the_best_ten_without_sorting_every_match() -> None:
     """One common letter matched every page of a 100,000-page wiki, and sorting them all
-    before keeping ten froze the tab for a second: the ten are kept as the pages go by."""
+    before keeping ten froze the tab for a second: pages come in the order they rank, and
+    the search stops at the first ten it meets."""
     if NODE is None:
         pytest.skip("node is not installed")
     done = subprocess.run(
         [NODE, "-e", BOUNDED_JS, str(PATHS_JS)], capture_output=True, text=True, check=True
     )
     answer = json.loads(done.stdout)
-    assert answer["found"] == [19999 - n for n in range(10)]  # Page 1, Page 2, ... Page 10
-    assert answer["sorted"] == 0
+    assert answer["found"] == list(range(10))  # Page 1, Page 2, ... Page 10
+    assert answer["sorted"] <= 3 * 10

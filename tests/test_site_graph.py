@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import base64
 import gzip
 import itertools
 import json
 import re
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -61,12 +63,51 @@ def _script(path: Path, prefix: str) -> Any:
     return json.loads(re.sub(r"\\(\\|'|u003c|u2028|u2029)", lambda m: escapes[m[0]], inner))
 
 
-def _ids(coded: list[Any]) -> list[str]:
-    """The manifest's ids: each the length it shares with the one before, and the rest."""
+def _names(manifest: dict[str, Any], folder: Path) -> tuple[list[str], list[str], dict[str, Any]]:
+    """The manifest's titles, ids and aliases (by page number), read from its names' text
+    (the manifest's, or deflated in it and as it is in its own file), as the script does."""
+    if "names" in manifest:
+        text = manifest["names"]
+    else:
+        text = zlib.decompress(base64.b64decode(manifest["names_deflated"])).decode("utf-8")
+        prefix = f"(window.{manifest['shard_variable']}=window.{manifest['shard_variable']}||{{}})"
+        own = _script(folder / manifest["names_file"], f'{prefix}["names"]=')
+        assert own == {"build": manifest["build"], "text": text}
+    count = manifest["pages"]
+    lines = text.split("\n")
+    assert lines.pop() == ""
+    kinds = [ord(c) - 48 for c in lines[0]]
+    titles, written = lines[1 : 1 + count], lines[1 + count : 1 + 2 * count]
+    more = lines[1 + 2 * count : 1 + 2 * count + sum(k // 4 for k in kinds)]
+    folders = iter(lines[1 + 2 * count + len(more) :])
     ids: list[str] = []
-    for shared, rest in zip(coded[::2], coded[1::2], strict=True):
-        ids.append((ids[-1] if ids else "")[:shared] + rest)
-    return ids
+    aliases: dict[str, Any] = {}
+    for page, kind in enumerate(kinds):
+        if kind % 4 in (1, 2):
+            stem = finder_files.slug(titles[page]) if kind % 4 == 1 else titles[page]
+            assert written[page] == ""
+            ids.append(next(folders) + stem)
+        else:
+            ids.append(written[page])
+        if kind // 4:
+            aliases[str(page)], more = more[: kind // 4], more[kind // 4 :]
+    assert more == [] and next(folders, None) is None
+    return titles, ids, aliases
+
+
+def _in_order(graph: dict[str, Any]) -> tuple[list[int], list[int]]:
+    """graph.json's page numbers in the finder's order, and each one's number there."""
+    order = finder_files.ranked_order(graph["ids"], graph["titles"])
+    position = [0] * len(order)
+    for rank, page in enumerate(order):
+        position[page] = rank
+    return order, position
+
+
+def _renumbered(steps: list[int], position: list[int], width: int) -> list[int]:
+    return [
+        (position[(v // width) >> 1] * 2 + ((v // width) & 1)) * width + v % width for v in steps
+    ]
 
 
 def _steps(graph: dict[str, Any]) -> list[list[int]]:
@@ -92,18 +133,25 @@ def test_graph_script_is_the_finders_manifest_with_the_same_graph(site: Site) ->
     manifest = _script(folder / "graph.js", "window.__mkdocsRelationsGraph=")
     graph = _graph(site)
     # The same graph, without the edge attributes the finder never shows; a small wiki is
-    # one file.
+    # one file, its names as they are; pages in the order suggestions rank them.
     assert graph.pop("extra") == {"2": {"note": "Replaced in 2025"}}
     assert manifest["shards"] == 0 and not list(folder.glob("graph-*.js"))
-    assert _ids(manifest["ids"]) == graph["ids"]
-    for key in ("format", "version", "max_hops", "types", "titles", "urls", "aliases"):
+    order, position = _in_order(graph)
+    titles, ids, aliases = _names(manifest, folder)
+    assert ids == [graph["ids"][p] for p in order]
+    assert titles == [graph["titles"][p] for p in order]
+    assert aliases == {str(position[int(p)]): more for p, more in graph["aliases"].items()}
+    assert manifest["urls"] == [graph["urls"][p] for p in order]
+    for key in ("format", "version", "max_hops", "types"):
         assert manifest[key] == graph[key], key
-    assert [_sums(steps) for steps in manifest["steps"]] == _steps(graph)
+    width = len(graph["types"])
+    assert manifest["steps"] == [_renumbered(_steps(graph)[p], position, width) for p in order]
 
 
 def test_a_large_wiki_is_a_manifest_and_shards(site: Site, monkeypatch: pytest.MonkeyPatch) -> None:
     """Past SHARD_PAGES pages the manifest holds what suggestions need, nothing of the edges,
-    and each page's steps and URL are in the shard its id hashes to, once."""
+    its names deflated (and as they are in a file of their own, for a browser that cannot
+    inflate), and each page's steps and URL are in the shard its id hashes to, once."""
     monkeypatch.setattr(finder_files, "SHARD_PAGES", 2)
     site.pages(PANEL_WIKI)
     site.build()
@@ -112,24 +160,30 @@ def test_a_large_wiki_is_a_manifest_and_shards(site: Site, monkeypatch: pytest.M
     graph = _graph(site)
     count = manifest["shards"]
     assert count == finder_files.shard_count(len(graph["ids"])) >= 2
-    assert "steps" not in manifest and "urls" not in manifest
+    assert "steps" not in manifest and "urls" not in manifest and "names" not in manifest
+    order, position = _in_order(graph)
+    titles, ids, _ = _names(manifest, folder)
+    assert ids == [graph["ids"][p] for p in order]
+    assert titles == [graph["titles"][p] for p in order]
     assert sorted(p.name for p in folder.glob("graph-*.js")) == sorted(
-        manifest["shard_file"].format(n) for n in range(count)
+        [manifest["shard_file"].format(n) for n in range(count)] + [manifest["names_file"]]
     )
     seen: dict[int, tuple[str, list[int]]] = {}
+    width = len(graph["types"])
     for number in range(count):
         prefix = f"(window.{manifest['shard_variable']}=window.{manifest['shard_variable']}||{{}})"
         shard = _script(folder / f"graph-{number}.js", f"{prefix}[{number}]=")
         assert shard["build"] == manifest["build"]
-        for page, url, steps in zip(
+        for rank, url, steps in zip(
             _sums(shard["pages"]), shard["urls"], shard["steps"], strict=True
         ):
-            assert finder_files.shard_of(graph["ids"][page], count) == number
-            seen[page] = (url, _sums(steps))
+            assert finder_files.shard_of(ids[rank], count) == number
+            seen[rank] = (url, steps)
     assert sorted(seen) == list(range(len(graph["ids"])))
-    assert [seen[page] for page in sorted(seen)] == list(
-        zip(graph["urls"], _steps(graph), strict=True)
-    )
+    assert [seen[position[page]] for page in range(len(order))] == [
+        (url, _renumbered(steps, position, width))
+        for url, steps in zip(graph["urls"], _steps(graph), strict=True)
+    ]
 
 
 def test_no_absolute_paths_or_bodies(site: Site, tmp_path: Path) -> None:

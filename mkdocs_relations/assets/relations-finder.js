@@ -59,27 +59,49 @@
       if (graph.format !== source.format || String(graph.version) !== source.version) {
         throw failure("finder_outdated");
       }
-      var paths = window.MkDocsRelationsPaths;
-      var read = paths.readManifest(graph);
-      var typeNumbers = new Map();
-      graph.types.forEach(function (kind, i) { typeNumbers.set(kind.name, i); });
-      var search = paths.searchNames(graph.titles, read.ids, graph.aliases);
-      paths.rankMatches(search, graph.titles, "", -1, 0); // what it keeps for every query
-      return {
-        graph: graph,
-        url: source.url,
-        pages: { ids: read.ids, titles: graph.titles, aliases: graph.aliases },
-        ids: read.ids,
-        urls: read.urls,
-        typeNumbers: typeNumbers,
-        search: search,
-        index: read.index,
-        shards: new Map()
-      };
+      return namesText(graph, source.url).then(function (text) {
+        var paths = window.MkDocsRelationsPaths;
+        var read = paths.readManifest(graph, text);
+        var typeNumbers = new Map();
+        graph.types.forEach(function (kind, i) { typeNumbers.set(kind.name, i); });
+        return {
+          graph: graph,
+          url: source.url,
+          title: function (page) { return paths.title(read.names, page); },
+          id: function (page) { return paths.pageId(read.names, page); },
+          urls: read.urls,
+          typeNumbers: typeNumbers,
+          search: read.names,
+          index: read.index,
+          shards: new Map()
+        };
+      });
     });
     graphs.set(source.url, loading);
     loading.catch(function () { graphs.delete(source.url); }); // let a later use try again
     return loading;
+  }
+
+  /* The pages' names as text: a small wiki's manifest holds them as they are; past a size
+   * they are deflated, and the browser inflates them (natively, a few milliseconds), or,
+   * where it cannot, loads them as they are from their own file. */
+  function namesText(graph, url) {
+    if (typeof graph.names === "string") return Promise.resolve(graph.names);
+    var variable = graph.shard_variable;
+    if (typeof DecompressionStream !== "function") {
+      return loadScript(new URL(graph.names_file, url).href, function () {
+        return window[variable] && window[variable].names;
+      }, "finder_unavailable").then(function (names) {
+        delete window[variable].names;
+        if (names.build !== graph.build) throw failure("finder_outdated");
+        return names.text;
+      });
+    }
+    var binary = atob(graph.names_deflated);
+    var bytes = new Uint8Array(binary.length);
+    for (var i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    var inflated = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
+    return new Response(inflated).text();
   }
 
   /* One shard of the graph into its index, loaded once; one of another build than the
@@ -103,7 +125,7 @@
 
   /* Every page's steps and URL loaded (the shards that hold them, together). */
   function loadPages(data, pages) {
-    var wanted = window.MkDocsRelationsPaths.shardsFor(data.index, data.ids, pages);
+    var wanted = window.MkDocsRelationsPaths.shardsFor(data.index, data.search, pages);
     return Promise.all(wanted.map(function (number) { return loadShard(data, number); }));
   }
 
@@ -121,9 +143,7 @@
 
   /* Up to MAX_OPTIONS page numbers matching the text (the ranking is the pure script's). */
   function matches(data, text, exclude) {
-    return window.MkDocsRelationsPaths.rankMatches(
-      data.search, data.graph.titles, text, exclude, MAX_OPTIONS
-    );
+    return window.MkDocsRelationsPaths.rankMatches(data.search, text, exclude, MAX_OPTIONS);
   }
 
   /* An id as a shell reads it: quoted when it holds anything but letters, digits and / . - _. */
@@ -139,18 +159,18 @@
   }
 
   function pageLink(data, root, number) {
-    var link = element("a", "relations-finder__page", data.graph.titles[number]);
+    var link = element("a", "relations-finder__page", data.title(number));
     link.href = root + data.urls[number];
-    link.title = data.ids[number];
+    link.title = data.id(number);
     return link;
   }
 
   /* The chain as the command line prints it: [[a]] —depends-on→ [[b]] ←part-of— [[c]]. */
   function chainText(data, source, steps) {
-    var parts = ["[[" + data.ids[source] + "]]"];
+    var parts = ["[[" + data.id(source) + "]]"];
     steps.forEach(function (step) {
       parts.push(step.direction === "out" ? "—" + step.type + "→" : "←" + step.type + "—");
-      parts.push("[[" + data.ids[step.to] + "]]");
+      parts.push("[[" + data.id(step.to) + "]]");
     });
     return parts.join(" ");
   }
@@ -198,7 +218,7 @@
 
     /* This page's number in the graph (undefined when it is not a page of the graph). */
     function thisPage(data) {
-      return window.MkDocsRelationsPaths.pageNumber(data.ids, pageId);
+      return window.MkDocsRelationsPaths.pageNumber(data.search, pageId);
     }
     var chosen = null;
 
@@ -233,7 +253,7 @@
 
     function choose(data, number) {
       chosen = number;
-      input.value = data.graph.titles[number];
+      input.value = data.title(number);
       close();
     }
 
@@ -264,8 +284,8 @@
         item.id = list.id + "-" + i;
         item.setAttribute("role", "option");
         item.setAttribute("aria-selected", "false");
-        item.appendChild(element("span", "relations-finder__option-title", data.graph.titles[number]));
-        item.appendChild(element("span", "relations-finder__option-id", data.ids[number]));
+        item.appendChild(element("span", "relations-finder__option-title", data.title(number)));
+        item.appendChild(element("span", "relations-finder__option-id", data.id(number)));
         item.addEventListener("mousedown", function (event) {
           event.preventDefault(); // keep focus in the input
           choose(data, number);
@@ -290,26 +310,28 @@
           if (!text) return say(message("finder_empty"));
           var found = matches(data, text, source);
           var exact = found.filter(function (n) {
-            return data.search[n].indexOf(text.toLowerCase()) >= 0;
+            return window.MkDocsRelationsPaths.pageNames(data.search, n)
+              .indexOf(text.toLowerCase()) >= 0;
           });
           if (exact.length === 1) target = exact[0];
           else if (exact.length === 0 && found.length === 1) target = found[0];
           if (target !== null) {
             // The field names the page answered for, not the few letters typed.
             chosen = target;
-            input.value = data.graph.titles[target];
+            input.value = data.title(target);
           } else if (found.length === 0) {
             // The page the reader is on is never offered; named anyway, it is said so.
             var here = matches(data, text, -1).indexOf(source) >= 0;
             if (here) return say(message("finder_same_page"));
             // The command line's "did you mean", from the graph file's names.
             var pages = [];
-            window.MkDocsRelationsPaths.nearNames(data.pages, text, source, nearness, pages);
+            var paths = window.MkDocsRelationsPaths;
+            paths.nearNames(paths.allNames(data.search), text, source, nearness, pages);
             if (!pages.length) return say(message("finder_none", { text: text }));
             // Named by title, as the reader typed it, and offered in the list to pick.
             showOptions(data, pages);
             return answered(message("finder_none_near", {
-              text: text, near: data.graph.titles[pages[0]]
+              text: text, near: data.title(pages[0])
             }));
           }
           else {
@@ -361,9 +383,9 @@
       startAnswer(capped, limit);
       result.setAttribute("data-relations-found", "false");
       var words = {
-        from: data.graph.titles[source], to: data.graph.titles[target], n: maxHops,
+        from: data.title(source), to: data.title(target), n: maxHops,
         m: whole ? whole.length : 0,
-        source: shellWord(data.ids[source]), target: shellWord(data.ids[target])
+        source: shellWord(data.id(source)), target: shellWord(data.id(target))
       };
       result.setAttribute("data-relations-why", whole === null ? "apart" : "farther");
       if (whole === null) {
@@ -401,7 +423,7 @@
         edge.setAttribute("data-relation-type", step.type);
         edge.setAttribute("data-relation-direction", step.direction);
         edge.title = message("finder_declared_on", {
-          title: data.graph.titles[step.direction === "out" ? step.from : step.to]
+          title: data.title(step.direction === "out" ? step.from : step.to)
         });
         chain.appendChild(edge);
         var page = element("li");

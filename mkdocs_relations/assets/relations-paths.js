@@ -1,10 +1,12 @@
-/* mkdocs-relations: the path search, the same specification as mkdocs_relations/paths.py.
+/* mkdocs-relations: the path search, the same specification as mkdocs_relations/paths.py,
+ * and the finder's suggestions.
  *
- * Pages are numbered in sorted id order (Python's string order, computed at build time), so
- * comparing page numbers here compares ids exactly as Python does. Each page's neighbours are
- * sorted by (neighbour, "out" before "in", type name) and the search is a FIFO breadth-first
+ * Each page's neighbours come sorted by (neighbour's id in Python's string order, "out"
+ * before "in", type name), as the build wrote them, and the search is a FIFO breadth-first
  * search that keeps the first parent it finds: that is the shortest path whose sequence of
- * ids is smallest, with the preferred edge between each pair of pages.
+ * ids is smallest, with the preferred edge between each pair of pages. It never compares
+ * page numbers, so the finder's files can number pages as suggestions rank them (natural
+ * order of title, then id), and the suggestions never sort (rankMatches).
  *
  * No DOM here: the same file runs under node for the parity tests.
  */
@@ -30,8 +32,8 @@
     };
   }
 
-  /* graph: {ids: [...], types: [{name}], edges: [source, target, type, ...]}: every page's
-   * steps at once. */
+  /* graph: {ids: [...] sorted as Python sorts them (graph.json's), types: [{name}], edges:
+   * [source, target, type, ...]}: every page's steps at once, sorted here. */
   function buildIndex(graph) {
     var count = graph.ids.length;
     var index = emptyIndex(count, graph.types);
@@ -65,29 +67,197 @@
     return out;
   }
 
-  /* The finder's manifest (output/finder_files.py): ids (each the length it shares with the
-   * one before, and the rest), titles, aliases, types; with every page's URL and steps when
-   * the wiki is one file, else the number of shards that hold them. */
-  function readManifest(manifest) {
-    var coded = manifest.ids;
-    var ids = new Array(coded.length / 2);
-    var previous = "";
-    for (var i = 0; i < coded.length; i += 2) {
-      previous = previous.slice(0, coded[i]) + coded[i + 1];
-      ids[i / 2] = previous;
+  var ZERO = "0".charCodeAt(0);
+  // A page's kind of id in the names' text (finder_files.names_text); the page's character
+  // counts each alias by the number of kinds.
+  var AS_WRITTEN = 0, SLUG = 1, TITLE = 2, APART = 3, KINDS = APART + 1;
+
+  /* Titles as finder_files.slug makes a file name of them (ASCII titles only), all in one
+   * pass over their text joined by line ends: 100,000 calls cost several times one. */
+  function slugs(titles) {
+    return titles.join("\n").toLowerCase().replace(/[^a-z0-9\n]+/g, "-")
+      .replace(/^-+|-+$/gm, "").split("\n");
+  }
+
+  /* Lines of a text from the line end at ``from``: where each begins (the line end before
+   * it), and where the last ends. */
+  function lineStarts(text, from, lines) {
+    var starts = new Int32Array(lines + 1);
+    var at = from;
+    for (var i = 0; i < lines; i++) {
+      starts[i] = at;
+      at = text.indexOf("\n", at + 1);
     }
-    var index = emptyIndex(ids.length, manifest.types);
-    var urls = new Array(ids.length);
+    starts[lines] = at;
+    return starts;
+  }
+
+  /* A section of lines to search: the text as written, where each line begins there, and
+   * its own lower-cased text (a slice of one pass over the whole, so a search ends with
+   * the section; line by line where a letter's lower case is longer, as "İ"'s), where
+   * each line begins there, and each line's page (null: line i is page i's). */
+  function section(raw, low, starts, owners) {
+    var first = starts[0], last = starts[starts.length - 1];
+    var lowStarts = new Int32Array(starts.length);
+    for (var i = 0; i < starts.length; i++) lowStarts[i] = starts[i] - first;
+    return {
+      raw: raw, low: low.slice(first, last + 1), starts: starts, lowStarts: lowStarts,
+      owners: owners
+    };
+  }
+
+  function lowerLines(part) {
+    var lines = new Array(part.starts.length - 1);
+    var starts = new Int32Array(part.starts.length);
+    var at = 0;
+    for (var i = 0; i < lines.length; i++) {
+      starts[i] = at;
+      lines[i] = lower(part.raw.slice(part.starts[i] + 1, part.starts[i + 1]));
+      at += lines[i].length + 1;
+    }
+    starts[lines.length] = at;
+    part.low = "\n" + lines.join("\n") + "\n";
+    part.lowStarts = starts;
+  }
+
+  /* A section made of these lines, each of the page ``owners`` names. */
+  function linesSection(lines, owners) {
+    var raw = "\n" + lines.join("\n") + "\n";
+    var starts = new Int32Array(lines.length + 1);
+    var at = 0;
+    for (var i = 0; i < lines.length; i++) {
+      starts[i] = at;
+      at += lines[i].length + 1;
+    }
+    starts[lines.length] = at;
+    var low = raw.toLowerCase();
+    var part = section(raw, low, starts, owners);
+    if (low.length !== raw.length) lowerLines(part);
+    return part;
+  }
+
+  /* The finder's manifest and its names' text (output/finder_files.py): pages numbered as
+   * the finder ranks equal matches; types; with every page's URL and steps when the wiki is
+   * one file, else the number of shards that hold them. ``names`` holds the pages' titles,
+   * ids and aliases as rankMatches searches them (title, pageId, allNames read them), made
+   * without a string a page: the text's sections are searched as they are. */
+  function readManifest(manifest, text) {
+    var count = manifest.pages;
+    var kinds = text.slice(0, text.indexOf("\n"));
+    var odd = manifest.odd_names || {};
+    var titles = lineStarts(text, kinds.length, count);
+    var ids = lineStarts(text, titles[count], count);
+    var aliasCount = 0, derived = [];
+    for (var page = 0; page < count; page++) {
+      var code = kinds.charCodeAt(page) - ZERO;
+      aliasCount += Math.floor(code / KINDS);
+      if (code % KINDS === SLUG || code % KINDS === TITLE) derived.push(page);
+    }
+    var aliases = lineStarts(text, ids[count], aliasCount);
+    var folders = lineStarts(text, aliases[aliasCount], derived.length);
+    var owners = new Int32Array(aliasCount);
+    for (page = 0, aliasCount = 0; page < count; page++) {
+      for (var a = Math.floor((kinds.charCodeAt(page) - ZERO) / KINDS); a > 0; a--) {
+        owners[aliasCount++] = page;
+      }
+    }
+    var low = text.toLowerCase();
+    var search = {
+      count: count,
+      kinds: kinds,
+      odd: odd,
+      apart: Object.keys(odd).map(function (key) { return parseInt(key, 10); }),
+      titles: section(text, low, titles, null),
+      ids: section(text, low, ids, null),
+      aliases: section(text, low, aliases, owners),
+      derived: null,
+      derivedAt: null,
+      lists: null
+    };
+    if (low.length !== text.length) {
+      lowerLines(search.titles);
+      lowerLines(search.ids);
+      lowerLines(search.aliases);
+    }
+    if (derived.length) {
+      search.derived = linesSection(derivedIds(search, derived, folders), Int32Array.from(derived));
+      search.derivedAt = new Int32Array(count).fill(-1);
+      derived.forEach(function (p, i) { search.derivedAt[p] = i; });
+    }
+    var index = emptyIndex(count, manifest.types);
+    var urls = new Array(count);
     index.shards = manifest.shards;
     if (index.shards > 0) {
-      index.shardOf = new Int32Array(ids.length).fill(-1);
+      index.shardOf = new Int32Array(count).fill(-1);
     } else {
-      for (var page = 0; page < ids.length; page++) {
-        index.lists[page] = sums(manifest.steps[page]);
+      for (page = 0; page < count; page++) {
+        index.lists[page] = manifest.steps[page];
         urls[page] = manifest.urls[page];
       }
     }
-    return { ids: ids, urls: urls, index: index };
+    return { urls: urls, index: index, names: search };
+  }
+
+  /* Line ``i`` of a section as written. */
+  function line(part, i) {
+    return part.raw.slice(part.starts[i] + 1, part.starts[i + 1]);
+  }
+
+  /* The ids written as a folder (lines from ``folders``) completed by the page's title or
+   * its slug, for these pages. */
+  function derivedIds(search, pages, folders) {
+    var ids = new Array(pages.length), slugged = [], at = [];
+    pages.forEach(function (page, i) {
+      var folder = search.titles.raw.slice(folders[i] + 1, folders[i + 1]);
+      if ((search.kinds.charCodeAt(page) - ZERO) % KINDS === TITLE) {
+        ids[i] = folder + line(search.titles, page);
+      } else {
+        ids[i] = folder;
+        slugged.push(line(search.titles, page));
+        at.push(i);
+      }
+    });
+    slugs(slugged).forEach(function (made, j) { ids[at[j]] += made; });
+    return ids;
+  }
+
+  function own(search, page) {
+    return Object.prototype.hasOwnProperty.call(search.odd, String(page)) ? search.odd[String(page)] : null;
+  }
+
+  /* A page's title, id and aliases as written. */
+  function title(search, page) {
+    var apart = own(search, page);
+    return apart ? apart[0] : line(search.titles, page);
+  }
+
+  function pageId(search, page) {
+    var apart = own(search, page);
+    if (apart) return apart[1];
+    if (search.derivedAt && search.derivedAt[page] >= 0) {
+      return line(search.derived, search.derivedAt[page]);
+    }
+    return line(search.ids, page);
+  }
+
+  /* {ids, titles, aliases} as arrays (aliases by page number, as text), for nearNames:
+   * made the first time a name matches nothing. */
+  function allNames(search) {
+    if (search.lists) return search.lists;
+    var ids = [], titles = [], aliases = {};
+    for (var page = 0; page < search.count; page++) {
+      ids.push(pageId(search, page));
+      titles.push(title(search, page));
+    }
+    var part = search.aliases;
+    for (var i = 0; i < part.owners.length; i++) {
+      var key = String(part.owners[i]);
+      (aliases[key] = aliases[key] || []).push(line(part, i));
+    }
+    search.apart.forEach(function (page) {
+      if (search.odd[String(page)][2].length) aliases[String(page)] = search.odd[String(page)][2];
+    });
+    return (search.lists = { ids: ids, titles: titles, aliases: aliases });
   }
 
   /* One shard's pages, URLs and steps into the index and the URLs. */
@@ -95,16 +265,16 @@
     var pages = sums(shard.pages);
     for (var i = 0; i < pages.length; i++) {
       if (index.lists[pages[i]] !== undefined) continue;
-      index.lists[pages[i]] = sums(shard.steps[i]);
+      index.lists[pages[i]] = shard.steps[i];
       urls[pages[i]] = shard.urls[i];
     }
   }
 
   /* The shard that holds a page: FNV-1a (32 bits) of its id's UTF-8, modulo the shards. */
-  function shardOf(index, ids, page) {
+  function shardOf(index, names, page) {
     var known = index.shardOf[page];
     if (known >= 0) return known;
-    var bytes = utf8(ids[page]);
+    var bytes = utf8(pageId(names, page));
     var hash = 0x811c9dc5;
     for (var i = 0; i < bytes.length; i++) {
       hash = Math.imul(hash ^ bytes[i], 0x01000193) >>> 0;
@@ -118,10 +288,10 @@
   }
 
   /* Shards that hold these pages and are not loaded yet, in ascending order. */
-  function shardsFor(index, ids, pages) {
+  function shardsFor(index, names, pages) {
     var wanted = new Set();
     pages.forEach(function (page) {
-      if (index.lists[page] === undefined) wanted.add(shardOf(index, ids, page));
+      if (index.lists[page] === undefined) wanted.add(shardOf(index, names, page));
     });
     return Array.from(wanted).sort(function (a, b) { return a - b; });
   }
@@ -278,19 +448,6 @@
     return String(text).toUpperCase().toLowerCase();
   }
 
-  /* natural.natural_key as a comparison: runs of text, and numbers by value (digits
-   * without leading zeros, shorter first), then the whole folded title. */
-  function naturalKey(title) {
-    var folded = fold(title);
-    var parts = folded.split(/([0-9]+)/);
-    var key = [];
-    for (var i = 0; i < parts.length; i += 2) {
-      var digits = i + 1 < parts.length ? parts[i + 1].replace(/^0+/, "") : null;
-      key.push([parts[i], digits === null ? -1 : digits.length, digits || ""]);
-    }
-    return { key: key, folded: folded };
-  }
-
   function compareText(a, b) {
     // Code point order, as Python compares strings (< on JS strings compares UTF-16 units):
     // at the first unit that differs, the code points there (a whole one at a surrogate
@@ -301,19 +458,6 @@
       if (a.charCodeAt(i) !== b.charCodeAt(i)) return a.codePointAt(i) - b.codePointAt(i);
     }
     return a.length - b.length;
-  }
-
-  function naturalCompare(a, b) {
-    return compareKeys(naturalKey(a), naturalKey(b));
-  }
-
-  function compareKeys(p, q) {
-    for (var i = 0; i < p.key.length && i < q.key.length; i++) {
-      var c = compareText(p.key[i][0], q.key[i][0]) || p.key[i][1] - q.key[i][1] ||
-        compareText(p.key[i][2], q.key[i][2]);
-      if (c) return c;
-    }
-    return p.key.length - q.key.length || compareText(p.folded, q.folded);
   }
 
   /* suggest.compact: a name without case or separators ("Depends_On" -> "dependson"). */
@@ -384,17 +528,27 @@
    * the graph file's ids, file names, titles and aliases; each spelt as found, best first,
    * each page once, never ``exclude``. ``near`` holds the cutoff and the limit, from the
    * build. */
+  var SEVERAL = -1;
+
   function nearNames(graph, text, exclude, near, pagesOut) {
     var withFolder = text.indexOf("/") >= 0;
+    // Name -> its page * 2 + 1 where a target resolves by it (ids, file names, aliases:
+    // suggested as they are), + 0 for a title alone (suggested as its page's id); SEVERAL
+    // for a name of more than one page. One number a name, at 100,000 pages.
     var owners = new Map();
-    // Names a target resolves by (ids, file names, aliases) are suggested as they are; a
-    // title, which a target never resolves by, as its page's id.
-    var targets = new Set();
+    // Each name made compact once (a page's stem is compared with its title and aliases).
+    var keys = new Map();
+    function key(name) {
+      var made = keys.get(name);
+      if (made === undefined) keys.set(name, (made = compact(name)));
+      return made;
+    }
     function own(name, page, target) {
-      if (!owners.has(name)) owners.set(name, []);
-      var pages = owners.get(name);
-      if (pages.indexOf(page) < 0) pages.push(page);
-      if (target) targets.add(name);
+      var known = owners.get(name);
+      var mine = page * 2 + (target ? 1 : 0);
+      if (known === undefined) owners.set(name, mine);
+      else if (known !== SEVERAL && known >> 1 === page) owners.set(name, known | mine);
+      else owners.set(name, SEVERAL);
     }
     graph.ids.forEach(function (id, page) {
       own(id, page, true);
@@ -403,27 +557,24 @@
       own(stem, page, true);
       // The page's own name is the better spelling of a title that says the same.
       (graph.aliases[String(page)] || []).forEach(function (alias) {
-        if (compact(alias) !== compact(stem)) own(String(alias), page, true);
+        if (key(String(alias)) !== key(stem)) own(String(alias), page, true);
       });
-      if (compact(graph.titles[page]) !== compact(stem)) own(String(graph.titles[page]), page, false);
-    });
-    var variants = new Map();
-    var keys = new Map();
-    Array.from(owners.keys()).sort(compareText).forEach(function (name) {
-      var key = compact(name);
-      keys.set(name, key);
-      new Set(deletions(key)).forEach(function (variant) {
-        if (!variants.has(variant)) variants.set(variant, []);
-        variants.get(variant).push(name);
-      });
+      if (key(String(graph.titles[page])) !== key(stem)) own(String(graph.titles[page]), page, false);
     });
     var query = compact(text);
     if (!query) return [];
+    // The names that share a variant with the query (suggest's deletion index, without
+    // building it for every name: 16 s at 100,000 pages). A variant is at most two units
+    // shorter than its key, so a key more than two units longer or shorter than the
+    // query's shares none; the order found does not matter, the sort below decides.
+    var wanted = new Set(deletions(query));
     var scores = new Map();
-    new Set(deletions(query)).forEach(function (variant) {
-      (variants.get(variant) || []).forEach(function (name) {
-        if (!scores.has(name)) scores.set(name, similarity(query, keys.get(name), near.cutoff));
-      });
+    owners.forEach(function (_, name) {
+      var made = key(name);
+      if (Math.abs(made.length - query.length) > 2) return;
+      if (deletions(made).some(function (variant) { return wanted.has(variant); })) {
+        scores.set(name, similarity(query, made, near.cutoff));
+      }
     });
     var found = Array.from(scores.entries()).filter(function (entry) {
       return entry[1] >= near.cutoff;
@@ -432,128 +583,127 @@
     var names = [], pages = [];
     found.forEach(function (entry) {
       var owner = owners.get(entry[0]);
-      if (names.length >= near.limit || owner.length !== 1) return;
-      if (pages.indexOf(owner[0]) >= 0 || owner[0] === exclude) return;
-      pages.push(owner[0]);
-      names.push(targets.has(entry[0]) ? entry[0] : graph.ids[owner[0]]);
+      if (names.length >= near.limit || owner === SEVERAL) return;
+      var page = owner >> 1;
+      if (pages.indexOf(page) >= 0 || page === exclude) return;
+      pages.push(page);
+      names.push(owner & 1 ? entry[0] : graph.ids[page]);
     });
     // The pages themselves, for a caller that names them by title (the finder).
     if (pagesOut) Array.prototype.push.apply(pagesOut, pages);
     return names;
   }
 
-  // titles array -> its folded titles (all at once) and natural keys (made when a tie first
-  // needs one): ranking compares titles only between matches of equal score, and the same
-  // titles on every keystroke.
-  var titleKeys = new WeakMap();
-
-  /* Each text through ``change``, in one call on them all joined by a line end where the
-   * result splits back into as many (casing has no rule across a line end, and ``change``
-   * none either): 100,000 calls cost several times one call on their whole text. */
-  function eachAtOnce(texts, change, changeEach) {
-    var joined = change(texts.join("\n")).split("\n");
-    return joined.length === texts.length ? joined : texts.map(changeEach || change);
-  }
-
-  /* Each title's folded text before its first digit. */
-  function titleHeads(titles) {
-    return eachAtOnce(titles, function (text) {
-      return fold(text).replace(/[0-9][^\n]*/g, "");
-    }, function (text) {
-      return fold(text).split(/[0-9]/, 1)[0];
-    });
-  }
-
   function lower(text) {
     return String(text).toLowerCase();
   }
 
-  /* search[i] for rankMatches: page i's names (title, id, then aliases) lower-cased. */
-  function searchNames(titles, ids, aliases) {
-    var lowTitles = eachAtOnce(titles, lower);
-    var lowIds = eachAtOnce(ids, lower);
-    var search = new Array(ids.length);
-    for (var i = 0; i < ids.length; i++) {
-      var more = aliases[String(i)];
-      search[i] = more ? [lowTitles[i], lowIds[i]].concat(more.map(lower)) : [lowTitles[i], lowIds[i]];
+  /* The lower-cased names of a page (title, id, then aliases). */
+  function pageNames(search, page) {
+    var apart = own(search, page);
+    if (apart) return [apart[0], apart[1]].concat(apart[2]).map(lower);
+    var names = [lowLine(search.titles, page), search.derivedAt && search.derivedAt[page] >= 0
+      ? lowLine(search.derived, search.derivedAt[page]) : lowLine(search.ids, page)];
+    var part = search.aliases;
+    for (var i = 0; i < part.owners.length; i++) {
+      if (part.owners[i] === page) names.push(lowLine(part, i));
     }
-    return search;
+    return names;
   }
 
-  /* The number of the page with this id (ids in Python's order), or undefined. */
-  function pageNumber(ids, id) {
-    var low = 0, high = ids.length - 1;
-    while (low <= high) {
-      var middle = (low + high) >> 1;
-      var order = compareText(ids[middle], id);
-      if (order === 0) return middle;
-      if (order < 0) low = middle + 1;
+  function lowLine(part, i) {
+    return part.low.slice(part.lowStarts[i] + 1, part.lowStarts[i + 1]);
+  }
+
+  /* The line whose text holds ``at``, of lines that begin at ``starts``. */
+  function lineAt(starts, at) {
+    var low = 0, high = starts.length - 2;
+    while (low < high) {
+      var middle = (low + high + 1) >> 1;
+      if (starts[middle] <= at) low = middle;
       else high = middle - 1;
     }
-    return undefined;
+    return low;
+  }
+
+  /* The number of the page with this id, or undefined. */
+  function pageNumber(search, id) {
+    var lined = String(id).indexOf("\n") >= 0;
+    var parts = search.derived ? [search.ids, search.derived] : [search.ids];
+    for (var p = 0; p < parts.length && !lined; p++) {
+      var part = parts[p];
+      var at = part.raw.indexOf("\n" + id + "\n", part.starts[0]);
+      if (at >= 0 && at < part.starts[part.starts.length - 1]) {
+        var i = lineAt(part.starts, at);
+        return part.owners ? part.owners[i] : i;
+      }
+    }
+    var apart = search.apart.filter(function (page) { return search.odd[String(page)][1] === id; });
+    return apart.length ? apart[0] : undefined;
+  }
+
+  /* The first ``room`` pages (in number order) with a line of the section that holds the
+   * pattern, none of ``taken`` nor ``exclude``. The text is searched natively from page to
+   * page, so the search costs what it finds. */
+  function firstPages(part, pattern, room, taken, exclude) {
+    var found = [];
+    var text = part.low, starts = part.lowStarts;
+    var at = text.indexOf(pattern);
+    while (at >= 0 && found.length < room) {
+      var i = lineAt(starts, at);
+      var page = part.owners ? part.owners[i] : i;
+      if (page !== exclude && taken.indexOf(page) < 0 && found.indexOf(page) < 0) {
+        found.push(page);
+      }
+      at = text.indexOf(pattern, starts[i + 1]);
+    }
+    return found;
+  }
+
+  function ascending(a, b) {
+    return a - b;
   }
 
   /* Page numbers whose names match the text, best first, at most ``limit``: a name equal
    * to the text, then one starting with it, then one holding it (names and text compared
-   * lower-cased); ties by title in natural order, then by number. ``search[i]`` holds page
-   * i's lower-cased names (title, id, aliases); the page numbered ``exclude`` is left out.
-   * The best ``limit`` are kept as the pages go by, never every match sorted: one common
-   * letter matches most of a large wiki, and sorting them all froze the page. */
-  function rankMatches(search, titles, text, exclude, limit) {
-    // Made on the first call, even one with nothing typed: the finder calls it so as the
-    // graph loads, and the reader's first letter finds them ready.
-    var cache = titleKeys.get(titles);
-    if (!cache) {
-      var made = titleHeads(titles);
-      // Heads the engine's own comparison orders as Python does: no surrogate pair, no
-      // character past them (UTF-16 and code points disagree only there).
-      var plain = new Uint8Array(made.length);
-      for (var p = 0; p < made.length; p++) plain[p] = /[\uD800-\uFFFF]/.test(made[p]) ? 0 : 1;
-      cache = { keys: new Array(titles.length), heads: made, plain: plain };
-      titleKeys.set(titles, cache);
-    }
+   * lower-cased); ties by title in natural order, then by id, which is the pages' own order
+   * (finder_files.py numbers them so). ``search`` is readManifest's ``names``; the page
+   * numbered ``exclude`` is left out. Each kind of match is looked for in titles, ids and
+   * aliases in page order, and the search stops once it has enough: one common letter
+   * matches most of a large wiki, and nothing is ever sorted but the few found. */
+  function rankMatches(search, text, exclude, limit) {
     var query = String(text).trim().toLowerCase();
     if (!query || !(limit > 0)) return [];
-    var keys = cache.keys, heads = cache.heads, plain = cache.plain;
-    function key(i) {
-      if (keys[i] === undefined) keys[i] = naturalKey(titles[i]);
-      return keys[i];
-    }
-    // A title's text before its first number: most titles differ there, and it is the
-    // first thing the natural order compares, so the whole key is made only for a tie.
-    function head(i) {
-      return heads[i];
-    }
-    // Pages come in number order, so a later page equal on score and title ranks after.
-    function before(a, b) {
-      return a[0] - b[0] || compareHeads(a[1], b[1]) ||
-        compareKeys(key(a[1]), key(b[1])) || a[1] - b[1];
-    }
-    function compareHeads(i, j) {
-      var x = head(i), y = head(j);
-      if (!(plain[i] && plain[j])) return compareText(x, y);
-      return x === y ? 0 : x < y ? -1 : 1;
-    }
-    var kept = [];
-    for (var i = 0; i < search.length; i++) {
-      if (i === exclude) continue; // the page the reader is on is never the answer
-      var names = search[i];
-      var best = 9;
-      for (var j = 0; j < names.length && best > 0; j++) {
-        var at = names[j].indexOf(query);
-        if (at < 0) continue;
-        var score = names[j] === query ? 0 : at === 0 ? 1 : 2;
-        if (score < best) best = score;
+    // Pages apart (a line end in a name), by score, each list in page order.
+    var apart = [[], [], []];
+    search.apart.forEach(function (page) {
+      if (page === exclude) return;
+      var best = -1;
+      pageNames(search, page).forEach(function (name) {
+        var at = name.indexOf(query);
+        if (at < 0) return;
+        var score = name === query ? 0 : at === 0 ? 1 : 2;
+        if (best < 0 || score < best) best = score;
+      });
+      if (best >= 0) apart[best].push(page);
+    });
+    // A line end is never in a name of the sections: it only separates them there.
+    var lined = query.indexOf("\n") >= 0;
+    var patterns = ["\n" + query + "\n", "\n" + query, query];
+    // A section that holds the text nowhere holds none of the patterns: one search says so.
+    var parts = [search.titles, search.ids, search.aliases, search.derived].filter(function (part) {
+      return part && !lined && part.low.indexOf(query) >= 0;
+    });
+    var found = [];
+    for (var score = 0; score < patterns.length && found.length < limit; score++) {
+      var room = limit - found.length;
+      var these = apart[score].slice();
+      for (var p = 0; p < parts.length; p++) {
+        these = these.concat(firstPages(parts[p], patterns[score], room, found.concat(these), exclude));
       }
-      if (best === 9) continue;
-      var entry = [best, i];
-      if (kept.length === limit && before(entry, kept[kept.length - 1]) >= 0) continue;
-      var place = kept.length;
-      while (place > 0 && before(entry, kept[place - 1]) < 0) place--;
-      kept.splice(place, 0, entry);
-      if (kept.length > limit) kept.pop();
+      found = found.concat(these.sort(ascending).slice(0, room));
     }
-    return kept.map(function (s) { return s[1]; });
+    return found;
   }
 
   var api = {
@@ -564,11 +714,13 @@
     startPath: startPath,
     continuePath: continuePath,
     shortestPath: shortestPath,
-    naturalCompare: naturalCompare,
     nearNames: nearNames,
+    allNames: allNames,
+    pageId: pageId,
+    pageNames: pageNames,
     pageNumber: pageNumber,
     rankMatches: rankMatches,
-    searchNames: searchNames
+    title: title
   };
   if (typeof module !== "undefined" && module.exports) module.exports = api;
   else root.MkDocsRelationsPaths = api;

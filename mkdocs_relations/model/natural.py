@@ -1,8 +1,8 @@
 """Natural order of titles: numbers as numbers, then case-folded text ("Client 2" before
 "Client 10"), as a person counts.
 
-The finder's script compares titles the same way (``naturalCompare`` in
-``assets/relations-paths.js``; a test holds the two together). Titles without digits keep
+The finder ranks suggestions in this order too: the build numbers its pages so
+(``output/finder_files.py``), and its script never compares a title. Titles without digits keep
 the plain case-folded order they always had; ids break ties where callers need them (the
 path specification's own tie-breaks stay by id).
 """

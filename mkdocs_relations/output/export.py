@@ -17,7 +17,7 @@ from .labels import Labels
 #: Bumped whenever the site graph's shape changes. The path finder checks it against the
 #: value its widget carries (site_files.GraphScript), so a page and a graph file from
 #: different builds are told apart.
-SITE_GRAPH_VERSION = 2
+SITE_GRAPH_VERSION = 3
 SITE_GRAPH_FORMAT = "mkdocs-relations-graph"
 #: The global graph.js assigns (a script, not JSON, so that sites opened from disk load it).
 SITE_GRAPH_VARIABLE = "__mkdocsRelationsGraph"

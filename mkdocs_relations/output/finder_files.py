@@ -6,21 +6,31 @@ shard its id hashes to (FNV-1a of the id's UTF-8, modulo the number of shards), 
 the path search reaches the page. A wiki of at most :data:`SHARD_PAGES` pages stays one file:
 the manifest holds every page's neighbours itself.
 
-Neighbours are the path search's steps already sorted and merged, so the script never sorts:
+Pages are numbered in the order the finder ranks them (a title's natural order, then the id,
+as ``natural.natural_key`` and Python compare them), so the script never sorts a title: the
+first pages a search meets are the best, and it stops at ten. The names (titles, ids,
+aliases) are one text, each thing said once (:func:`names_text`); past :data:`SHARD_PAGES`
+pages deflated and in base64 (about a quarter of the text, served plainly or gzipped alike),
+with the text as it is in a file of its own for a browser that cannot inflate.
+
+Neighbours are the path search's steps already in its order, so the script never sorts:
 one number a step, ``(neighbour * 2 + direction) * types + type`` (``assets/relations-paths.js``
-reads the same), each page's list in ascending order written as differences. Ids are in
-sorted order, each written as the length of the prefix it shares with the one before (in
-UTF-16 units, as the script slices) and the rest. Each shard carries the manifest's ``build``
-(a digest of everything the finder reads), so a shard from another build is told apart.
+reads the same), each page's list as the search walks it (neighbours by id, out before in,
+type by name). Each shard carries the manifest's ``build`` (a digest of everything the
+finder reads), so a shard from another build is told apart.
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import re
+import zlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..model.direction import ORDER, number
+from ..model.natural import natural_key
 from .export import SITE_GRAPH_VARIABLE, script_value, to_json
 
 #: Pages a shard holds, about: the number of shards is the smallest power of two that keeps
@@ -28,11 +38,17 @@ from .export import SITE_GRAPH_VARIABLE, script_value, to_json
 SHARD_PAGES = 2048
 #: A shard's file, beside the manifest: ``{}`` is the shard's number.
 SHARD_FILE = "graph-{}.js"
-#: The object shard scripts add themselves to (by number).
+#: The names' text as it is, for a browser without ``DecompressionStream``.
+NAMES_FILE = "graph-names.js"
+#: The object shard scripts (and the names' file, under ``"names"``) add themselves to.
 SHARD_VARIABLE = SITE_GRAPH_VARIABLE + "Shards"
+#: More aliases than this on one page: the page's names are written in the manifest's JSON
+#: (a page's character in the names' text stays below the surrogates).
+MOST_ALIASES = 1000
 
 _FNV_OFFSET = 0x811C9DC5
 _FNV_PRIME = 0x01000193
+_NOT_SLUG = re.compile("[^a-z0-9]+")
 
 
 def shard_count(pages: int) -> int:
@@ -53,28 +69,61 @@ def shard_of(page_id: str, shards: int) -> int:
     return value % shards
 
 
-def _units(text: str) -> int:
-    """Length in UTF-16 code units, as JavaScript counts."""
-    return len(text) + sum(1 for c in text if ord(c) > 0xFFFF)
+def slug(title: str) -> str:
+    """A title as many wikis name its file: ASCII letters and digits lower-cased, every other
+    run one ``-`` (the script's ``slugs`` does the same, on ASCII titles only)."""
+    return _NOT_SLUG.sub("-", title.lower()).strip("-")
 
 
-def _front_coded(ids: Sequence[str]) -> list[int | str]:
-    """Each id as (units shared with the previous id, the rest), flat."""
-    coded: list[int | str] = []
-    previous = ""
-    for page_id in ids:
-        shared = 0
-        for a, b in zip(previous, page_id, strict=False):
-            if a != b:
-                break
-            shared += 1
-        coded += [_units(page_id[:shared]), page_id[shared:]]
-        previous = page_id
-    return coded
+def ranked_order(ids: Sequence[str], titles: Sequence[str]) -> list[int]:
+    """Page numbers (in id order) as the finder ranks equal matches: by the natural order of
+    their titles, then by id."""
+    return sorted(range(len(ids)), key=lambda page: (natural_key(titles[page]), page))
 
 
-def _differences(values: Sequence[int]) -> list[int]:
-    return [value - (values[i - 1] if i else 0) for i, value in enumerate(values)]
+def names_text(
+    ids: Sequence[str], titles: Sequence[str], aliases: Sequence[Sequence[str]]
+) -> tuple[str, dict[str, list[Any]]]:
+    """The pages' names (in the order given) as one text of lines, and the pages that text
+    cannot hold (a name with a line end, or past :data:`MOST_ALIASES` aliases) as JSON,
+    ``{page: [title, id, aliases]}``.
+
+    The first line has a character a page, ``chr(48 + 4 * its number of aliases + kind)``;
+    then every title, every id, every alias, and the folder of every id of kind 1 or 2, one
+    a line, pages in order, and a line end closes the text: each section is searched as it
+    is. An id's kind says how it is written: 0 as it is; 1 as its folder (the text up to
+    its last ``/``, with it) when the rest is :func:`slug` of an ASCII title; 2 as its
+    folder when the rest is the title; 3 the JSON has the page's names and its lines are
+    empty. An id of kind 1 or 2 leaves its line empty. A wiki whose file names follow the
+    titles says each name about once.
+    """
+    odd: dict[str, list[Any]] = {}
+    kinds: list[str] = []
+    title_lines: list[str] = []
+    id_lines: list[str] = []
+    alias_lines: list[str] = []
+    folder_lines: list[str] = []
+    for page, (page_id, title, more) in enumerate(zip(ids, titles, aliases, strict=True)):
+        if len(more) > MOST_ALIASES or any("\n" in name for name in (page_id, title, *more)):
+            odd[str(page)] = [title, page_id, list(more)]
+            kinds.append(chr(48 + 3))
+            title_lines.append("")
+            id_lines.append("")
+            continue
+        folder, slash, rest = page_id.rpartition("/")
+        kind = 0
+        if rest == title:
+            kind = 2
+        elif rest and title.isascii() and rest == slug(title):
+            kind = 1
+        kinds.append(chr(48 + 4 * len(more) + kind))
+        title_lines.append(title)
+        id_lines.append("" if kind else page_id)
+        if kind:
+            folder_lines.append(folder + slash)
+        alias_lines += more
+    lines = ["".join(kinds), *title_lines, *id_lines, *alias_lines, *folder_lines]
+    return "\n".join(lines) + "\n", odd
 
 
 def neighbour_lists(count: int, types: int, edges: Sequence[int]) -> list[list[int]]:
@@ -91,48 +140,84 @@ def neighbour_lists(count: int, types: int, edges: Sequence[int]) -> list[list[i
     return [sorted(page) for page in steps]
 
 
-def finder_files(site: Mapping[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The manifest and the shards (none for a small wiki) for a site graph
-    (``export.site_graph()``'s, edge attributes left out: the finder never shows them)."""
+def _renumbered(steps: Sequence[int], position: Sequence[int], width: int) -> list[int]:
+    """Steps with each neighbour's rank for its id-order number, kept in the search's order."""
+    out = []
+    for value in steps:
+        kind = value % width
+        rest = value // width
+        out.append((position[rest >> 1] * 2 + (rest & 1)) * width + kind)
+    return out
+
+
+def _differences(values: Sequence[int]) -> list[int]:
+    return [value - (values[i - 1] if i else 0) for i, value in enumerate(values)]
+
+
+def finder_files(
+    site: Mapping[str, Any],
+) -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, str] | None]:
+    """The manifest, the shards (none for a small wiki) and the names' own file (the text and
+    the ``build``; None for a small wiki) for a site graph (``export.site_graph()``'s, edge
+    attributes left out: the finder never shows them)."""
     ids: list[str] = site["ids"]
+    titles: list[str] = site["titles"]
+    width = max(len(site["types"]), 1)
     lists = neighbour_lists(len(ids), len(site["types"]), site["edges"])
+    order = ranked_order(ids, titles)
+    position = [0] * len(ids)
+    for rank, page in enumerate(order):
+        position[page] = rank
+    text, odd = names_text(
+        [ids[p] for p in order],
+        [titles[p] for p in order],
+        [site["aliases"].get(str(p), []) for p in order],
+    )
     shards = shard_count(len(ids))
     manifest: dict[str, Any] = {
         "format": site["format"],
         "version": site["version"],
         "max_hops": site["max_hops"],
         "types": site["types"],
-        "ids": _front_coded(ids),
-        "titles": site["titles"],
-        "aliases": site["aliases"],
+        "pages": len(ids),
         "shards": shards,
     }
+    if odd:
+        manifest["odd_names"] = odd
     parts: list[dict[str, Any]] = []
+    names_file = None
     if shards == 0:
-        manifest["urls"] = site["urls"]
-        manifest["steps"] = [_differences(steps) for steps in lists]
+        manifest["names"] = text
+        manifest["urls"] = [site["urls"][p] for p in order]
+        manifest["steps"] = [_renumbered(lists[p], position, width) for p in order]
     else:
-        members: list[list[int]] = [[] for _ in range(shards)]
-        for page, page_id in enumerate(ids):
-            members[shard_of(page_id, shards)].append(page)
+        packed = zlib.compress(text.encode("utf-8", "surrogatepass"), 9)
+        manifest["names_deflated"] = base64.b64encode(packed).decode("ascii")
+        manifest["names_file"] = NAMES_FILE
         manifest["shard_file"] = SHARD_FILE
         manifest["shard_variable"] = SHARD_VARIABLE
+        members: list[list[int]] = [[] for _ in range(shards)]
+        for rank, page in enumerate(order):
+            members[shard_of(ids[page], shards)].append(rank)
         parts = [
             {
-                "pages": _differences(pages),
-                "urls": [site["urls"][page] for page in pages],
-                "steps": [_differences(lists[page]) for page in pages],
+                "pages": _differences(ranks),
+                "urls": [site["urls"][order[rank]] for rank in ranks],
+                "steps": [_renumbered(lists[order[rank]], position, width) for rank in ranks],
             }
-            for pages in members
+            for ranks in members
         ]
+        names_file = text
     digest = hashlib.sha256(to_json([manifest, parts]).encode("utf-8")).hexdigest()[:16]
     manifest["build"] = digest
     for part in parts:
         part["build"] = digest
-    return manifest, parts
+    names = None if names_file is None else {"build": digest, "text": names_file}
+    return manifest, parts, names
 
 
-def shard_script(shard: int, data: Any) -> str:
-    """A shard as a script that adds it to :data:`SHARD_VARIABLE` (loadable from file://)."""
+def shard_script(shard: int | str, data: Any) -> str:
+    """A shard (or, as ``"names"``, the names' text) as a script that adds it to
+    :data:`SHARD_VARIABLE` under its key (loadable from file://)."""
     variable = f"window.{SHARD_VARIABLE}"
-    return f"({variable}={variable}||{{}})[{shard}]={script_value(data)};\n"
+    return f"({variable}={variable}||{{}})[{to_json(shard)}]={script_value(data)};\n"

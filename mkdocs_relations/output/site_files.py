@@ -15,7 +15,7 @@ from ..resources import ASSETS
 from ..wiki.lookup import SUGGESTIONS
 from . import export
 from .export import site_graph, to_json, to_script
-from .finder_files import SHARD_FILE, finder_files, shard_script
+from .finder_files import NAMES_FILE, SHARD_FILE, finder_files, shard_script
 from .labels import Labels
 
 ASSET_DIR = "assets/mkdocs-relations"
@@ -74,9 +74,10 @@ def graph_files(
     labels: Labels | None = None,
 ) -> dict[str, bytes]:
     """graph.json (the whole graph, for tools) and the finder's files, by site path: graph.js
-    (its manifest, a script so that it loads from file:// too) and, past a size, its shards."""
+    (its manifest, a script so that it loads from file:// too) and, past a size, its shards
+    and the names' text for a browser that cannot inflate the manifest's."""
     data = site_graph(graph, pages, max_hops, labels)
-    manifest, shards = finder_files(data)
+    manifest, shards, names = finder_files(data)
     files = {
         GRAPH_JSON: (to_json(data) + "\n").encode("utf-8"),
         GRAPH_SCRIPT: to_script(manifest).encode("utf-8"),
@@ -85,6 +86,8 @@ def graph_files(
     for number, shard in enumerate(shards):
         name = f"{folder}/{SHARD_FILE.format(number)}"
         files[name] = shard_script(number, shard).encode("utf-8")
+    if names is not None:
+        files[f"{folder}/{NAMES_FILE}"] = shard_script("names", names).encode("utf-8")
     return files
 
 
