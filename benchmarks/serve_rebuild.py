@@ -1,4 +1,4 @@
-"""`mkdocs serve` as an author uses it: the cost of a rebuild after a save, and memory over rebuilds.
+"""`mkdocs serve` as an author uses it: a rebuild after a save, and memory over rebuilds.
 
     python benchmarks/serve_rebuild.py                    # both parts, at their issue sizes
     python benchmarks/serve_rebuild.py --pages 2000 --rounds 5 --memory-rebuilds 30
