@@ -30,7 +30,13 @@ from .mkdocs_input import display_of, display_prefix, options_from, page_set
 from .output.kept_additions import KeptAdditions, ServeSession, settings_of
 from .output.page_additions import LONG_PAGE, PageAdditions
 from .output.rendered_ahead import RUN, RenderedAhead
-from .output.site_files import QUERY_CSS, OutsideSite, asset_source, write_graph_files
+from .output.site_files import (
+    QUERY_CSS,
+    OutsideSite,
+    asset_source,
+    graph_files,
+    write_graph_files,
+)
 from .query.fences import marker_lines, replace_lines
 from .query.overview import MARKER as OVERVIEW
 from .query.overview import overview_markdown, overview_page
@@ -221,7 +227,8 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
             shown = self.ahead.get(page_id, page.url)
         else:  # under serve: kept from the last rebuild where nothing it shows changed
             mentions = tuple(self.pages.get(p) for p in self._mentions_of(page_id))
-            shown = self.kept.get(page_id, page.url, mentions, self.ahead.get)
+            later = self.additions.panel_later
+            shown = self.kept.get(page_id, page.url, mentions, self.ahead.get, later)
         content = page.content
         if shown.jump and len(content) > LONG_PAGE:
             content = after_title(content, shown.jump)
@@ -259,8 +266,9 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         # page has been read, and the file is data, not a page.
         labels = self.additions.labels if self.additions else None
         try:
+            made = graph_files if self.serving is None else self.serving.graph_files
             write_graph_files(
-                config.site_dir, self.wiki.graph, self.pages, self.config.max_hops, labels
+                config.site_dir, self.wiki.graph, self.pages, self.config.max_hops, labels, made
             )
         except OutsideSite as exc:
             raise PluginError(f"relations: {exc}") from None

@@ -177,3 +177,23 @@ def test_instruction_counts_are_exact(tmp_path: Path) -> None:
     found = instructions.counts(configs, tmp_path / "work")
     assert abs(found["same"] - found["base"]) < 1e-4 * found["base"], found
     assert found["ours"] > found["base"] * 1.01, found
+
+
+@pytest.mark.benchmark
+def test_serve_rebuild_benchmark_runs() -> None:
+    """``serve_rebuild.py`` end to end at tiny sizes: two real ``mkdocs serve`` processes,
+    each rebuilt after a save, and both of its lines printed against their targets."""
+    result = subprocess.run(
+        [sys.executable, str(REPO / "benchmarks" / "serve_rebuild.py"), "--pages", "30",
+         "--rounds", "1", "--memory-pages", "30", "--memory-rebuilds", "3"],
+        capture_output=True, text=True, timeout=600, check=False, cwd=REPO,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
+    lines = result.stdout.splitlines()
+    assert re.fullmatch(
+        r"CPU of a rebuild after a one-word edit, 30 pages, median of 1 rounds: [\d.]+x MkDocs "
+        r"alone \(target <= 1\.05x\) (met|missed)",
+        lines[0],
+    ), lines
+    assert "with the plugin, after rebuild 1: " in lines[1] and "3: " in lines[1], lines
+    assert "MkDocs alone, after rebuild 1: " in lines[2], lines

@@ -7,20 +7,24 @@ file, with a clean build of the same pages in another folder.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import queue
 import random
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Site
+from conftest import CHROMIUM, CHROMIUM_ARGS, Site
 
 from mkdocs_relations.plugin import RelationsPlugin
 
@@ -238,76 +242,186 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+#: Every wait of the browser test is bounded: a step (a page load, a server's start or stop)
+#: by STEP seconds, the whole test by WHOLE, after which its own browser is killed, so that a
+#: browser that stops answering fails the test with a message instead of hanging CI.
+STEP = 60
+WHOLE = 300
+
+
+def _lines(stream: Any) -> queue.Queue[str]:
+    """The lines of ``stream``, read by a thread to its end ("" then), so that no read
+    blocks the test and the process never blocks on a full pipe."""
+    lines: queue.Queue[str] = queue.Queue()
+
+    def read() -> None:
+        for line in stream:
+            lines.put(line)
+        lines.put("")
+
+    threading.Thread(target=read, daemon=True).start()
+    return lines
+
+
+def _stop(process: subprocess.Popen[str]) -> None:
+    """Ends the server and everything it started (its own process group)."""
+    for signal_ in (signal.SIGTERM, signal.SIGKILL):
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal_)
+        try:
+            process.wait(timeout=STEP)
+            return
+        except subprocess.TimeoutExpired:
+            continue
+    pytest.fail(f"mkdocs serve (process {process.pid}) did not end when killed")
+
+
 @pytest.fixture
 def served_site(site: Site) -> Iterator[tuple[Site, str]]:
-    """``mkdocs serve`` of ``site`` in its own process, on a free port."""
+    """``mkdocs serve`` of ``site`` in its own process group, on a free port."""
     _write(site.docs, _wiki(random.Random(7), 8))
     site.write_config()
+    said: list[str] = []
     for _ in range(5):
         port = _free_port()
         process = subprocess.Popen(
             [sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}"],
             cwd=site.root,
+            stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
             text=True,
             env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+            start_new_session=True,
         )
-        assert process.stderr is not None
+        lines = _lines(process.stderr)
         said = []
-        for line in process.stderr:
+        deadline = time.monotonic() + STEP
+        while not said or not any(
+            word in said[-1] for word in ("Serving on", "Address already in use")
+        ):
+            try:
+                line = lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                _stop(process)
+                pytest.fail(f"mkdocs serve did not start within {STEP} s: " + "".join(said))
+            if not line:
+                break  # it ended
             said.append(line)
-            if "Serving on" in line or "Address already in use" in line:
-                break
-        if any("Serving on" in line for line in said):
+        if said and "Serving on" in said[-1]:
             break
-        process.kill()
-        process.wait()
+        _stop(process)
     else:
         pytest.fail("mkdocs serve did not start: " + "".join(said))
-    # Drain what the server says from here on, so it never blocks on a full pipe.
-    drained = subprocess.Popen(["cat"], stdin=process.stderr, stdout=subprocess.DEVNULL)
     try:
         yield site, f"http://127.0.0.1:{port}/"
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        drained.wait()
+        _stop(process)
+
+
+def _tree(roots: set[int]) -> set[int]:
+    """``roots`` and every process below them (read from /proc)."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            parents[int(entry.name)] = int(stat[stat.rindex(")") + 2 :].split()[1])
+    found = set(roots)
+    grown = True
+    while grown:
+        grown = False
+        for pid, parent in parents.items():
+            if parent in found and pid not in found:
+                found.add(pid)
+                grown = True
+    return found
+
+
+@contextlib.contextmanager
+def _bounded_browser(browser: Any) -> Iterator[Any]:
+    """A browser of this test's own, killed (by its process ids) if the test outlasts
+    :data:`WHOLE`: Playwright's ``new_page`` has no timeout of its own, and a killed browser
+    makes whatever call waits on it fail."""
+    before = _tree({os.getpid()})
+    own = browser.browser_type.launch(
+        executable_path=CHROMIUM, args=CHROMIUM_ARGS, timeout=STEP * 1000
+    )
+    started = _tree({os.getpid()}) - before  # the browser's processes
+    expired = threading.Event()
+
+    def kill() -> None:
+        expired.set()
+        for pid in _tree(started):  # and the renderers they started since
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+
+    watchdog = threading.Timer(WHOLE, kill)
+    watchdog.start()
+    try:
+        yield own
+    except Exception:
+        if expired.is_set():
+            pytest.fail(f"the browser test did not end within {WHOLE} s; its browser was killed")
+        raise
+    finally:
+        if not expired.is_set():
+            own.close()  # still watched: a browser that no longer answers is killed
+        watchdog.cancel()
 
 
 def _until(check: Any, page: Any, url: str, what: str) -> None:
-    deadline = time.monotonic() + 60
+    """Loads ``url`` until ``check(page)`` holds. Every check is made again on a fresh load:
+    the page's live-reload script may reload it between two reads (a save can make two
+    rebuilds), so a check that throws on a page being replaced is tried again."""
+    deadline = time.monotonic() + STEP
+    seen = ""
     while time.monotonic() < deadline:
-        page.goto(url)
-        if check(page):
-            return
+        page.goto(url, timeout=STEP * 1000)
+        try:
+            if check(page):
+                return
+        except Exception as exc:  # a read of a page being replaced by its reload
+            seen = repr(exc)
         time.sleep(0.3)
-    pytest.fail(f"{what}: not within a minute")
+    pytest.fail(f"{what}: not within {STEP} s {seen}")
 
 
 def test_banner_in_a_browser_under_mkdocs_serve(
     browser: Any, served_site: tuple[Site, str]
 ) -> None:
     site, root = served_site
-    page = browser.new_page()
-    try:
+
+    def banner(page: Any) -> Any:
+        return page.locator("[data-relations-problems]")
+
+    def panel(page: Any) -> Any:
+        return page.locator("[data-relations-panel]")
+
+    def broken(page: Any) -> bool:
+        shown = banner(page)
+        if shown.count() != 1 or not shown.is_visible():
+            return False
+        text = shown.inner_text()
+        return bool(re.search(r"docs/index\.md:3: .*nowhere", text)) and (
+            "docs/index.md:4:" in text
+        )
+
+    with _bounded_browser(browser) as own:
+        context = own.new_context()
+        context.set_default_timeout(STEP * 1000)
+        context.set_default_navigation_timeout(STEP * 1000)
+        page = context.new_page()
         url = root + "p1/"
-        banner = page.locator("[data-relations-problems]")
-        _until(lambda p: p.locator("[data-relations-panel]").count() == 1, page, url, "panel")
-        assert banner.count() == 0
         good = (site.docs / "index.md").read_text(encoding="utf-8")
+        _until(lambda p: panel(p).count() == 1 and banner(p).count() == 0, page, url, "panel")
         site.page("index.md", _BROKEN)
-        _until(lambda p: banner.count() == 1, page, url, "the banner")
-        assert banner.is_visible()
-        text = banner.inner_text()
-        assert re.search(r"docs/index\.md:3: .*nowhere", text), text
-        assert "docs/index.md:4:" in text
+        _until(broken, page, url, "the banner naming both problems")
         site.page("index.md", good)
-        _until(lambda p: banner.count() == 0, page, url, "the banner gone")
-        assert page.locator("[data-relations-panel]").count() == 1
-    finally:
-        page.close()
+        _until(
+            lambda p: banner(p).count() == 0 and panel(p).count() == 1,
+            page, url, "the banner gone, the panel there",
+        )  # fmt: skip
+        context.close()

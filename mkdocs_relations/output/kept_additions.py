@@ -24,7 +24,10 @@ from typing import Any
 from ..model.graph import Graph
 from ..wiki.parsed_files import ParsedFiles
 from ..wiki.pipeline import Options, Wiki
+from .labels import Labels
 from .page_additions import Display, Rendered
+from .panel import Panel
+from .site_files import graph_files
 
 #: How many steps past ``max_hops`` a change can show: reach looks one layer further, and a
 #: changed page changes the incoming edges of the pages it links.
@@ -68,15 +71,22 @@ def _templates(folders: Iterable[str]) -> Iterable[tuple[str, int]]:
 
 
 class KeptAdditions:
-    """What each page got in the previous build, reusable while nothing it shows changed."""
+    """What each page got in the previous build, reusable while nothing it shows changed.
+
+    Kept as text (the HTML, and whether the page had a panel), never as the panel's data: a
+    rebuild's garbage collections walk every object the session keeps, and a page's panel
+    data is dozens of them. A reused page's panel data is built again if a template reads it
+    (``later``).
+    """
 
     def __init__(self) -> None:
         self._settings: Settings | None = None
-        #: page id -> what its own part of the graph and its title and URL were.
-        self._records: dict[str, object] = {}
+        #: The last build's wiki and pages (page id -> title, URL), and who links whom in it.
+        self._wiki: Wiki | None = None
+        self._pages: Mapping[str, tuple[str, str]] = {}
         self._neighbours: dict[str, set[str]] = {}
-        #: page id -> (URL, who mentions it as shown, what it got).
-        self._rendered: dict[str, tuple[str, Hashable, Rendered]] = {}
+        #: page id -> (URL, who mentions it as shown, top, bottom, jump, had a panel).
+        self._rendered: dict[str, tuple[str, Hashable, str, str, str, bool]] = {}
         #: Pages rendered again in this build, and pages whose additions were reused.
         self.rendered = 0
         self.reused = 0
@@ -85,37 +95,55 @@ class KeptAdditions:
         """A new build: forget what the change since the last one reaches; whether anything
         is left to reuse."""
         self.rendered = self.reused = 0
-        graph = wiki.graph
-        records = _records(graph, wiki.suspect, pages)
-        neighbours = _neighbours(graph)
+        old = self._wiki
+        if old is wiki:  # no page's frontmatter changed (a body saved): only titles, URLs
+            neighbours = self._neighbours
+            changed = {
+                page for page in pages.keys() | self._pages.keys()
+                if pages.get(page) != self._pages.get(page)
+            }  # fmt: skip
+        else:
+            neighbours = _neighbours(wiki.graph)
+            records = _records(wiki.graph, wiki.suspect, pages)
+            before = {} if old is None else _records(old.graph, old.suspect, self._pages)
+            changed = {
+                page for page in records.keys() | before.keys()
+                if records.get(page) != before.get(page)
+            }  # fmt: skip
         if settings != self._settings:
             self._rendered.clear()
-        else:
-            changed = {
-                page for page in records.keys() | self._records.keys()
-                if records.get(page) != self._records.get(page)
-            }  # fmt: skip
+        elif changed:
             if settings.display.breadcrumbs:
-                radius = len(records) + len(self._records)
+                radius = len(pages) + len(self._pages)
             else:
                 radius = settings.display.max_hops + _MARGIN
             for page in _within(changed, radius, (neighbours, self._neighbours)):
                 self._rendered.pop(page, None)
-        self._settings, self._records, self._neighbours = settings, records, neighbours
+        self._settings, self._wiki, self._pages = settings, wiki, dict(pages)
+        self._neighbours = neighbours
         return bool(self._rendered)
 
     def get(
-        self, page_id: str, url: str, mentions: Hashable, render: Callable[[str, str], Rendered]
+        self,
+        page_id: str,
+        url: str,
+        mentions: Hashable,
+        render: Callable[[str, str], Rendered],
+        later: Callable[[str, str], Panel],
     ) -> Rendered:
         """What the page got last time, if it is the same; else ``render(page_id, url)``.
-        ``mentions``: the pages listed under the panel, as shown."""
+        ``mentions``: the pages listed under the panel, as shown; ``later``: the page's panel
+        data, built when first read."""
         kept = self._rendered.get(page_id)
         if kept is not None and kept[0] == url and kept[1] == mentions:
             self.reused += 1
-            return kept[2]
+            _, _, top, bottom, jump, had_panel = kept
+            return Rendered(top, bottom, later(page_id, url) if had_panel else None, jump)
         shown = render(page_id, url)
         self.rendered += 1
-        self._rendered[page_id] = (url, mentions, shown)
+        self._rendered[page_id] = (
+            url, mentions, shown.top, shown.bottom, shown.jump, shown.panel is not None
+        )  # fmt: skip
         return shown
 
 
@@ -192,6 +220,8 @@ class ServeSession:
     config_file: str | None = None
     #: The last read: (options, max_hops) and what it read.
     last: tuple[tuple[Options, int], tuple[Wiki, Any]] | None = None
+    #: The last build's graph files: what they were made from, and their bytes.
+    files: tuple[tuple[Any, ...], Mapping[str, bytes]] | None = None
 
     def owns(self, config_file: str | None) -> bool:
         """Whether a build of ``config_file`` is one of this session's rebuilds: MkDocs keeps
@@ -219,3 +249,24 @@ class ServeSession:
         read = reader(sources, options, max_hops, self.parsed)
         self.last = (key, read)
         return read
+
+    def graph_files(
+        self,
+        graph: Graph,
+        pages: Mapping[str, tuple[str, str]],
+        max_hops: int,
+        labels: Labels | None = None,
+    ) -> Mapping[str, bytes]:
+        """:func:`~.site_files.graph_files`, the last build's bytes while the graph (the same
+        object: no frontmatter changed), the pages' titles and URLs, and the labels are."""
+        key = (
+            max_hops,
+            None if labels is None else (labels.vocabulary, labels.overrides),
+            dict(pages),
+        )
+        last = self.files
+        if last is not None and last[0][0] is graph and last[0][1:] == key:
+            return last[1]
+        made = graph_files(graph, pages, max_hops, labels)
+        self.files = ((graph, *key), made)
+        return made

@@ -172,6 +172,10 @@ class PageAdditions:
         page = self.wiki.graph.pages.get(page_id)
         if page is None or page.hide_panel or not self.builder.has_panel(page_id):
             return None
+        return self.panel_later(page_id, page_url)
+
+    def panel_later(self, page_id: str, page_url: str) -> PanelOnDemand:
+        """The panel's data of a page known to have a panel, built if a template reads it."""
         built = partial(self._built, page_id, page_url, None)
         return PanelOnDemand.later(lambda: (built() or (None, None))[0], page_id)
 

@@ -6,7 +6,7 @@ import contextlib
 import os
 import stat
 import tempfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from ..model.graph import Graph
@@ -97,10 +97,12 @@ def write_graph_files(
     pages: Mapping[str, tuple[str, str]],
     max_hops: int,
     labels: Labels | None = None,
+    make: Callable[..., Mapping[str, bytes]] = graph_files,
 ) -> None:
-    """graph.json and graph.js into the site; :class:`OutsideSite` where a link leads out."""
+    """graph.json and graph.js into the site; :class:`OutsideSite` where a link leads out.
+    ``make``: what writes their bytes, :func:`graph_files` or a serve session's copy of it."""
     root = os.path.realpath(site_dir)
-    files = graph_files(graph, pages, max_hops, labels)
+    files = make(graph, pages, max_hops, labels)
     targets = {name: site_path(root, name) for name in files}
     for name, data in files.items():
         replace_file(targets[name], data)
