@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import posixpath
 import re
-import select
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+from conftest import read_until
 from venvs import Envs
 
 PAGES = {
@@ -264,30 +263,15 @@ def test_zensical_serve_reports_a_broken_edge(zensical_env: Path, tmp_path: Path
     (root / "docs" / "reports.md").write_text(BROKEN, encoding="utf-8")
     server = subprocess.Popen(
         [str(zensical_env / "zensical"), "serve", "-a", "127.0.0.1:0"], cwd=root,
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
     )  # fmt: skip
     try:
-        text = _read_until(server, "serve goes on", seconds=120)
+        text = read_until(server, "serve goes on", seconds=120)
         assert BROKEN_AT in text and "serve goes on" in text, text
         assert server.poll() is None, text  # still serving
     finally:
         server.terminate()
         server.wait(timeout=30)
-
-
-def _read_until(process: subprocess.Popen[str], wanted: str, seconds: float) -> str:
-    """What the process printed until ``wanted`` (or the time ran out)."""
-    assert process.stdout is not None
-    deadline = time.monotonic() + seconds
-    text = ""
-    while wanted not in text and time.monotonic() < deadline:
-        ready, _, _ = select.select([process.stdout], [], [], 1)
-        if ready:
-            line = process.stdout.readline()
-            if not line:
-                break
-            text += line
-    return text
 
 
 def _zensical(bin_dir: Path, root: Path, command: str) -> subprocess.CompletedProcess[str]:
