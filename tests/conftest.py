@@ -408,6 +408,23 @@ def project_wheel(tmp_path_factory: pytest.TempPathFactory, project_checkout: Pa
 
 
 @pytest.fixture(scope="session")
-def envs(tmp_path_factory: pytest.TempPathFactory, project_wheel: Path) -> venvs.Envs:
+def envs(tmp_path_factory: pytest.TempPathFactory, project_wheel: Path) -> Iterator[venvs.Envs]:
     """Virtual environments from the registry with the built wheel, one per name a session."""
-    return venvs.Envs(tmp_path_factory.mktemp("venvs"), project_wheel)
+    made = venvs.Envs(tmp_path_factory.mktemp("venvs"), project_wheel)
+    try:
+        yield made
+    finally:
+        made.close()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _environments_ahead(request: pytest.FixtureRequest) -> None:
+    """The environments the session's tests name (``@pytest.mark.venv(name, *steps)``, the
+    arguments of their ``envs.get``) begun at the start, made while other tests run."""
+    wanted = [
+        mark.args for item in request.session.items for mark in item.iter_markers("venv")
+    ]  # fmt: skip
+    if wanted:
+        environments: venvs.Envs = request.getfixturevalue("envs")
+        for name, *steps in wanted:
+            environments.start(name, *steps)

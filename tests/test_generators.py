@@ -32,6 +32,19 @@ BROKEN = "---\nrelationships:\n  - {type: depends-on, target: ledgr}\n---\n# Rep
 BROKEN_AT = "docs/reports.md:3: error: [missing-target] target 'ledgr'"
 
 
+#: Each environment's name and pip's steps (``envs.get``'s arguments, and each test's
+#: ``venv`` mark, which has it made from the session's start).
+MATERIAL = ("material", ["install", "{wheel}[material]"])
+PROPERDOCS = (
+    "properdocs",
+    ["install", "{wheel}[properdocs]"],
+    ["uninstall", "-y", "mkdocs", "mkdocs-get-deps"],
+)
+#: The same name and steps as test_zensical.py's: one environment for both.
+ZENSICAL = ("zensical", ["install", "{wheel}[zensical]"])
+MKDOCS2 = ("mkdocs2", ["install", "{wheel}"], ["install", "--pre", "mkdocs>=2.0.0.dev0"])
+
+
 def _project(root: Path, config: str, name: str = "mkdocs.yml", **pages: str) -> Path:
     for file, text in {**PAGES, **pages}.items():
         path = root / "docs" / file
@@ -70,8 +83,9 @@ URLS = {
 }
 
 
+@pytest.mark.venv(*MATERIAL)
 def test_mkdocs_16_with_material(envs: Envs, tmp_path: Path) -> None:
-    env = envs.get("material", ["install", "{wheel}[material]"])
+    env = envs.get(*MATERIAL)
     assert (env.version("mkdocs") or "").startswith("1.6"), env.version("mkdocs")
     assert env.version("mkdocs-material") is not None
     root = _project(tmp_path, "site_name: W\ntheme: material\nplugins:\n  - relations\n")
@@ -90,12 +104,9 @@ def test_mkdocs_16_with_material(envs: Envs, tmp_path: Path) -> None:
     assert broken.returncode == 1 and "docs/reports.md:3" in broken.stderr, broken.stderr
 
 
+@pytest.mark.venv(*PROPERDOCS)
 def test_properdocs_without_the_mkdocs_package(envs: Envs, tmp_path: Path) -> None:
-    env = envs.get(
-        "properdocs",
-        ["install", "{wheel}[properdocs]"],
-        ["uninstall", "-y", "mkdocs", "mkdocs-get-deps"],
-    )
+    env = envs.get(*PROPERDOCS)
     assert env.version("mkdocs") is None and env.version("properdocs") is not None
     config = "site_name: W\ntheme: mkdocs\nplugins:\n  - relations\n"
     root = _project(tmp_path / "wiki", config, "properdocs.yml")
@@ -146,10 +157,10 @@ markdown_extensions:
 def zensical_env(envs: Envs) -> Path:
     if sys.version_info < (3, 11):
         pytest.skip("Zensical needs Python 3.11")
-    # The same name and steps as test_zensical.py's fixture: one environment for both.
-    return envs.get("zensical", ["install", "{wheel}[zensical]"]).bin
+    return envs.get(*ZENSICAL).bin
 
 
+@pytest.mark.venv(*ZENSICAL)
 def test_zensical_build_fails_on_a_broken_edge(zensical_env: Path, tmp_path: Path) -> None:
     root = _project(tmp_path, ZENSICAL_CONFIG)
     (root / "docs" / "reports.md").write_text(BROKEN, encoding="utf-8")
@@ -159,6 +170,7 @@ def test_zensical_build_fails_on_a_broken_edge(zensical_env: Path, tmp_path: Pat
     assert "Traceback" not in built.stderr and "the build stops" in built.stderr
 
 
+@pytest.mark.venv(*ZENSICAL)
 def test_zensical_extension_checks_its_options(zensical_env: Path, tmp_path: Path) -> None:
     config = ZENSICAL_CONFIG.replace(
         "- mkdocs_relations.zensical", "- mkdocs_relations.zensical: {placement: sideways}"
@@ -183,6 +195,7 @@ def test_lint_is_quiet_where_only_zensical_reads_the_config(
     assert lint.stdout == "" and lint.stderr == "mkdocs-relations: 6 pages, 4 edges: no problems\n"
 
 
+@pytest.mark.venv(*ZENSICAL)
 def test_zensical_panels_match_mkdocs(zensical_env: Path, tmp_path: Path) -> None:
     # MkDocs runs the plugin, and the extension listed beside it stands aside.
     mkdocs_root = _project(tmp_path / "mkdocs", ZENSICAL_CONFIG)
@@ -218,6 +231,7 @@ def test_zensical_panels_match_mkdocs(zensical_env: Path, tmp_path: Path) -> Non
     assert overview.count('class="relations-query') >= 5
 
 
+@pytest.mark.venv(*ZENSICAL)
 def test_zensical_toml(zensical_env: Path, tmp_path: Path) -> None:
     """Zensical's own configuration file, read by the extension, lint and inject alike."""
     config = (
@@ -257,6 +271,7 @@ def test_lint_takes_the_extensions_options(tmp_path: Path) -> None:
     assert lint.returncode == 0 and "6 pages, 1 edge: no problems" in lint.stderr, lint.stderr
 
 
+@pytest.mark.venv(*ZENSICAL)
 def test_zensical_serve_reports_a_broken_edge(zensical_env: Path, tmp_path: Path) -> None:
     # Port 0: the OS picks a free one (nothing here connects to it).
     root = _project(tmp_path, ZENSICAL_CONFIG + "dev_addr: 127.0.0.1:0\n")
@@ -281,8 +296,9 @@ def _zensical(bin_dir: Path, root: Path, command: str) -> subprocess.CompletedPr
     )  # fmt: skip
 
 
+@pytest.mark.venv(*MKDOCS2)
 def test_mkdocs_2_says_what_to_install(envs: Envs, tmp_path: Path) -> None:
-    env = envs.get("mkdocs2", ["install", "{wheel}"], ["install", "--pre", "mkdocs>=2.0.0.dev0"])
+    env = envs.get(*MKDOCS2)
     assert (env.version("mkdocs") or "").startswith("2."), env.version("mkdocs")
     root = _project(tmp_path, "site_name: W\nplugins:\n  - relations\n")
     for args in (["lint"], ["inject"], ["path", "ledger", "reports"], ["init"]):
