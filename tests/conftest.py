@@ -256,6 +256,19 @@ def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.CompletedProcess(["mkdocs-relations", *args], int(status), *said)
 
 
+def mkdocs_build(cwd: Path, strict: bool = False) -> subprocess.CompletedProcess[str]:
+    """``mkdocs build`` (``--strict``) of ``cwd/mkdocs.yml`` in this process, as :class:`Site`
+    builds: the status (0, or 1 where the build stopped) and what MkDocs logged as standard
+    error, one ``LEVEL - message`` a line. For a test that only needs the built site; one that
+    reads MkDocs' command line runs ``python -m mkdocs``."""
+    config = load_config(str(cwd / "mkdocs.yml"), strict=strict)
+    result = Site(cwd).build(config=config)
+    said = "".join(f"{level} - {message}\n" for level, message in result.messages)
+    if result.error is not None:
+        said += f"ERROR - {result.error}\n"
+    return subprocess.CompletedProcess(["mkdocs", "build"], 0 if result.ok else 1, "", said)
+
+
 def run_process(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     """``mkdocs-relations ARGS`` in ``cwd``: the installed console script in a process of its
     own, as a user runs it."""

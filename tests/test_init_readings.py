@@ -6,14 +6,12 @@ broken path resolved by a guess, vault-root targets and Obsidian's shared names 
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
 import pytest
-from conftest import run
+from conftest import mkdocs_build, run
 from readings import READINGS, Reading, kind_map, one_key_entries, type_map
 
 
@@ -53,9 +51,7 @@ def test_init_reads_only_what_was_linked(tmp_path: Path, reading: Reading) -> No
     shape.write(vault, fixed=True)
     fixed = run("lint", "--strict", cwd=tmp_path)
     assert fixed.returncode == 0, fixed.stdout + fixed.stderr
-    build = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build"], cwd=tmp_path, capture_output=True, text=True
-    )
+    build = mkdocs_build(tmp_path)
     assert build.returncode == 0, build.stderr
     panels = [
         page for page in (tmp_path / "site").rglob("index.html")
