@@ -5,13 +5,19 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
+import io
 import logging
 import os
+import re
+import select
 import shutil
 import subprocess
 import sys
 import textwrap
 import threading
+import time
+import traceback
+import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -197,7 +203,75 @@ def pages_in_folder(docs_dir: str) -> dict[str, str]:
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    """``mkdocs-relations ARGS`` in ``cwd``: the installed console script, as a user runs it."""
+    """``mkdocs-relations ARGS`` in ``cwd``, through the console script's ``main()`` in this
+    process, with what a process of its own would have: the folder, empty standard input,
+    UTF-8 pipes as the test reads them (``\\r`` made ``\\n`` as ``text=True`` does), the
+    logging ``main()`` sets up, Python's default warnings, and the exit status; an exception
+    is a traceback on standard error and status 1. A new interpreter importing MkDocs and the
+    package costs about 0.4 s of CPU a command, two hundred and more times a run. What only a
+    process shows (a pipe closed early, a signal, the terminal's encoding, the script on the
+    ``PATH``) is run with :func:`run_process`."""
+    # Imported here: importing the package at collection would hide an import error of the
+    # console script's behind this module's.
+    from mkdocs_relations.cli import main
+
+    stdout = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", write_through=True)
+    stderr = io.TextIOWrapper(
+        io.BytesIO(), encoding="utf-8", errors="backslashreplace", write_through=True
+    )
+    streams = sys.stdin, sys.stdout, sys.stderr
+    root = logging.getLogger()
+    handlers, level = root.handlers[:], root.level
+    # pytest's own handlers on the root logger would make main()'s basicConfig a no-op.
+    root.handlers = []
+    folder = os.getcwd()
+    sys.stdin, sys.stdout, sys.stderr = io.TextIOWrapper(io.BytesIO()), stdout, stderr
+    try:
+        os.chdir(cwd)
+        with warnings.catch_warnings():
+            warnings.resetwarnings()
+            for kind in (DeprecationWarning, PendingDeprecationWarning, ImportWarning,
+                         ResourceWarning):  # fmt: skip
+                warnings.simplefilter("ignore", kind)
+            try:
+                status = main(list(args))
+            except SystemExit as exc:  # as the interpreter exits on one
+                status = exc.code if isinstance(exc.code, int) else int(exc.code is not None)
+                if exc.code is not None and not isinstance(exc.code, int):
+                    print(exc.code, file=sys.stderr)
+            except Exception:
+                traceback.print_exc()
+                status = 1
+    finally:
+        os.chdir(folder)
+        sys.stdin, sys.stdout, sys.stderr = streams
+        for handler in root.handlers:
+            handler.close()
+        root.handlers, root.level = handlers, level
+    said = [
+        stream.buffer.getvalue().decode("utf-8")  # type: ignore[attr-defined]
+        .replace("\r\n", "\n").replace("\r", "\n")
+        for stream in (stdout, stderr)
+    ]  # fmt: skip
+    return subprocess.CompletedProcess(["mkdocs-relations", *args], int(status), *said)
+
+
+def mkdocs_build(cwd: Path, strict: bool = False) -> subprocess.CompletedProcess[str]:
+    """``mkdocs build`` (``--strict``) of ``cwd/mkdocs.yml`` in this process, as :class:`Site`
+    builds: the status (0, or 1 where the build stopped) and what MkDocs logged as standard
+    error, one ``LEVEL - message`` a line. For a test that only needs the built site; one that
+    reads MkDocs' command line runs ``python -m mkdocs``."""
+    config = load_config(str(cwd / "mkdocs.yml"), strict=strict)
+    result = Site(cwd).build(config=config)
+    said = "".join(f"{level} - {message}\n" for level, message in result.messages)
+    if result.error is not None:
+        said += f"ERROR - {result.error}\n"
+    return subprocess.CompletedProcess(["mkdocs", "build"], 0 if result.ok else 1, "", said)
+
+
+def run_process(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``mkdocs-relations ARGS`` in ``cwd``: the installed console script in a process of its
+    own, as a user runs it."""
     script = Path(sys.executable).with_name("mkdocs-relations")
     command = [str(script)] if script.exists() else [sys.executable, "-m", "mkdocs_relations.cli"]
     return subprocess.run(
@@ -234,9 +308,7 @@ def git_commit(root: Path, message: str) -> str:
 def built_panel_pages(root: Path) -> list[Path]:
     """``mkdocs build`` in ``root`` as a user runs it (it must succeed); the built pages that
     hold a relationships panel."""
-    build = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build"], cwd=root, capture_output=True, text=True
-    )
+    build = mkdocs_build(root)
     assert build.returncode == 0, build.stderr
     return [
         page for page in (root / "site").rglob("index.html")
@@ -274,6 +346,26 @@ def corpus_site(tmp_path_factory: pytest.TempPathFactory) -> CorpusSite:
         return built[name]
 
     return build
+
+
+def read_until(process: subprocess.Popen[bytes], wanted: str, seconds: float) -> str:
+    """What ``process`` printed (its ``stdout``, a binary pipe) until a whole line holding
+    ``wanted``, or until the time ran out. Read from the pipe itself: ``readline()`` on a
+    buffered stream takes in every line that has arrived and returns one, and a ``select()``
+    on the pipe then waits for more while the line wanted sits in the buffer (on a busy
+    machine the lines arrive together)."""
+    assert process.stdout is not None
+    descriptor = process.stdout.fileno()
+    deadline = time.monotonic() + seconds
+    said = b""
+    line = re.compile(re.escape(wanted.encode()) + b".*\n")
+    while line.search(said) is None and time.monotonic() < deadline:
+        if select.select([descriptor], [], [], 1)[0]:
+            chunk = os.read(descriptor, 65536)
+            if not chunk:
+                break
+            said += chunk
+    return said.decode("utf-8", "replace")
 
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -366,6 +458,23 @@ def project_wheel(tmp_path_factory: pytest.TempPathFactory, project_checkout: Pa
 
 
 @pytest.fixture(scope="session")
-def envs(tmp_path_factory: pytest.TempPathFactory, project_wheel: Path) -> venvs.Envs:
+def envs(tmp_path_factory: pytest.TempPathFactory, project_wheel: Path) -> Iterator[venvs.Envs]:
     """Virtual environments from the registry with the built wheel, one per name a session."""
-    return venvs.Envs(tmp_path_factory.mktemp("venvs"), project_wheel)
+    made = venvs.Envs(tmp_path_factory.mktemp("venvs"), project_wheel)
+    try:
+        yield made
+    finally:
+        made.close()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _environments_ahead(request: pytest.FixtureRequest) -> None:
+    """The environments the session's tests name (``@pytest.mark.venv(name, *steps)``, the
+    arguments of their ``envs.get``) begun at the start, made while other tests run."""
+    wanted = [
+        mark.args for item in request.session.items for mark in item.iter_markers("venv")
+    ]  # fmt: skip
+    if wanted:
+        environments: venvs.Envs = request.getfixturevalue("envs")
+        for name, *steps in wanted:
+            environments.start(name, *steps)

@@ -1,4 +1,5 @@
-"""``mkdocs-relations lint``: the installed console script, run as a user runs it."""
+"""``mkdocs-relations lint``: the console script's ``main()``; the first two tests run the
+installed script in a process of its own, as a user runs it (its exit status and streams)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import Site, run
+from conftest import Site, run, run_process
 
 BROKEN = {
     "index.md": '---\nrelationships:\n  - type: depends-on\n    target: "[[nope]]"\n---\n',
@@ -18,7 +19,7 @@ BROKEN = {
 def test_clean_site_exits_0(site: Site) -> None:
     site.page("index.md", "# Home\n")
     site.write_config()
-    result = run("lint", cwd=site.root)
+    result = run_process("lint", cwd=site.root)
     assert result.returncode == 0, result.stderr
     assert "1 page, 0 edges: no problems" in result.stderr
 
@@ -26,7 +27,7 @@ def test_clean_site_exits_0(site: Site) -> None:
 def test_errors_exit_1_with_text_diagnostics(site: Site) -> None:
     site.pages(BROKEN)
     site.write_config()
-    result = run("lint", cwd=site.root)
+    result = run_process("lint", cwd=site.root)
     assert result.returncode == 1
     assert result.stdout.splitlines() == [
         "docs/b.md:4: warning: [self-reference] this relates-to edge points at its own page; "

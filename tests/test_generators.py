@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import posixpath
 import re
-import select
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+from conftest import read_until
 from venvs import Envs
 
 PAGES = {
@@ -31,6 +30,19 @@ PAGES = {
 BROKEN = "---\nrelationships:\n  - {type: depends-on, target: ledgr}\n---\n# Reports\n"
 #: The page whose edge is broken, with the line of its target, as every diagnostic names it.
 BROKEN_AT = "docs/reports.md:3: error: [missing-target] target 'ledgr'"
+
+
+#: Each environment's name and pip's steps (``envs.get``'s arguments, and each test's
+#: ``venv`` mark, which has it made from the session's start).
+MATERIAL = ("material", ["install", "{wheel}[material]"])
+PROPERDOCS = (
+    "properdocs",
+    ["install", "{wheel}[properdocs]"],
+    ["uninstall", "-y", "mkdocs", "mkdocs-get-deps"],
+)
+#: The same name and steps as test_zensical.py's: one environment for both.
+ZENSICAL = ("zensical", ["install", "{wheel}[zensical]"])
+MKDOCS2 = ("mkdocs2", ["install", "{wheel}"], ["install", "--pre", "mkdocs>=2.0.0.dev0"])
 
 
 def _project(root: Path, config: str, name: str = "mkdocs.yml", **pages: str) -> Path:
@@ -71,8 +83,9 @@ URLS = {
 }
 
 
+@pytest.mark.venv(*MATERIAL)
 def test_mkdocs_16_with_material(envs: Envs, tmp_path: Path) -> None:
-    env = envs.get("material", ["install", "{wheel}[material]"])
+    env = envs.get(*MATERIAL)
     assert (env.version("mkdocs") or "").startswith("1.6"), env.version("mkdocs")
     assert env.version("mkdocs-material") is not None
     root = _project(tmp_path, "site_name: W\ntheme: material\nplugins:\n  - relations\n")
@@ -91,12 +104,9 @@ def test_mkdocs_16_with_material(envs: Envs, tmp_path: Path) -> None:
     assert broken.returncode == 1 and "docs/reports.md:3" in broken.stderr, broken.stderr
 
 
+@pytest.mark.venv(*PROPERDOCS)
 def test_properdocs_without_the_mkdocs_package(envs: Envs, tmp_path: Path) -> None:
-    env = envs.get(
-        "properdocs",
-        ["install", "{wheel}[properdocs]"],
-        ["uninstall", "-y", "mkdocs", "mkdocs-get-deps"],
-    )
+    env = envs.get(*PROPERDOCS)
     assert env.version("mkdocs") is None and env.version("properdocs") is not None
     config = "site_name: W\ntheme: mkdocs\nplugins:\n  - relations\n"
     root = _project(tmp_path / "wiki", config, "properdocs.yml")
@@ -147,10 +157,10 @@ markdown_extensions:
 def zensical_env(envs: Envs) -> Path:
     if sys.version_info < (3, 11):
         pytest.skip("Zensical needs Python 3.11")
-    # The same name and steps as test_zensical.py's fixture: one environment for both.
-    return envs.get("zensical", ["install", "{wheel}[zensical]"]).bin
+    return envs.get(*ZENSICAL).bin
 
 
+@pytest.mark.venv(*ZENSICAL)
 def test_zensical_build_fails_on_a_broken_edge(zensical_env: Path, tmp_path: Path) -> None:
     root = _project(tmp_path, ZENSICAL_CONFIG)
     (root / "docs" / "reports.md").write_text(BROKEN, encoding="utf-8")
@@ -160,6 +170,7 @@ def test_zensical_build_fails_on_a_broken_edge(zensical_env: Path, tmp_path: Pat
     assert "Traceback" not in built.stderr and "the build stops" in built.stderr
 
 
+@pytest.mark.venv(*ZENSICAL)
 def test_zensical_extension_checks_its_options(zensical_env: Path, tmp_path: Path) -> None:
     config = ZENSICAL_CONFIG.replace(
         "- mkdocs_relations.zensical", "- mkdocs_relations.zensical: {placement: sideways}"
@@ -184,6 +195,7 @@ def test_lint_is_quiet_where_only_zensical_reads_the_config(
     assert lint.stdout == "" and lint.stderr == "mkdocs-relations: 6 pages, 4 edges: no problems\n"
 
 
+@pytest.mark.venv(*ZENSICAL)
 def test_zensical_panels_match_mkdocs(zensical_env: Path, tmp_path: Path) -> None:
     # MkDocs runs the plugin, and the extension listed beside it stands aside.
     mkdocs_root = _project(tmp_path / "mkdocs", ZENSICAL_CONFIG)
@@ -219,6 +231,7 @@ def test_zensical_panels_match_mkdocs(zensical_env: Path, tmp_path: Path) -> Non
     assert overview.count('class="relations-query') >= 5
 
 
+@pytest.mark.venv(*ZENSICAL)
 def test_zensical_toml(zensical_env: Path, tmp_path: Path) -> None:
     """Zensical's own configuration file, read by the extension, lint and inject alike."""
     config = (
@@ -258,36 +271,22 @@ def test_lint_takes_the_extensions_options(tmp_path: Path) -> None:
     assert lint.returncode == 0 and "6 pages, 1 edge: no problems" in lint.stderr, lint.stderr
 
 
+@pytest.mark.venv(*ZENSICAL)
 def test_zensical_serve_reports_a_broken_edge(zensical_env: Path, tmp_path: Path) -> None:
     # Port 0: the OS picks a free one (nothing here connects to it).
     root = _project(tmp_path, ZENSICAL_CONFIG + "dev_addr: 127.0.0.1:0\n")
     (root / "docs" / "reports.md").write_text(BROKEN, encoding="utf-8")
     server = subprocess.Popen(
         [str(zensical_env / "zensical"), "serve", "-a", "127.0.0.1:0"], cwd=root,
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
     )  # fmt: skip
     try:
-        text = _read_until(server, "serve goes on", seconds=120)
+        text = read_until(server, "serve goes on", seconds=120)
         assert BROKEN_AT in text and "serve goes on" in text, text
         assert server.poll() is None, text  # still serving
     finally:
         server.terminate()
         server.wait(timeout=30)
-
-
-def _read_until(process: subprocess.Popen[str], wanted: str, seconds: float) -> str:
-    """What the process printed until ``wanted`` (or the time ran out)."""
-    assert process.stdout is not None
-    deadline = time.monotonic() + seconds
-    text = ""
-    while wanted not in text and time.monotonic() < deadline:
-        ready, _, _ = select.select([process.stdout], [], [], 1)
-        if ready:
-            line = process.stdout.readline()
-            if not line:
-                break
-            text += line
-    return text
 
 
 def _zensical(bin_dir: Path, root: Path, command: str) -> subprocess.CompletedProcess[str]:
@@ -297,8 +296,9 @@ def _zensical(bin_dir: Path, root: Path, command: str) -> subprocess.CompletedPr
     )  # fmt: skip
 
 
+@pytest.mark.venv(*MKDOCS2)
 def test_mkdocs_2_says_what_to_install(envs: Envs, tmp_path: Path) -> None:
-    env = envs.get("mkdocs2", ["install", "{wheel}"], ["install", "--pre", "mkdocs>=2.0.0.dev0"])
+    env = envs.get(*MKDOCS2)
     assert (env.version("mkdocs") or "").startswith("2."), env.version("mkdocs")
     root = _project(tmp_path, "site_name: W\nplugins:\n  - relations\n")
     for args in (["lint"], ["inject"], ["path", "ledger", "reports"], ["init"]):

@@ -6,7 +6,6 @@ example was meant, or a cost that grows with the square of the input.
 
 from __future__ import annotations
 
-import select
 import subprocess
 import sys
 import time
@@ -16,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from built_blocks import answers
-from conftest import Site, relation_lines, run
+from conftest import Site, read_until, relation_lines, run
 
 from mkdocs_relations.output.panel import PageRef
 from mkdocs_relations.output.render import Renderer
@@ -62,18 +61,12 @@ def test_serve_answers_a_walk_block_on_a_draft_page(site: Site) -> None:
     site.write_config()
     server = subprocess.Popen(
         [sys.executable, "-c", SERVE], cwd=site.root, stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT, text=True,
+        stderr=subprocess.STDOUT,
     )  # fmt: skip
     said = ""
     try:
-        assert server.stdout is not None
         deadline = time.monotonic() + 60
-        while "listening on port" not in said and time.monotonic() < deadline:
-            if select.select([server.stdout], [], [], 1)[0]:
-                line = server.stdout.readline()
-                if not line:
-                    break
-                said += line
+        said = read_until(server, "listening on port", 60)
         assert "listening on port" in said, said
         port = int(said.split("listening on port")[1].split()[0])
         page = ""
@@ -84,11 +77,11 @@ def test_serve_answers_a_walk_block_on_a_draft_page(site: Site) -> None:
                 break
             except OSError:
                 time.sleep(0.2)
-        assert server.poll() is None, said + server.stdout.read()
+        assert server.poll() is None, said + server.communicate()[0].decode()
         assert 'class="relations-query' in page  # answered: no rows, the draft has no edges
     finally:
         server.terminate()
-        output = said + server.communicate(timeout=30)[0]
+        output = said + server.communicate(timeout=30)[0].decode("utf-8", "replace")
     assert "Traceback" not in output and "KeyError" not in output, output
 
 

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from conftest import run
+from conftest import mkdocs_build, run
 from dialects import DIALECTS, Dialect
 
 from mkdocs_relations.adopt.type_plans import plan_type
@@ -64,9 +62,7 @@ def test_init_leaves_only_the_real_errors(tmp_path: Path, dialect: Dialect) -> N
     # Fix the planted errors: the site builds with panels, the template folder left out.
     dialect.fixed().write(vault)
     assert run("lint", cwd=tmp_path).returncode == 0
-    build = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build"], cwd=tmp_path, capture_output=True, text=True
-    )
+    build = mkdocs_build(tmp_path)
     assert build.returncode == 0, build.stderr
     assert not (tmp_path / "site" / "templates").exists()
     ledger = tmp_path / "site" / dialect.folders.get("ledger", "") / "ledger" / "index.html"
@@ -131,10 +127,7 @@ def test_init_says_what_it_cannot_do(tmp_path: Path) -> None:
     ) in result.stdout
     assert "  /guide/README.md\n" in (tmp_path / "mkdocs.yml").read_text("utf-8")
     # The README beside index.md is excluded, so MkDocs has nothing to warn about.
-    build = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict"], cwd=tmp_path,
-        capture_output=True, text=True, check=False,
-    )  # fmt: skip
+    build = mkdocs_build(tmp_path, strict=True)
     assert build.returncode == 0, build.stderr
 
 

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from conftest import built_panel_pages, pages_in_folder, run
+from conftest import built_panel_pages, mkdocs_build, pages_in_folder, run
 from dialects import SHAPES, Shape
 
 
@@ -66,9 +64,7 @@ def test_stored_inverse_pairs_show_once(tmp_path: Path) -> None:
     config = (tmp_path / "vault" / "wiki-config.md").read_text("utf-8")
     assert "  - name: depended-on-by  # 19 edges; depends-on stated from the other end" in config
     assert "    inverse: depends on\n" in config
-    build = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build"], cwd=tmp_path, capture_output=True, text=True
-    )
+    build = mkdocs_build(tmp_path)
     assert build.returncode == 0, build.stderr
     # Catalogue depends on Search, declared on both pages: once on each, under one heading.
     site = tmp_path / "site"

@@ -5,13 +5,11 @@ offered for merging with their counts, never merged behind the author's back."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import yaml
 from built_html import parse
-from conftest import run
+from conftest import mkdocs_build, run
 
 #: Twenty-two pages, each linked to the next by one relation name as real vaults write them.
 PAGES = (
@@ -108,9 +106,7 @@ def test_init_writes_inverse_labels_a_person_would_write(tmp_path: Path) -> None
     assert (vault / "wiki-config.md").read_text("utf-8") == config
     assert "declares every type in use: left as it is" in second.stdout
 
-    build = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build"], cwd=tmp_path, capture_output=True, text=True
-    )
+    build = mkdocs_build(tmp_path)
     assert build.returncode == 0, build.stderr
     site = tmp_path / "site"
     read = {page: _text((site / page / "index.html").read_text("utf-8")) for page in PAGES}

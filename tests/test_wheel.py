@@ -49,8 +49,12 @@ def test_wheel_holds_every_file_of_the_package(wheel: Path, checkout: Path) -> N
     assert "mkdocs-relations = mkdocs_relations.cli:main" in entry_points
 
 
+WHEEL = ("wheel", ["install", "{wheel}"])
+
+
+@pytest.mark.venv(*WHEEL)
 def test_installed_wheel_builds_a_site_and_runs_the_command(envs: Envs, tmp_path: Path) -> None:
-    env = envs.get("wheel", ["install", "{wheel}"])
+    env = envs.get(*WHEEL)
     env_dir, bin_dir, python = env.root, env.bin, env.bin / "python"
     # The package must come from the new environment, not from this checkout.
     where = _run([str(python), "-c", "import mkdocs_relations; print(mkdocs_relations.__file__)"],

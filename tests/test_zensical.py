@@ -44,12 +44,16 @@ plugins:
 """
 
 
+#: The environment's name and pip's steps, as test_generators.py names it: one for both.
+ZENSICAL = ("zensical", ["install", "{wheel}[zensical]"])
+
+
 @pytest.fixture(scope="module")
 def zensical(envs: Envs) -> Path:
     """Zensical beside the built wheel, in the environment test_generators.py uses too."""
     if sys.version_info < (3, 11):
         pytest.skip("Zensical needs Python 3.11")
-    return envs.get("zensical", ["install", "{wheel}[zensical]"]).bin / "zensical"
+    return envs.get(*ZENSICAL).bin / "zensical"
 
 
 def _project(root: Path, pages: dict[str, str] = WIKI) -> Path:
@@ -76,6 +80,7 @@ def _panel(html: str) -> str:
     return html[start : html.index("</aside>", start) + len("</aside>")]
 
 
+@pytest.mark.venv(*ZENSICAL)
 def test_lint_recipe_fails_on_a_broken_edge(zensical: Path, tmp_path: Path) -> None:
     broken = "---\nrelationships:\n  - {type: depends-on, target: ledgr}\n---\n# Reports\n"
     root = _project(tmp_path, {**WIKI, "reports.md": broken})
@@ -114,6 +119,7 @@ def test_only_inserted_tells_an_insertion_from_a_change() -> None:
     assert not _only_inserted("<p>a</p>", "<p>A</p>")
 
 
+@pytest.mark.venv(*ZENSICAL)
 def test_inject_gives_the_panels_mkdocs_gives(zensical: Path, tmp_path: Path) -> None:
     mkdocs_root = _project(tmp_path / "mkdocs")
     built = subprocess.run(
@@ -202,6 +208,7 @@ def _answers(html: str) -> list[str]:
     return found
 
 
+@pytest.mark.venv(*ZENSICAL)
 def test_inject_answers_relations_blocks(zensical: Path, tmp_path: Path) -> None:
     """A Zensical site gets the answers a MkDocs build gives, where the listing was."""
     roots = {}
@@ -231,6 +238,7 @@ def test_inject_answers_relations_blocks(zensical: Path, tmp_path: Path) -> None
     assert run("inject", cwd=root).returncode == 0 and page.read_bytes() == snapshot
 
 
+@pytest.mark.venv(*ZENSICAL)
 def test_inject_stops_on_a_bad_block(zensical: Path, tmp_path: Path) -> None:
     bad = "# Reports\n\n```relations\nfollow: [depends-onn]\n```\n"
     root = _project(tmp_path, {**WIKI, "reports.md": bad})
@@ -242,6 +250,7 @@ def test_inject_stops_on_a_bad_block(zensical: Path, tmp_path: Path) -> None:
     assert snapshot == {p: p.read_bytes() for p in (root / "site").rglob("*") if p.is_file()}
 
 
+@pytest.mark.venv(*ZENSICAL)
 def test_inject_refuses_a_site_built_from_other_docs(zensical: Path, tmp_path: Path) -> None:
     root = _project(tmp_path)
     assert _zensical_build(zensical, root).returncode == 0
@@ -254,6 +263,7 @@ def test_inject_refuses_a_site_built_from_other_docs(zensical: Path, tmp_path: P
     assert snapshot == {p: p.read_bytes() for p in (root / "site").rglob("*") if p.is_file()}
 
 
+@pytest.mark.venv(*ZENSICAL)
 def test_inject_without_directory_urls(zensical: Path, tmp_path: Path) -> None:
     root = _project(tmp_path)
     (root / "mkdocs.yml").write_text(CONFIG + "use_directory_urls: false\n", encoding="utf-8")
@@ -268,6 +278,7 @@ def test_inject_without_directory_urls(zensical: Path, tmp_path: Path) -> None:
 
 
 @pytest.mark.browser
+@pytest.mark.venv(*ZENSICAL)
 def test_path_finder_on_a_zensical_site_with_instant_navigation(
     zensical: Path, tmp_path: Path, browser: Any
 ) -> None:
@@ -303,6 +314,7 @@ def _finder_answer(page: Any, text: str) -> str:
     return str(page.locator(".relations-finder__text").text_content())
 
 
+@pytest.mark.venv(*ZENSICAL)
 def test_wikilinks_extension_runs_alone_in_zensical(zensical: Path, tmp_path: Path) -> None:
     """``mkdocs_relations.wikilinks`` in markdown_extensions: Zensical runs it, no plugin."""
     pages = {

@@ -4,7 +4,10 @@ the package as a user installs it, beside the generator that runs it.
 An editable install reads templates and assets from the source tree and hides package data
 the wheel leaves out; each generator pins its own MkDocs (or none). So the wheel is built
 once per test session from the tracked files, and each set of requirements gets one
-environment per session, made on first use (``Envs.get``).
+environment per session. The environments the session's tests name (``@pytest.mark.venv``)
+are made in the background from the session's start, two at a time (``pip`` is a process of
+its own, and the suite's tests run one at a time: the second core would otherwise wait), and
+``Envs.get`` waits for the one it asks for.
 """
 
 from __future__ import annotations
@@ -14,6 +17,8 @@ import shutil
 import subprocess
 import sys
 import venv
+from collections.abc import Mapping
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,7 +27,9 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 
 
-def run(command: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
+def run(
+    command: list[str], cwd: Path, environ: Mapping[str, str] | None = None, **env: str
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         command,
         cwd=cwd,
@@ -30,7 +37,7 @@ def run(command: list[str], cwd: Path, **env: str) -> subprocess.CompletedProces
         text=True,
         timeout=600,
         check=False,
-        env={**os.environ, **env},
+        env={**(os.environ if environ is None else environ), **env},
     )
 
 
@@ -87,19 +94,38 @@ class Env:
 
 
 class Envs:
-    """The session's environments by name, each made once."""
+    """The session's environments by name, each made once, in the background (``start``)."""
 
     def __init__(self, base: Path, wheel: Path) -> None:
         self.base = base
         self.wheel = wheel
-        self._made: dict[str, Env] = {}
+        self._made: dict[str, Future[Env | str]] = {}
+        self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="venv")
+        # Taken now: tests change os.environ (monkeypatch) while an environment installs.
+        self._environ = dict(os.environ)
+
+    def start(self, name: str, *steps: list[str]) -> None:
+        """Begin making the environment ``name`` (see :meth:`get`), unless it is begun."""
+        if name not in self._made:
+            self._made[name] = self._pool.submit(self._make, name, steps)
 
     def get(self, name: str, *steps: list[str]) -> Env:
         """The environment ``name``, made by ``pip`` with each of ``steps`` in turn
         (``{wheel}`` in an argument stands for the built wheel); skipped with the reason
         (failed under CI) when the registry cannot provide a package."""
-        if name in self._made:
-            return self._made[name]
+        self.start(name, *steps)
+        made = self._made[name].result()
+        if isinstance(made, str):
+            if os.environ.get("CI"):
+                pytest.fail(made)
+            pytest.skip(made)
+        return made
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+    def _make(self, name: str, steps: tuple[list[str], ...]) -> Env | str:
+        """The environment, or why ``pip`` could not make it."""
         env = Env(self.base / name)
         # No pip of its own (installing one takes seconds an environment): this session's pip
         # installs into it (``pip --python``), from the same registry. Nothing is compiled
@@ -110,11 +136,8 @@ class Envs:
             if args[0] == "install":
                 args.insert(1, "--no-compile")
             done = run([sys.executable, "-m", "pip", "--python", str(env.bin / "python"), "-q",
-                        "--disable-pip-version-check", *args], cwd=self.base)  # fmt: skip
+                        "--disable-pip-version-check", *args], cwd=self.base,
+                       environ=self._environ)  # fmt: skip
             if done.returncode != 0:
-                reason = f"pip {' '.join(args)} failed here: {done.stderr.strip()[-500:]}"
-                if os.environ.get("CI"):
-                    pytest.fail(reason)
-                pytest.skip(reason)
-        self._made[name] = env
+                return f"pip {' '.join(args)} failed here: {done.stderr.strip()[-500:]}"
         return env
