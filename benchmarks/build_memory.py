@@ -1,4 +1,5 @@
-"""A build's peak memory with the plugin against MkDocs alone, on a wiki of issue 45's shape.
+"""A build's peak memory and site size with the plugin against MkDocs alone, on a wiki of
+issue 45's shape.
 
     python benchmarks/build_memory.py --pages 10000 --work /dev/shm/relations-scale
     python benchmarks/build_memory.py --pages 10000 --top 15   # and where the plugin's goes
@@ -8,12 +9,18 @@ in its own child process, which reports its own peak resident memory (``ru_maxrs
 time. With ``--top``, a third build of the plugin runs under tracemalloc and prints the
 lines holding most of the memory at the plugin's last hook (``on_post_build``), grouped by
 file and line.
+
+The two sites are then compared as issue 45 measures them: the plugin's addition to a page
+(its bytes with the plugin less its bytes without, every page both sites have; the median),
+and the whole site's bytes with the plugin over those without (assets and graph files
+included).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import subprocess
 import sys
 from pathlib import Path
@@ -80,6 +87,20 @@ def run(path: Path, top: int = 0) -> Any:
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 
+def site_sizes(without: Path, with_plugin: Path) -> tuple[float, float]:
+    """(the median page's addition in bytes, the site's size with the plugin over without)."""
+    added = []
+    for page in without.rglob("*.html"):
+        other = with_plugin / page.relative_to(without)
+        if other.exists():
+            added.append(other.stat().st_size - page.stat().st_size)
+    total = [
+        sum(f.stat().st_size for f in site.rglob("*") if f.is_file())
+        for site in (without, with_plugin)
+    ]
+    return statistics.median(added), total[1] / total[0]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--pages", type=int, default=10_000)
@@ -96,6 +117,9 @@ def main() -> None:
     print(f"  MkDocs alone     {alone['peak_mib']:6.0f} MiB ({alone['cpu']:.1f} s)")
     print(f"  with the plugin  {ours['peak_mib']:6.0f} MiB ({ours['cpu']:.1f} s)")
     print(f"  ratio {ratio:.2f}x (issue 45: at most 1.5x)")
+    median, site = site_sizes(args.work / "site-without", args.work / "site-with")
+    print(f"  median addition to a page {median:,.0f} B (issue 45: at most 5 KB)")
+    print(f"  site {site:.2f}x the site without the plugin (issue 45: at most 1.6x)")
     if args.top:
         traced = run(config(args.work, docs, plugin=True), args.top)
         for where, size, count in traced["top"]:
