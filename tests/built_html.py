@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
@@ -177,3 +178,14 @@ def reader_view(html: str, url: str) -> list[str]:
     parser.feed(html)
     parser._flush()
     return parser.lines
+
+
+def finder_form(site_dir: Path) -> list[Element]:
+    """The path finder's form as the site's form script holds it (every page's placeholder
+    is filled from it)."""
+    from mkdocs_relations.output.site_files import FINDER_FORM, FINDER_FORM_VARIABLE
+
+    text = (site_dir / FINDER_FORM).read_text("utf-8")
+    assignment = f"window.{FINDER_FORM_VARIABLE} = "
+    start = text.index(assignment) + len(assignment)
+    return parse(str(json.loads(text[start : text.rindex(";")])))

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from built_html import Element, edges, page_elements, panels, reach, reader_view
+from built_html import Element, edges, finder_form, page_elements, panels, reach, reader_view
 from conftest import REPO, CorpusSite, Site, run
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
@@ -643,7 +643,7 @@ def test_finder_lists_used_types_in_their_labels(site: Site) -> None:
         "labels": {"depends-on": "hängt ab von", "relates-to": "steht in Bezug zu"}
     }
     assert site.build(strict=True).ok
-    elements = page_elements(site.site_dir, "index.html")
+    elements = finder_form(site.site_dir)
     select = [e for e in elements if e.attrs.get("id") == "relations-finder-type"]
     options = [
         (e.attrs["value"], e.text.strip())
