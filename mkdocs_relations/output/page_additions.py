@@ -17,15 +17,7 @@ from .on_demand import PanelOnDemand
 from .panel import DEFAULT_PICTURE_LIMIT, PANELS, Panel, PanelBuilder
 from .records import PageRef
 from .render import Renderer
-from .site_files import (
-    CSS,
-    FINDER_FORM,
-    QUERY_CSS,
-    SCRIPTS,
-    GraphScript,
-    finder_form_script,
-    graph_script,
-)
+from .site_files import CSS, FINDER_FORM, QUERY_CSS, SCRIPTS, GraphScript, form_file, graph_script
 from .site_links import base_parts, rebase, relative_link, url_parts
 
 #: A page whose content is longer than this (characters of HTML, about three phone screens
@@ -133,7 +125,7 @@ class PageAdditions:
             return {}
         types, graph = self._finder
         html = self.renderer.finder_form(types, self.display.max_hops, self.labels.text, graph)
-        return {FINDER_FORM: finder_form_script(html)}
+        return form_file(html)
 
     def for_page(self, page_id: str, page_url: str) -> tuple[str, str]:
         """(HTML before the content, HTML after it) for one page; empty where nothing shows."""

@@ -70,14 +70,15 @@ def graph_script() -> GraphScript:
     )
 
 
-def finder_form_script(html: str) -> str:
-    """The script :data:`FINDER_FORM` holds: the form's markup as a string in a global. A
+def form_file(html: str) -> dict[str, str]:
+    """:data:`FINDER_FORM` by its site path: the form's markup as a string in a global. A
     script, not a fetched file, so that it also loads from disk (file://)."""
-    return (
+    script = (
         "/* mkdocs-relations: the path finder's form, rendered once a build from "
         "relations/pathfinder.html. */\n"
         f"window.{FINDER_FORM_VARIABLE} = {json.dumps(html, ensure_ascii=True)};\n"
     )
+    return {FINDER_FORM: script}
 
 
 def asset_source(asset: str) -> str:
