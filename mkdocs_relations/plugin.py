@@ -185,6 +185,9 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         self.pages, order = site_pages(files)
         display = display_of(self.config)
         self.additions = PageAdditions(self.wiki, self.pages, display, config.theme.dirs)
+        for path, content in self.additions.site_files().items():
+            # Before MkDocs copies the site's files, which follows this hook.
+            files.append(File.generated(config, path, content=content))
         self.writes_always = not self.additions.writes_nothing(())
         self.toc_title = str(markupsafe.escape(self.additions.labels.text["title"]))
         _stop(self.report.found(self.blocks.diagnostics, BLOCKS))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
@@ -86,3 +87,105 @@ def reach(elements: list[Element], relation: str, reverse: bool) -> list[tuple[i
 
 def panels(elements: list[Element]) -> list[Element]:
     return [e for e in elements if "data-relations-panel" in e.attrs]
+
+
+#: The attributes that mark the plugin's additions to a page (panel, finder, jump line,
+#: trail, mentions): what :func:`reader_view` reads.
+ADDED = (
+    "data-relations-panel",
+    "data-relations-pathfinder",
+    "data-relations-jump",
+    "data-relations-breadcrumbs",
+    "data-relations-mentions",
+)
+#: What a reader never sees as text: code, styles, templates and the picture's definitions.
+_UNSEEN = frozenset({"script", "style", "template", "defs", "noscript"})
+#: Attributes a reader sees or hears: tooltips and accessible names.
+_TOLD = ("title", "aria-label", "placeholder")
+
+
+class _ReaderView(HTMLParser):
+    """What a reader without JavaScript sees of the plugin's additions, in document order."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.url = url
+        self.stack: list[tuple[str, bool, bool]] = []  # (tag, inside an addition, seen)
+        self.lines: list[str] = []
+        self.text: list[str] = []
+
+    def _flush(self) -> None:
+        text = " ".join(" ".join(self.text).split())
+        if text:
+            self.lines.append(f"text {text}")
+        self.text = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        inside, seen = self.stack[-1][1:] if self.stack else (False, True)
+        inside = inside or any(name in found for name in ADDED)
+        seen = seen and tag not in _UNSEEN and "hidden" not in found
+        if inside and seen:
+            self._flush()
+            href = found.get("href") or found.get("xlink:href")
+            if tag == "a" and href is not None:
+                self.lines.append(f"link {_resolved(self.url, href)}")
+            for name in _TOLD:
+                if found.get(name):
+                    self.lines.append(f"{name} {' '.join(str(found[name]).split())}")
+        if tag not in _Collector.VOID and tag not in ("rect", "marker"):
+            self.stack.append((tag, inside, seen))
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.handle_starttag(tag, attrs)
+        if self.stack and self.stack[-1][0] == tag:
+            self.stack.pop()
+
+    def handle_endtag(self, tag: str) -> None:
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i][0] == tag:
+                if self.stack[i][1] and self.stack[i][2]:
+                    self._flush()
+                del self.stack[i:]
+                break
+
+    def handle_data(self, data: str) -> None:
+        if self.stack and self.stack[-1][1] and self.stack[-1][2]:
+            self.text.append(data)
+
+
+def _resolved(url: str, href: str) -> str:
+    """A link as the site path it leads to, whatever form it is written in."""
+    parts = url.split("/")[:-1]
+    link, hash_, fragment = href.partition("#")
+    if not link:
+        return f"{url}#{fragment}" if hash_ else url
+    for part in link.split("/"):
+        if part == "..":
+            parts = parts[:-1]
+        elif part not in ("", "."):
+            parts.append(part)
+    resolved = "/".join(parts) + ("/" if link.endswith("/") else "")
+    return resolved + (f"#{fragment}" if hash_ else "")
+
+
+def reader_view(html: str, url: str) -> list[str]:
+    """The plugin's additions to a page as a reader without JavaScript meets them: each run of
+    visible text, each link (as the site path it leads to), each tooltip and accessible name,
+    in document order. Hidden parts (the finder before its script runs) are not seen.
+    ``url`` is the page's path in the site (``a/b/index.html``)."""
+    parser = _ReaderView(url)
+    parser.feed(html)
+    parser._flush()
+    return parser.lines
+
+
+def finder_form(site_dir: Path) -> list[Element]:
+    """The path finder's form as the site's form script holds it (every page's placeholder
+    is filled from it)."""
+    from mkdocs_relations.output.site_files import FINDER_FORM, FINDER_FORM_VARIABLE
+
+    text = (site_dir / FINDER_FORM).read_text("utf-8")
+    assignment = f"window.{FINDER_FORM_VARIABLE} = "
+    start = text.index(assignment) + len(assignment)
+    return parse(str(json.loads(text[start : text.rindex(";")])))

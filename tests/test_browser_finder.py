@@ -145,6 +145,45 @@ def test_file_url_without_directory_urls(site: Site, browser: Any) -> None:
     page.close()
 
 
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_form_is_built_from_the_site_s_one_copy(site: Site, browser: Any, width: int) -> None:
+    """A page holds a placeholder; the script puts the site's form in its place (from disk
+    too), and the panel's link leads into it."""
+    site.pages(WIKI)
+    site.extra_config = {"theme": {"name": "material"}, "use_directory_urls": False}
+    assert site.build().ok
+    html = site.html("platform/checkout.html")
+    assert "<form" not in html and "data-relations-form" in html
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    page.goto((site.site_dir / "platform" / "checkout.html").as_uri())
+    page.wait_for_selector("[data-relations-pathfinder][data-relations-ready]")
+    finder = page.locator("[data-relations-pathfinder]")
+    assert finder.count() == 1 and finder.get_attribute("id") == "relations-finder"
+    assert finder.get_attribute("data-relations-page") == "platform/checkout"
+    assert finder.get_attribute("data-relations-graph") == "../" + site_files.GRAPH_SCRIPT
+    assert finder.locator("form").is_visible()
+    labels = finder.locator("label").all_inner_texts()
+    assert [label.strip() for label in labels] == [
+        DEFAULT_LABELS[key]
+        for key in ("finder_to", "finder_type", "finder_hops", "finder_directed")
+    ]
+    # Every field within the page's width, on a phone as on a desktop.
+    boxes = finder.locator("input, select, button").evaluate_all(
+        "els => els.map(e => e.getBoundingClientRect().right)"
+    )
+    assert boxes and max(boxes) <= width
+    page.locator("[data-relations-finder-link] a").click()
+    assert page.evaluate("document.activeElement.id") == "relations-finder-input"
+    page.keyboard.type("Reporting")
+    page.wait_for_selector(".relations-finder__option")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    page.locator(".relations-finder__text").wait_for(state="attached")
+    expected = run("path", "platform/checkout", "reporting", cwd=site.root).stdout.strip()
+    assert page.locator(".relations-finder__text").text_content() == expected
+    page.close()
+
+
 MINIMAL_THEME = """<!doctype html>
 <html><head><meta charset="utf-8"><title>{{ page.title|e }}</title>
 {% for path in config.extra_css %}<link rel="stylesheet" href="{{ path|url }}">{% endfor %}

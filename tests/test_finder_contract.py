@@ -14,7 +14,7 @@ import shutil
 import subprocess
 
 import pytest
-from built_html import page_elements
+from built_html import finder_form, parse
 from conftest import REPO, Site
 from wikis import PANEL_WIKI as WIKI
 
@@ -57,12 +57,13 @@ def test_scripts_hold_no_copy_of_what_the_build_writes(name: str) -> None:
         site_files.GRAPH_SCRIPT,
         site_files.GRAPH_JSON,
         *site_files.SCRIPTS,
+        site_files.FINDER_FORM_VARIABLE,
         export.SITE_GRAPH_FORMAT,
         export.SITE_GRAPH_VARIABLE,
     ]
     for value in written:
         assert value not in code, f"{name} repeats {value!r}: read it from the widget"
-    for value in (site_files.GRAPH_SCRIPT, site_files.GRAPH_JSON):
+    for value in (site_files.GRAPH_SCRIPT, site_files.GRAPH_JSON, site_files.FINDER_FORM):
         assert value.rsplit("/", 1)[1] not in code
     for string in _strings(SCRIPTS[name]):
         assert "assets" not in string and not string.endswith((".js", ".json", ".css"))
@@ -90,21 +91,33 @@ def test_the_widget_carries_the_graph_and_the_root_from_its_page(site: Site) -> 
     site.pages(WIKI)
     site.extra_config = {"use_directory_urls": False}
     assert site.build().ok
-    for page, root in (("index.html", "./"), ("platform/checkout.html", "../")):
-        (widget,) = [
-            e for e in page_elements(site.site_dir, page) if "data-relations-pathfinder" in e.attrs
+    graph = site_files.graph_script()
+    (widget,) = [e for e in finder_form(site.site_dir) if "data-relations-pathfinder" in e.attrs]
+    # Site-relative: the script puts each page's root in front.
+    assert widget.attrs["data-relations-graph"] == graph.path
+    assert widget.attrs["data-relations-graph-format"] == graph.format
+    assert widget.attrs["data-relations-graph-version"] == str(graph.version)
+    assert widget.attrs["data-relations-graph-variable"] == graph.variable
+    assert "data-relations-page" not in widget.attrs and "data-relations-root" not in widget.attrs
+    messages = json.loads(str(widget.attrs["data-relations-messages"]))
+    assert messages == {key: DEFAULT_LABELS[key] for key in FINDER_MESSAGES}
+    assert (site.site_dir / graph.path).read_text("utf-8").startswith(f"window.{graph.variable}=")
+    for page, root, page_id in (
+        ("index.html", "./", "index"),
+        ("platform/checkout.html", "../", "platform/checkout"),
+    ):
+        html = site.html(page)
+        (holder,) = [e for e in parse(html) if "data-relations-pathfinder" in e.attrs]
+        assert holder.attrs["data-relations-root"] == root
+        assert holder.attrs["data-relations-page"] == page_id
+        assert holder.attrs["data-relations-form"] == site_files.FINDER_FORM_VARIABLE
+        assert holder.attrs["id"] == "relations-finder"  # the panel's link to it
+        # The form is the site's, written once: a page holds none of it.
+        assert "<form" not in html and "data-relations-messages" not in html
+        scripts = [e.attrs["src"] for e in parse(html) if e.tag == "script" and e.attrs.get("src")]
+        assert [s for s in scripts if "mkdocs-relations" in str(s)] == [
+            root.removeprefix("./") + script for script in site_files.SCRIPTS
         ]
-        graph = site_files.graph_script()
-        assert widget.attrs["data-relations-root"] == root
-        assert widget.attrs["data-relations-graph"] == root + graph.path
-        assert widget.attrs["data-relations-graph-format"] == graph.format
-        assert widget.attrs["data-relations-graph-version"] == str(graph.version)
-        assert widget.attrs["data-relations-graph-variable"] == graph.variable
-        messages = json.loads(str(widget.attrs["data-relations-messages"]))
-        assert messages == {key: DEFAULT_LABELS[key] for key in FINDER_MESSAGES}
-        assert (
-            (site.site_dir / graph.path).read_text("utf-8").startswith(f"window.{graph.variable}=")
-        )
 
 
 def test_the_path_search_has_no_default_bound() -> None:

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import difflib
+import gzip
 import json
+import os
 import pickle
 import random
 import re
@@ -14,8 +17,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from built_html import Element, edges, page_elements, panels, reach
-from conftest import REPO, Site, run
+from built_html import Element, edges, finder_form, page_elements, panels, reach, reader_view
+from conftest import REPO, CorpusSite, Site, run
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from wikis import PANEL_WIKI
@@ -640,7 +643,7 @@ def test_finder_lists_used_types_in_their_labels(site: Site) -> None:
         "labels": {"depends-on": "hängt ab von", "relates-to": "steht in Bezug zu"}
     }
     assert site.build(strict=True).ok
-    elements = page_elements(site.site_dir, "index.html")
+    elements = finder_form(site.site_dir)
     select = [e for e in elements if e.attrs.get("id") == "relations-finder-type"]
     options = [
         (e.attrs["value"], e.text.strip())
@@ -716,3 +719,39 @@ def test_inject_puts_the_jump_line_under_the_title(tmp_path: Path) -> None:
     assert found is not None and found[1] == "Relationships Depends on 2 Relates to 1"
     short = (root / "site" / "short" / "index.html").read_text(encoding="utf-8")
     assert "data-relations-panel" in short and _jump(short) is None
+
+
+#: What a reader sees of the plugin's additions on every page of each vendored wiki, as
+#: built before the markup was made lean (issue 45): the markup may change, this may not.
+#: ``RELATIONS_WRITE_READER_VIEW=1`` writes it anew, for a change a reader is meant to see.
+READER_VIEWS = REPO / "tests" / "reader_view"
+
+
+def _site_view(site_dir: Path) -> list[str]:
+    lines = []
+    for page in sorted(site_dir.rglob("*.html")):
+        url = page.relative_to(site_dir).as_posix()
+        seen = reader_view(page.read_text(encoding="utf-8"), url)
+        if seen:
+            lines += [f"page {url}", *seen]
+    return lines
+
+
+@pytest.mark.parametrize("name", ["scm-concepts", "data-atlas"])
+def test_a_reader_sees_what_they_saw_on_the_vendored_wikis(
+    name: str, corpus_site: CorpusSite
+) -> None:
+    site, result = corpus_site(name)
+    assert result.ok, result.error
+    seen = _site_view(site.site_dir)
+    golden = READER_VIEWS / f"{name}.txt.gz"
+    if os.environ.get("RELATIONS_WRITE_READER_VIEW") == "1":
+        golden.parent.mkdir(exist_ok=True)
+        # mtime 0: the same view is the same file.
+        with gzip.GzipFile(golden, "wb", mtime=0) as out:
+            out.write(("\n".join(seen) + "\n").encode("utf-8"))
+    expected = gzip.decompress(golden.read_bytes()).decode("utf-8").splitlines()
+    assert len(seen) > 1000 and sum(line.startswith("link ") for line in seen) > 500
+    if seen != expected:
+        diff = difflib.unified_diff(expected, seen, "before", "now", lineterm="", n=2)
+        pytest.fail("a reader sees something else:\n" + "\n".join(list(diff)[:60]))

@@ -1,9 +1,11 @@
 /* mkdocs-relations: the path finder widget.
  *
- * The page carries the widget's markup (rendered at build time, hidden until this script
- * runs) and, in its data attributes, everything this script shares with the build: where the
- * site root and the graph file are (as links from the page), the graph's format and version,
- * and every word it shows. Nothing of that is repeated here, so the two cannot drift apart;
+ * The page carries a placeholder (its page id and the site root as a link from it); the
+ * widget's markup, the same on every page, is rendered once a build into a script of the
+ * site's that the page loads before this one, and put in the placeholder's place here. The
+ * widget carries, in its data attributes, everything this script shares with the build: where
+ * the site root and the graph file are (as links from the page), the graph's format and
+ * version, and every word it shows. Nothing of that is repeated here, so the two cannot drift apart;
  * the hop limit is the graph file's max_hops. The graph is not loaded until the reader first
  * uses a finder; it arrives as a script file rather than JSON so that it also loads from disk
  * (file://), where browsers refuse fetch(). All text is inserted with textContent: titles
@@ -490,9 +492,27 @@
     });
   }
 
+  /* The widget in a placeholder's place: the site's form (the global the placeholder names),
+   * with the page id and the links from this page put in. A page without a placeholder
+   * (a build that wrote the whole widget into it) keeps its own. */
+  function build(holder) {
+    var html = window[holder.getAttribute("data-relations-form")];
+    if (typeof html !== "string") return holder;
+    var made = document.createElement("template");
+    made.innerHTML = html;
+    var widget = made.content.firstElementChild;
+    var root = holder.getAttribute("data-relations-root");
+    widget.setAttribute("data-relations-page", holder.getAttribute("data-relations-page"));
+    widget.setAttribute("data-relations-root", root);
+    widget.setAttribute("data-relations-graph", root + widget.getAttribute("data-relations-graph"));
+    holder.parentNode.replaceChild(widget, holder);
+    return widget;
+  }
+
   function mountAll() {
-    var finders = document.querySelectorAll("[data-relations-pathfinder]");
-    Array.prototype.forEach.call(finders, mount);
+    var finders = Array.prototype.map.call(
+      document.querySelectorAll("[data-relations-pathfinder]"), build);
+    finders.forEach(mount);
     if (!finders.length) return;
     // The panel's "Find a path from here" link points at a widget that only exists once
     // this script runs: show it now.

@@ -143,6 +143,7 @@ def inject(
         blocks.engine(additions.builder.index, title_of)
     extra = asset_files(display.assets(answers=blocks is not None and bool(blocks.pending)))
     extra.update(graph_files(wiki.graph, titles, display.max_hops, additions.labels))
+    extra.update((name, text.encode("utf-8")) for name, text in additions.site_files().items())
     extra_targets = {name: _target(root, name) for name in extra}
     result.leftovers = _remove_leftovers(root)
     # Assets first: a run stopped after them leaves pages as they were, which is harmless;

@@ -17,7 +17,7 @@ from .on_demand import PanelOnDemand
 from .panel import DEFAULT_PICTURE_LIMIT, PANELS, Panel, PanelBuilder
 from .records import PageRef
 from .render import Renderer
-from .site_files import CSS, QUERY_CSS, SCRIPTS, GraphScript, graph_script
+from .site_files import CSS, FINDER_FORM, QUERY_CSS, SCRIPTS, GraphScript, form_file, graph_script
 from .site_links import base_parts, rebase, relative_link, url_parts
 
 #: A page whose content is longer than this (characters of HTML, about three phone screens
@@ -54,10 +54,12 @@ class Display:
         return SCRIPTS if self.path_finder != "off" else ()
 
     def assets(self, answers: bool) -> list[str]:
-        """The files copied into the site: what pages link, and the blocks' sheet where
-        ``answers`` says some page links it on its own."""
+        """The package's files copied into the site: what pages link, and the blocks' sheet
+        where ``answers`` says some page links it on its own (the finder's form is written
+        for the site: :meth:`PageAdditions.site_files`)."""
         alone = [QUERY_CSS] if answers and not self.shows_anything else []
-        return [*self.stylesheets, *alone, *self.scripts]
+        scripts = [script for script in self.scripts if script != FINDER_FORM]
+        return [*self.stylesheets, *alone, *scripts]
 
 
 class PageAdditions:
@@ -116,6 +118,14 @@ class PageAdditions:
         used = {edge.type for edge in graph.resolved_edges()}
         types = [(name, self.labels.type_label(name)) for name in graph.vocabulary if name in used]
         return types, graph_script()
+
+    def site_files(self) -> dict[str, str]:
+        """The files this site's pages share, by site path: the finder's form, when it shows."""
+        if self.display.path_finder == "off":
+            return {}
+        types, graph = self._finder
+        html = self.renderer.finder_form(types, self.display.max_hops, self.labels.text, graph)
+        return form_file(html)
 
     def for_page(self, page_id: str, page_url: str) -> tuple[str, str]:
         """(HTML before the content, HTML after it) for one page; empty where nothing shows."""
@@ -276,10 +286,7 @@ class PageAdditions:
             (top if display.placement == "top" else bottom).append(html)
         if finder:
             root = relative_link("./", [], base_parts(page_url))
-            types, graph = self._finder
-            html = self.renderer.path_finder(
-                page_id, root, types, display.max_hops, self.labels.text, graph
-            )
+            html = self.renderer.path_finder(page_id, root)
             (top if display.path_finder == "top" else bottom).append(html)
         return Rendered("".join(top), "".join(bottom), panel, jump)
 

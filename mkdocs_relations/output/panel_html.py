@@ -28,26 +28,26 @@ def panel_html(panel: Panel, placement: str, finder: bool, e: Escaped) -> list[s
     labels = panel.labels
     out = [
         f'<aside class="relations relations--{e[placement]}" data-relations-panel '
-        'data-search-exclude aria-labelledby="relations-panel">\n'
-        f'  <h2 class="relations__title" id="relations-panel">{e[labels["title"]]}</h2>'
+        'data-search-exclude aria-labelledby="relations-panel">'
+        f'<h2 class="relations__title" id="relations-panel">{e[labels["title"]]}</h2>'
     ]
     add = out.append
     if panel.groups:
         add('<dl class="relations__groups simple">')
         for group in panel.groups:
             add(
-                f'    <dt class="relations__label" id="{e[group.anchor]}">{e[group.label]}</dt>\n'
-                '    <dd class="relations__entries">'
+                f'<dt class="relations__label" id="{e[group.anchor]}">{e[group.label]}</dt>'
+                '<dd class="relations__entries">'
             )
             for fold, entries in group.parts:
                 if fold:
                     red = " data-relations-redlinks" if fold == "redlinks" else ""
                     count = e[fill(labels[fold], n=len(entries))]
                     add(
-                        f'      <details class="relations__fold" data-relations-fold{red}>\n'
-                        f'        <summary class="relations__summary">{count}</summary>'
+                        f'<details class="relations__fold" data-relations-fold{red}>'
+                        f'<summary class="relations__summary">{count}</summary>'
                     )
-                add("      <ul>")
+                add("<ul>")
                 for entry in entries:
                     kind = (
                         f'data-relation-type="{e[entry.type]}" '
@@ -56,13 +56,13 @@ def panel_html(panel: Panel, placement: str, finder: bool, e: Escaped) -> list[s
                     if entry.url is not None:
                         tip = f' title="{e[entry.title]}"' if entry.tip else ""
                         add(
-                            f'        <li><a href="{e[entry.url]}" class="relations__link" '
+                            f'<li><a href="{e[entry.url]}" class="relations__link" '
                             f"{kind}{tip}>{e[entry.title]}</a>"
                         )
                     else:
                         reason = e[str(entry.reason)]
                         add(
-                            '        <li><span class="relations__redlink" role="link" '
+                            '<li><span class="relations__redlink" role="link" '
                             f'aria-disabled="true" title="{reason}" {kind} '
                             f"data-relation-redlink>{e[entry.title]}</span> "
                             f'<span class="relations__note relations__reason">{reason}</span>'
@@ -84,41 +84,41 @@ def panel_html(panel: Panel, placement: str, finder: bool, e: Escaped) -> list[s
                             f"data-relation-suspect>{e[labels['suspect']]}</span>"
                         )
                     add("</li>")
-                add("      </ul>")
+                add("</ul>")
                 if fold:
-                    add("      </details>")
-            add("    </dd>")
-        add("  </dl>")
+                    add("</details>")
+            add("</dd>")
+        add("</dl>")
     for reach in panel.reach:
         reverse = "true" if reach.direction == "in" else "false"
         add(
-            f'  <details class="relations__reach" data-relation-reach="{e[reach.type]}" '
-            f'data-relation-reverse="{reverse}">\n'
-            f'    <summary class="relations__summary">{e[reach.label]} '
-            f'<span class="relations__count">({e[reach.count]})</span></summary>\n'
-            '    <dl class="relations__hops simple">'
+            f'<details class="relations__reach" data-relation-reach="{e[reach.type]}" '
+            f'data-relation-reverse="{reverse}">'
+            f'<summary class="relations__summary">{e[reach.label]} '
+            f'<span class="relations__count">({e[reach.count]})</span></summary>'
+            '<dl class="relations__hops simple">'
         )
         chains: dict[str, str] = {}
         for hop in reach.hops:
-            add(f"      <dt>{e[hop.label]}</dt>\n      <dd>\n        <ul>")
+            add(f"<dt>{e[hop.label]}</dt><dd><ul>")
             for step in hop.entries:
                 add(
-                    f'          <li data-relation-hops="{step.hops}"><a href="{e[step.url]}" '
+                    f'<li data-relation-hops="{step.hops}"><a href="{e[step.url]}" '
                     f'title="{e.chain(step.chain, chains)}">{e[step.title]}</a>'
                 )
                 if step.via_text:
                     add(f' <span class="relations__via">{e[step.via_text]}</span>')
                 add("</li>")
-            add("        </ul>\n      </dd>")
-        add("    </dl>")
+            add("</ul></dd>")
+        add("</dl>")
         if reach.more:
             add(f'<p class="relations__more">{e[reach.more]}</p>')
-        add("  </details>")
+        add("</details>")
     if panel.picture:
         out += picture_html(panel.picture, e)
     if finder:
         add(
-            '  <p class="relations__find" data-relations-finder-link hidden>'
+            '<p class="relations__find" data-relations-finder-link hidden>'
             f'<a href="#relations-finder">{e[labels["find_from_here"]]}</a></p>'
         )
     add("</aside>")
@@ -126,11 +126,11 @@ def panel_html(panel: Panel, placement: str, finder: bool, e: Escaped) -> list[s
 
 
 _DEFS = (
-    '">\n    <defs>\n'
-    '      <marker id="relations-arrow" viewBox="0 0 10 10" refX="10" refY="5" '
-    'markerWidth="7" markerHeight="7" orient="auto">\n'
-    '        <path d="M 0 0 L 10 5 L 0 10 z" class="relations__arrowhead"/>\n'
-    "      </marker>\n    </defs>"
+    '"><defs>'
+    '<marker id="relations-arrow" viewBox="0 0 10 10" refX="10" refY="5" '
+    'markerWidth="7" markerHeight="7" orient="auto">'
+    '<path d="M 0 0 L 10 5 L 0 10 z" class="relations__arrowhead"/>'
+    "</marker></defs>"
 )
 
 
@@ -139,8 +139,8 @@ def picture_html(pic: Picture, e: Escaped) -> list[str]:
     label = e[pic.label]
     grouped = " data-relations-grouped" if pic.grouped else ""
     out = [
-        f'<figure class="relations__picture" data-relations-picture{grouped}>\n'
-        f'  <svg viewBox="0 0 {pic.width} {pic.height}" width="{pic.width}" '
+        f'<figure class="relations__picture" data-relations-picture{grouped}>'
+        f'<svg viewBox="0 0 {pic.width} {pic.height}" width="{pic.width}" '
         f'height="{pic.height}" font-size="{pic.font}" role="img" aria-label="{label}{_DEFS}'
     ]
     add = out.append
@@ -217,15 +217,15 @@ def picture_html(pic: Picture, e: Escaped) -> list[str]:
         if url is None:
             add(f"{head}{at}{middle}{spans}{end}")
         else:
-            add(f'    <a xlink:href="{e[url]}{head}{at}{middle}{spans}{end}')
-    add("  </svg>\n</figure>")
+            add(f'<a xlink:href="{e[url]}{head}{at}{middle}{spans}{end}')
+    add("</svg></figure>")
     return out
 
 
 def _wire_html(wire: Wire, geometry: str, e: Escaped) -> str:
     arrow = ' marker-end="url(#relations-arrow)"' if wire.arrow else ""
     return (
-        f"    <line {geometry} data-relations-wire="
+        f"<line {geometry} data-relations-wire="
         f'"{e[wire.type]}" data-relations-wire-direction="{wire.direction}"{arrow}/>'
     )
 
@@ -234,7 +234,7 @@ def _caption_html(caption: Caption, e: Escaped) -> str:
     x = str(caption.x)
     spans = "".join([f'<tspan x="{x}" y="{y}">{e[line]}</tspan>' for y, line in caption.baselines])
     return (
-        f'    <text class="relations__edge-label" x="{x}" '
+        f'<text class="relations__edge-label" x="{x}" '
         f'data-relations-caption="{e[caption.type]}">{spans}</text>'
     )
 
@@ -247,10 +247,12 @@ def _box_parts(box: Box, e: Escaped) -> Parts:
     x = e.floats[box.text_x]
     kind = box.kind
     if box.url is not None:
-        start = '" class="relations__node relations__node--'
+        start = '" class="relations__node'
         end = "</text></a>"
     else:
-        start, end = '    <g class="relations__node relations__node--', "</text></g>"
+        start, end = '<g class="relations__node', "</text></g>"
+    # A page's box is the plain one: only the others are named (current, redlink, group).
+    modifier = "" if kind == "page" else f" relations__node--{kind}"
     full = e[box.full]
     tip = f"<title>{full}</title>" if box.shortened else ""
     corner = 6 if kind == "current" else 4
@@ -264,7 +266,7 @@ def _box_parts(box: Box, e: Escaped) -> Parts:
     else:
         lines = [f'">{e[line]}</tspan>' for line in box.lines]
     return (
-        f'{start}{kind}">{tip}<rect x="{box.x}" y="',
+        f'{start}{modifier}">{tip}<rect x="{box.x}" y="',
         f'" width="{box.w}" height="{box.h}" rx="{corner}"/><text x="{x}">',
         f'<tspan x="{x}" y="',
         tuple(lines),

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from collections.abc import Mapping, Sequence
 
 import jinja2
@@ -19,12 +18,7 @@ from .labels import FINDER_MESSAGES, fill
 from .panel import Panel
 from .panel_html import breadcrumbs_html, jump_html, mentions_html, panel_html
 from .records import PageRef
-from .site_files import GraphScript
-
-#: Stand for the page id and the link to the site root in the once-rendered path finder;
-#: they cannot occur in escaped output.
-_SLOT = "\x00page-id\x00"
-_ROOT = "\x00root\x00"
+from .site_files import FINDER_FORM_VARIABLE, GraphScript
 
 
 class Renderer:
@@ -43,7 +37,6 @@ class Renderer:
             auto_reload=False,
         )
         self.env.filters["fill"] = fill
-        self._finder: tuple[tuple[int, ...], list[str]] | None = None
         self._escaped = Escaped()
         # The panel includes the picture: an override of either takes the panel to Jinja.
         self.fast_panel = self._ours("relations/panel.html") and self._ours(
@@ -92,39 +85,40 @@ class Renderer:
         template = self.env.get_template("relations/problems.html")
         return ascii_html(template.render(problems=problems))
 
-    def path_finder(
+    def finder_form(
         self,
-        page_id: str,
-        root: str,
         types: Sequence[tuple[str, str]],
         max_hops: int,
         labels: Mapping[str, str],
         graph: GraphScript,
     ) -> str:
-        """The finder of one page; ``root`` is the site root as a link from that page."""
-        # The widget differs between pages only by the page id and the root: render it once
-        # per build and put each in, escaped as the template would have. A Renderer lives for
-        # one build, whose pages all pass the same (unchanging) objects: identity is the
-        # cheap key.
-        key = (id(types), max_hops, id(labels), id(graph))
-        if self._finder is None or self._finder[0] != key:
-            template = self.env.get_template("relations/pathfinder.html")
-            messages = json.dumps({k: labels[k] for k in FINDER_MESSAGES if k in labels})
-            html = template.render(
-                page_id=_SLOT,
-                root=_ROOT,
-                types=types,
-                max_hops=max_hops,
-                labels=labels,
-                messages=messages,
-                graph=graph,
-            )
-            # Split once at the slots: each page is then one join of the pieces and its values.
-            pieces = re.split(f"({_SLOT}|{_ROOT})", ascii_html(html))
-            self._finder = (key, pieces)
+        """The path finder's form, the same on every page: rendered once a build into the
+        site's :data:`~.site_files.FINDER_FORM`. A theme's copy of the template written for a
+        finder on every page still renders: its ``page_id`` and ``root`` are empty, and the
+        script puts in each page's."""
+        template = self.env.get_template("relations/pathfinder.html")
+        messages = json.dumps({k: labels[k] for k in FINDER_MESSAGES if k in labels})
+        html = template.render(
+            page_id="",
+            root="",
+            types=types,
+            max_hops=max_hops,
+            labels=labels,
+            messages=messages,
+            graph=graph,
+        )
+        return ascii_html(html)
+
+    def path_finder(self, page_id: str, root: str) -> str:
+        """The finder's placeholder on one page: its page id and the site root as a link from
+        it (the form is the site's, :meth:`finder_form`; without JavaScript there is no
+        finder, so a reader without it misses nothing). ``id``: the panel's link to it."""
         e = self._escaped
-        values = {_SLOT: ascii_html(e[page_id]), _ROOT: ascii_html(e[root])}
-        return "".join([values.get(piece, piece) for piece in self._finder[1]])
+        return ascii_html(
+            f'<div id="relations-finder" data-relations-pathfinder data-relations-page="'
+            f'{e[page_id]}" data-relations-root="{e[root]}" '
+            f'data-relations-form="{FINDER_FORM_VARIABLE}" hidden></div>'
+        )
 
 
 def ascii_html(html: str) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import stat
 import tempfile
@@ -22,7 +23,14 @@ ASSET_DIR = "assets/mkdocs-relations"
 CSS = f"{ASSET_DIR}/relations.css"
 #: Styles for relations blocks and the overview: page content, so on every page.
 QUERY_CSS = f"{ASSET_DIR}/relations-query.css"
-SCRIPTS = (f"{ASSET_DIR}/relations-paths.js", f"{ASSET_DIR}/relations-finder.js")
+#: The path finder's form, the same on every page: written once a build (rendered from
+#: ``relations/pathfinder.html``), each page holding a placeholder that
+#: ``relations-finder.js`` fills from it.
+FINDER_FORM = f"{ASSET_DIR}/finder-form.js"
+#: The global that script assigns; each placeholder names it.
+FINDER_FORM_VARIABLE = "__mkdocsRelationsFinderForm"
+#: The finder's scripts in the order pages load them (the form before the script using it).
+SCRIPTS = (f"{ASSET_DIR}/relations-paths.js", FINDER_FORM, f"{ASSET_DIR}/relations-finder.js")
 GRAPH_JSON = f"{ASSET_DIR}/graph.json"
 GRAPH_SCRIPT = f"{ASSET_DIR}/graph.js"
 #: How a file being written is named until it is renamed into place: a run killed in between
@@ -60,6 +68,17 @@ def graph_script() -> GraphScript:
         export.SITE_GRAPH_VERSION,
         export.SITE_GRAPH_VARIABLE,
     )
+
+
+def form_file(html: str) -> dict[str, str]:
+    """:data:`FINDER_FORM` by its site path: the form's markup as a string in a global. A
+    script, not a fetched file, so that it also loads from disk (file://)."""
+    script = (
+        "/* mkdocs-relations: the path finder's form, rendered once a build from "
+        "relations/pathfinder.html. */\n"
+        f"window.{FINDER_FORM_VARIABLE} = {json.dumps(html, ensure_ascii=True)};\n"
+    )
+    return {FINDER_FORM: script}
 
 
 def asset_source(asset: str) -> str:
