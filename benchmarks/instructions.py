@@ -33,14 +33,14 @@ def available() -> bool:
     return shutil.which("valgrind") is not None
 
 
-def counts(configs: Mapping[str, Path], work: Path) -> dict[str, int]:
+def counts(configs: Mapping[str, Path], work: Path, slots: int = 0) -> dict[str, int]:
     """Instructions executed by ``mkdocs build`` of each config, over every process the
-    build starts (Valgrind follows children), the builds run one per core."""
+    build starts (Valgrind follows children), ``slots`` builds at a time (0: one per core)."""
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONHASHSEED": "0"}
     pending = list(configs.items())
     running: dict[str, tuple[subprocess.Popen[str], Path]] = {}
     found: dict[str, int] = {}
-    slots = max(1, os.cpu_count() or 1)
+    slots = slots or max(1, os.cpu_count() or 1)
     started = 0
     while pending or running:
         while pending and len(running) < slots:

@@ -55,6 +55,30 @@ def test_the_harness_fills_its_table(tmp_path: Path) -> None:
         assert re.fullmatch(rf"\| {pattern} \| [^|]+ \| (met|missed) \|", row), row
 
 
+def test_total_work_fills_its_table(tmp_path: Path) -> None:
+    """``total_work.py`` on a small wiki without Valgrind: the four builds timed, their rows
+    written between the page's markers and nothing else changed."""
+    out = tmp_path / "benchmarks.md"
+    out.write_text("# Benchmarks\n\n<!-- total:start -->\n<!-- total:end -->\n\nAfter.\n")
+    result = subprocess.run(
+        [sys.executable, str(REPO / "benchmarks" / "total_work.py"), "--pages", "20",
+         "--rounds", "1", "--no-count", "--write", "--out", str(out)],
+        capture_output=True, text=True, timeout=300, check=False, cwd=tmp_path,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
+    text = out.read_text(encoding="utf-8")
+    assert text.startswith("# Benchmarks\n\n<!-- total:start -->\n\nMeasured ")
+    assert text.endswith("<!-- total:end -->\n\nAfter.\n"), text
+    rows = [line for line in text.splitlines() if line.startswith("| ")][1:]
+    assert [row.split(" | ")[0] for row in rows] == [
+        "| MkDocs alone, navigation cut to the home page",
+        "| with the plugin, navigation cut to the home page",
+        "| MkDocs alone, MkDocs' default navigation",
+        "| with the plugin, MkDocs' default navigation",
+    ], text
+    assert re.search(r"\| ≤ 1\.12× +\| [\d.]+ \| [\d.]+× \|$", rows[1]), rows[1]
+
+
 @pytest.mark.benchmark
 def test_quick_benchmark_run(tmp_path: Path) -> None:
     out = tmp_path / "benchmarks.md"

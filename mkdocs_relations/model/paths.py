@@ -80,21 +80,23 @@ class PathIndex:
             adjacency[source].add((target, along, type_rank[relation]))
             adjacency[target].add((source, against, type_rank[relation]))
         self.adjacency: list[list[tuple[int, int, int]]] = [sorted(a) for a in adjacency]
-        self._neighbours: dict[tuple[int, int], list[list[int]]] = {}
+        self._neighbours: dict[tuple[int, int], list[tuple[int, ...]]] = {}
 
-    def neighbours(self, relation: int, direction: Direction) -> list[list[int]]:
+    def neighbours(self, relation: int, direction: Direction) -> list[tuple[int, ...]]:
         """Per page, the ranks one ``relation`` edge (type number) leads to, walked along it
         (``out``) or against it (``in``), in rank order; made once per type and direction.
 
         A search along one type reads only its own edges: a hub's thousand edges of another
-        type, or the other way, would otherwise be read at every visit.
+        type, or the other way, would otherwise be read at every visit. Tuples of ints, most
+        of them the one empty tuple: the garbage collector stops tracking them, where lists,
+        a few thousand a type, stayed in every full collection of the rest of the build.
         """
         key = (relation, number(direction))
         found = self._neighbours.get(key)
         if found is None:
             wanted = key[1]
             found = self._neighbours[key] = [
-                [n for n, way, kind in pairs if kind == relation and way == wanted]
+                tuple([n for n, way, kind in pairs if kind == relation and way == wanted])
                 for pairs in self.adjacency
             ]
         return found

@@ -80,7 +80,7 @@ class PageAdditions:
         self.labels = Labels(graph.vocabulary, display.labels)
         self._template_dirs = template_dirs
         # Per page id: (title, URL, the URL's parts).
-        self._targets: dict[str, tuple[str, str, list[str]]] = {}
+        self._targets: dict[str, tuple[str, str, tuple[str, ...]]] = {}
         # A link is the same from every page that climbs as many steps out of its base and
         # shares as many leading parts with the target: by (steps up, parts shared, target),
         # each written once a build, and the same string object wherever it is named.
@@ -164,11 +164,13 @@ class PageAdditions:
 
         return ref
 
-    def _target(self, page_id: str) -> tuple[str, str, list[str]]:
+    def _target(self, page_id: str) -> tuple[str, str, tuple[str, ...]]:
         found = self._targets.get(page_id)
         if found is None:
             title, url = self.pages.get(page_id, (page_id, ""))
-            found = self._targets[page_id] = (title, url, url_parts(url))
+            # A tuple of strings: untracked by the garbage collector, where a list kept
+            # every page's entry in each full collection of the rest of the build.
+            found = self._targets[page_id] = (title, url, tuple(url_parts(url)))
         return found
 
     def writes_nothing(self, mentioned_by: Sequence[str]) -> bool:

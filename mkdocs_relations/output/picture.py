@@ -170,9 +170,9 @@ class Pictures:
         #: type -> (symmetric, caption on the left, caption on the right)
         self._types: dict[str, tuple[bool, str, str]] = {}
         #: width -> title -> (lines, box height)
-        self._boxes: dict[float, dict[str, tuple[list[str], int]]] = {}
+        self._boxes: dict[float, dict[str, tuple[tuple[str, ...], int]]] = {}
         #: width -> caption -> lines
-        self._captions: dict[float, dict[str, list[str]]] = {}
+        self._captions: dict[float, dict[str, tuple[str, ...]]] = {}
         #: (sides, centre width, a left column?) -> (left column, centre x, right column)
         self._columns: dict[tuple[int, float, bool], tuple[_Column, float, _Column]] = {}
         self._label = labels.filler("picture", "title")
@@ -322,7 +322,8 @@ class Pictures:
             if block.caption:
                 lines = captioned.get(block.caption)
                 if lines is None:
-                    lines = captioned[block.caption] = fit(block.caption, column.width, 2)
+                    lines = fit.lines(block.caption, column.width, 2)[0]
+                    captioned[block.caption] = lines
                 captions.append(Caption(column.caption_x, y, list(lines), block.type))
                 y += len(lines) * LINE + 2
             for title, url, kind in block.items:

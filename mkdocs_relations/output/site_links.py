@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import posixpath
+from collections.abc import Sequence
 
 
 def relative_url(url: str, from_url: str) -> str:
@@ -25,13 +26,13 @@ def base_parts(from_url: str) -> list[str]:
     return url_parts(folder if "." in last else from_url)
 
 
-def relative_link(url: str, target: list[str], base: list[str]) -> str:
+def relative_link(url: str, target: Sequence[str], base: Sequence[str]) -> str:
     shared = 0
     for a, b in zip(base, target, strict=False):
         if a != b:
             break
         shared += 1
-    link = "/".join([".."] * (len(base) - shared) + target[shared:]) or "."
+    link = "/".join([*[".."] * (len(base) - shared), *target[shared:]]) or "."
     return link + "/" if url.endswith("/") else link
 
 

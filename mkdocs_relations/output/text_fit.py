@@ -69,7 +69,7 @@ class Wrapper:
     width, and bold in its own page's centre)."""
 
     def __init__(self) -> None:
-        self._done: dict[tuple[str, float, int, bool], tuple[list[str], bool]] = {}
+        self._done: dict[tuple[str, float, int, bool], tuple[tuple[str, ...], bool]] = {}
         self._words = _Widths()
 
     def __call__(self, text: str, width: float, max_lines: int, *, bold: bool = False) -> list[str]:
@@ -77,18 +77,21 @@ class Wrapper:
 
     def lines(
         self, text: str, width: float, max_lines: int, *, bold: bool = False
-    ) -> tuple[list[str], bool]:
-        """The lines and whether a word was split, as remembered: the list is shared by every
-        caller, to copy before keeping it where it could change."""
+    ) -> tuple[tuple[str, ...], bool]:
+        """The lines and whether a word was split, as remembered (shared by every caller)."""
         return self._wrapped(text, width, max_lines, bold)
 
     def _wrapped(
         self, text: str, width: float, max_lines: int, bold: bool
-    ) -> tuple[list[str], bool]:
+    ) -> tuple[tuple[str, ...], bool]:
         key = (text, width, max_lines, bold)
         found = self._done.get(key)
         if found is None:
-            found = self._done[key] = _wrap(text, width, max_lines, bold, self._words.__getitem__)
+            lines, split = _wrap(text, width, max_lines, bold, self._words.__getitem__)
+            # Tuples of strings, which the garbage collector stops tracking: every title at
+            # every width is remembered to the end of the build, and lists stayed in each of
+            # its full collections.
+            found = self._done[key] = (tuple(lines), split)
         return found
 
 
