@@ -2,6 +2,10 @@
 
 The MkDocs plugin calls it while pages render; ``mkdocs-relations inject`` calls it on pages
 another generator built (Zensical). One code path, so both sites read the same.
+
+Long because the display options, a page's additions and what a site's pages share (their
+stylesheets, scripts and the finder's form) are decided together: split, the plugin and
+``inject`` would each have to join them again, and could drift apart.
 """
 
 from __future__ import annotations
