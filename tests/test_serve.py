@@ -8,6 +8,7 @@ file, with a clean build of the same pages in another folder.
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import queue
 import random
@@ -19,11 +20,13 @@ import subprocess
 import sys
 import threading
 import time
+import types
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from conftest import CHROMIUM, CHROMIUM_ARGS, Site
 
 from mkdocs_relations.plugin import RelationsPlugin
@@ -163,6 +166,45 @@ def test_rebuilds_after_changes_equal_clean_builds(
     assert served.rebuild().ok
     assert parsed.parsed == 0
     assert _files(site.site_dir) == _clean(site, tmp_path / "clean-removed")
+
+
+def _yaml_nodes(kept: object) -> int:
+    """How many YAML nodes are reachable from ``kept``."""
+    seen, stack, nodes = set(), [kept], 0
+    while stack:
+        found = stack.pop()
+        if id(found) in seen or isinstance(found, type | types.ModuleType | types.FunctionType):
+            continue
+        seen.add(id(found))
+        nodes += isinstance(found, yaml.nodes.Node)
+        stack.extend(gc.get_referents(found))
+    return nodes
+
+
+def test_a_session_keeps_pages_as_read_and_reads_them_again_when_the_field_changes(
+    site: Site, session: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Between rebuilds the session holds each page as read, not its YAML nodes (every garbage
+    collection of a rebuild walks what it holds), but for wiki-config.md's; a new
+    ``relationship_field`` there reads every page again."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    pages = _wiki(random.Random(6), 20)
+    pages["p5.md"] = pages["p5.md"].replace("relationships:", "relations:")
+    pages["wiki-config.md"] = "---\nrelationship_field: relationships\n---\n"
+    _write(site.docs, pages)
+    site.plugin_options = {"severity": {"malformed-relationship": "warning"}}
+    site.write_config()
+    served = session(site)
+    assert served.rebuild().ok
+    parsed = served.plugin.session.parsed
+    assert 0 < _yaml_nodes(parsed) < 10  # wiki-config.md's: its readers take the nodes
+    config = site.docs / "wiki-config.md"
+    config.write_text("---\nrelationship_field: relations\n---\n", encoding="utf-8")
+    stamp = time.time_ns() + 10**9
+    os.utime(config, ns=(stamp, stamp))
+    assert served.rebuild().ok
+    assert parsed.parsed == len(pages)
+    assert _files(site.site_dir) == _clean(site, tmp_path / "clean")
 
 
 def test_a_setting_changed_renders_every_page_again(

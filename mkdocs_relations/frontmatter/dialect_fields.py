@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
@@ -46,6 +47,22 @@ def edge_list(node: Node | None) -> bool:
     return isinstance(node, SequenceNode) and any(is_edge(entry) for entry in node.value)
 
 
+class Sighting(NamedTuple):
+    """What :class:`OtherFields` counts of one page: edge lists under known keys the dialect
+    does not read (key, line), and other keys holding links (key, line, wikilinks, bare
+    words, the value's shape)."""
+
+    file: str
+    page_id: str
+    fields: tuple[tuple[str, int], ...]
+    others: tuple[tuple[str, int, int, tuple[str, ...], str], ...]
+
+
+_NOTHING = Sighting("", "", (), ())
+#: The shape of a list of entries of several keys.
+_ENTRIES = "entries"
+
+
 @dataclass
 class OtherFields:
     """Pages with edges under a known key that is not the wiki's field."""
@@ -66,43 +83,63 @@ class OtherFields:
     mapped: dict[str, str] = field(default_factory=dict)
 
     def see(self, fm: Frontmatter, page_id: str = "") -> None:
+        self.add(self.sighting(fm, page_id))
+
+    def sighting(self, fm: Frontmatter, page_id: str = "") -> Sighting:
+        """What :meth:`see` counts of one page, without its YAML nodes: a serve session
+        keeps it for a file whose frontmatter did not change (``wiki/parsed_files.py``)."""
         if not fm.keys:
-            return
+            return _NOTHING
         read = self.dialect.read_keys
-        for key in FIELD_CANDIDATES:
-            if key in read or key not in fm.keys:
-                continue
-            key_node, value = fm.keys[key]
-            if edge_list(value):
-                first = self.found.get(key)
-                if first is None:
-                    self.found[key] = (fm.file, fm.line(key_node), 1)
-                else:
-                    self.found[key] = (first[0], first[1], first[2] + 1)
+        fields = tuple(
+            (key, fm.line(fm.keys[key][0]))
+            for key in FIELD_CANDIDATES
+            if key not in read and key in fm.keys and edge_list(fm.keys[key][1])
+        )
+        others = []
         for key, (key_node, value) in fm.keys.items():
             if key in read or key in NOT_LINKS or key == self.dialect.id_key:
                 continue
             links, words = _links(value)
             if not links and not words:
                 continue
-            self.unread_at.setdefault(key, (fm.file, fm.line(key_node)))
-            self.wikilinks[key] += links
-            self.words.setdefault(key, []).extend((page_id, word) for word in words)
-            self.pages.setdefault(key, set()).add(fm.file)
+            shape = ""
             if isinstance(value, MappingNode):
                 # Under a relation's own name the keys are kinds (adrs: [...]); elsewhere
                 # they are types (relations: {depends_on: [...]}).
                 shape = "kind-map" if _relation_name(key) else "type-map"
-                self.mapped.setdefault(key, shape)
             elif isinstance(value, SequenceNode) and any(
                 isinstance(item, MappingNode) for item in value.value
             ):
                 if all(
                     isinstance(item, MappingNode) and len(item.value) == 1 for item in value.value
                 ):
-                    self.mapped.setdefault(key, "one-key-entries")
+                    shape = "one-key-entries"
                 else:
-                    self.entries.add(key)
+                    shape = _ENTRIES
+            others.append((key, fm.line(key_node), links, tuple(words), shape))
+        if not fields and not others:
+            return _NOTHING  # most pages: one object for all of them
+        return Sighting(fm.file, page_id, fields, tuple(others))
+
+    def add(self, seen: Sighting) -> None:
+        """Counts a page's :meth:`sighting`."""
+        file, page_id = seen.file, seen.page_id
+        for key, line in seen.fields:
+            first = self.found.get(key)
+            if first is None:
+                self.found[key] = (file, line, 1)
+            else:
+                self.found[key] = (first[0], first[1], first[2] + 1)
+        for key, line, links, words, shape in seen.others:
+            self.unread_at.setdefault(key, (file, line))
+            self.wikilinks[key] += links
+            self.words.setdefault(key, []).extend((page_id, word) for word in words)
+            self.pages.setdefault(key, set()).add(file)
+            if shape == _ENTRIES:
+                self.entries.add(key)
+            elif shape:
+                self.mapped.setdefault(key, shape)
 
     def unread(
         self, names_page: Callable[[str, str], bool], edges: int, config_page: str

@@ -84,7 +84,7 @@ class KeptAdditions:
         #: The last build's wiki and pages (page id -> title, URL), and who links whom in it.
         self._wiki: Wiki | None = None
         self._pages: Mapping[str, tuple[str, str]] = {}
-        self._neighbours: dict[str, set[str]] = {}
+        self._neighbours: dict[str, tuple[str, ...]] = {}
         #: page id -> (URL, who mentions it as shown, top, bottom, jump, had a panel).
         self._rendered: dict[str, tuple[str, Hashable, str, str, str, bool]] = {}
         #: Pages rendered again in this build, and pages whose additions were reused.
@@ -179,16 +179,20 @@ class _Same:
     __hash__ = None  # type: ignore[assignment]
 
 
-def _neighbours(graph: Graph) -> dict[str, set[str]]:
+def _neighbours(graph: Graph) -> dict[str, tuple[str, ...]]:
     found: dict[str, set[str]] = {}
     for edge in graph.edges():
         if edge.target_id is not None:
             found.setdefault(edge.source, set()).add(edge.target_id)
             found.setdefault(edge.target_id, set()).add(edge.source)
-    return found
+    # Kept as tuples of text: the garbage collector stops tracking those, and a rebuild's
+    # collections walk every object the session keeps.
+    return {page: tuple(others) for page, others in found.items()}
 
 
-def _within(start: set[str], radius: int, graphs: Sequence[Mapping[str, set[str]]]) -> set[str]:
+def _within(
+    start: set[str], radius: int, graphs: Sequence[Mapping[str, tuple[str, ...]]]
+) -> set[str]:
     """Pages at most ``radius`` steps from ``start`` along edges of either graph, either way."""
     seen = set(start)
     layer = list(start)

@@ -4,15 +4,16 @@ which rule, as diagnostics at the line to fix, and the overview's section listin
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..frontmatter.block import Frontmatter, read_frontmatter
+from ..frontmatter.block import read_frontmatter
 from ..model.diagnostics import Diagnostic, apply_severity
 from ..model.graph import Page
 from ..output.labels import DEFAULT_LABELS as PANEL_LABELS
 from ..output.labels import fill
+from ..wiki.parsed_files import FreshFiles
 from ..wiki.pipeline import Options, Wiki, load_wiki
 from .engine import QueryEngine
 from .overview import DEFAULT_LABELS as OVERVIEW_LABELS
@@ -60,7 +61,7 @@ def read_with_rules(
     sources: Mapping[str, str],
     options: Options,
     max_hops: int,
-    read: Callable[[str, str], Frontmatter] | None = None,
+    read: FreshFiles | None = None,
 ) -> tuple[Wiki, RuleReport]:
     """The wiki a build reads (see :func:`.load_wiki`), and its rules checked, their findings
     among its diagnostics at the severity ``options`` gives."""

@@ -6,20 +6,21 @@ Long because the one read every caller shares holds each stage's order in one pl
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..frontmatter.block import Frontmatter, read_frontmatter
+from ..frontmatter.block import Frontmatter
 from ..frontmatter.dialect import Dialect, DialectSettings, field_overlap
 from ..frontmatter.dialect_fields import DEFAULT_FIELD, OtherFields
 from ..frontmatter.edges import DEFAULT_NOTE_KEYS
-from ..frontmatter.page import ReadOptions, page_id_for, read_page
+from ..frontmatter.page import ReadOptions, page_id_for
 from ..model.diagnostics import Diagnostic, apply_severity
 from ..model.graph import Graph, Page
 from ..model.vocabulary import merge
 from . import lint, lint_groups, suspect
 from .lookup import PageKeys, Resolver
+from .parsed_files import FreshFiles, read_record
 from .resolution import NotPages, resolve_targets
 from .suspect import Confirmations
 from .wiki_config import Redlink, WikiConfig, plugin_settings_from_values, read_wiki_config
@@ -115,23 +116,23 @@ def load_wiki(
     sources: Mapping[str, str],
     options: Options | None = None,
     found: Iterable[Diagnostic] = (),
-    read: Callable[[str, str], Frontmatter] | None = None,
+    read: FreshFiles | None = None,
 ) -> Wiki:
     """Read the frontmatter of every page and lint the graph.
 
     ``sources`` maps each page's docs-relative, ``/``-separated path to the file to read;
-    ``found`` holds what listing them reported (a folder link that loops); ``read`` reads one
-    file's frontmatter (path, docs-relative name), and may hand back one it parsed before
-    (:class:`~.parsed_files.ParsedFiles`, under ``mkdocs serve``).
+    ``found`` holds what listing them reported (a folder link that loops); ``read`` reads each
+    file, and may hand back what it read before (:class:`~.parsed_files.ParsedFiles`, under
+    ``mkdocs serve``).
     """
-    return _load(sources, options or Options(), list(found), read or read_frontmatter)
+    return _load(sources, options or Options(), list(found), read or FreshFiles())
 
 
 def _load(
     sources: Mapping[str, str],
     options: Options,
     diagnostics: list[Diagnostic],
-    read: Callable[[str, str], Frontmatter],
+    read: FreshFiles,
 ) -> Wiki:
     files = sorted(sources)
 
@@ -163,7 +164,7 @@ def _load(
     other_fields = OtherFields(field_name, dialect)
     for file in files:
         if file == options.config_page and config_fm is not None:
-            fm = config_fm
+            record = read_record(file, config_fm, read_options, other_fields)
         elif not inside(sources[file]):
             fm = Frontmatter(file)
             fm.diagnostics.append(
@@ -175,13 +176,13 @@ def _load(
                     "frontmatter is not read; move the file into the docs folder",
                 )
             )
+            record = read_record(file, fm, read_options, other_fields)
         else:
-            fm = read(sources[file], file)
-        page = read_page(file, fm, read_options)
-        pages[page.id] = page
-        diagnostics.extend(fm.diagnostics)
+            record = read.page(sources[file], file, read_options, other_fields)
+        pages[record.page.id] = record.page
+        diagnostics.extend(record.diagnostics)
         if file != options.config_page:
-            other_fields.see(fm, page.id)
+            other_fields.add(record.seen)
     diagnostics.extend(other_fields.diagnostics(options.config_page))
 
     if vocabulary.spelled:
