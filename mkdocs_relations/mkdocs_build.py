@@ -1,6 +1,7 @@
-"""What the plugin's hooks read from and change on MkDocs' objects during a build: the pages'
-titles and URLs once every page is read, the lines MkDocs stripped before a page's Markdown,
-the panel's entry in a table of contents, and answered blocks put in a page's HTML.
+"""What the plugin's hooks read from and change on MkDocs' objects during a build: the theme's
+template folder, stylesheets, scripts and generated files, the pages' titles and URLs once
+every page is read, the lines MkDocs stripped before a page's Markdown, the panel's entry in
+a table of contents, answered blocks put in a page's HTML, and the graph files written.
 
 One of the modules allowed to import MkDocs (the build's half of what ``mkdocs_input.py``
 held; the command line's configuration loading stays there).
@@ -12,16 +13,19 @@ import html
 from collections.abc import Callable, Mapping
 
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.structure.files import Files
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page as MkDocsPage
 from mkdocs.structure.toc import AnchorLink, TableOfContents
 
 from .frontmatter.page import page_id_for
 from .model.diagnostics import display_path
-from .output.page_additions import PageAdditions
-from .output.site_files import QUERY_CSS
+from .output.labels import Labels
+from .output.page_additions import Display, PageAdditions
+from .output.site_files import QUERY_CSS, OutsideSite, asset_source, write_graph_files
 from .output.site_links import relative_url
 from .query.page_blocks import BlockAnswers
+from .resources import TEMPLATES
 from .wiki.body_links import BodyLinks, other_renderers
 from .wiki.pipeline import Wiki
 from .wiki.titles import plain_title
@@ -142,3 +146,42 @@ def answer_blocks(
                 "has no place in the page: another extension or plugin removed its "
                 "placeholder"
             )
+
+
+def add_templates_and_assets(config: MkDocsConfig, display: Display) -> None:
+    """The package's templates as the theme's last folder (as MkDocs' search plugin adds its
+    own: a custom_dir override can include relations/sidebar.html, and still wins), and the
+    site's stylesheets and scripts, each once."""
+    if TEMPLATES not in config.theme.dirs:
+        config.theme.dirs.append(TEMPLATES)
+    config.extra_css.extend(s for s in display.stylesheets if s not in config.extra_css)
+    scripts = config.extra_javascript
+    scripts.extend(s for s in display.scripts if s not in scripts)
+
+
+def add_asset_files(files: Files, config: MkDocsConfig, display: Display) -> None:
+    """The package's stylesheets and scripts as the site's generated files."""
+    for asset in display.assets(answers=True):
+        files.append(File.generated(config, asset, abs_src_path=asset_source(asset)))
+
+
+def add_generated(files: Files, config: MkDocsConfig, contents: Mapping[str, str]) -> None:
+    """Files the plugin makes (the overview page, the finder's form), by site path."""
+    for path, content in contents.items():
+        files.append(File.generated(config, path, content=content))
+
+
+def write_site_graph(
+    config: MkDocsConfig,
+    wiki: Wiki,
+    pages: Mapping[str, tuple[str, str]],
+    max_hops: int,
+    labels: Labels | None,
+    made: Callable[..., Mapping[str, bytes]],
+) -> None:
+    """The finder's graph files, written after the build like the search index: titles are
+    only known once every page has been read, and the files are data, not pages."""
+    try:
+        write_graph_files(config.site_dir, wiki.graph, pages, max_hops, labels, made)
+    except OutsideSite as exc:
+        raise PluginError(f"relations: {exc}") from None

@@ -11,38 +11,34 @@ import markupsafe
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page as MkDocsPage
 from mkdocs.utils.templates import TemplateContext
 
 from .config import RelationsConfig
 from .frontmatter.page import page_id_for
 from .mkdocs_build import (
+    add_asset_files,
+    add_generated,
     add_panel_to_toc,
+    add_templates_and_assets,
     add_wikilinks,
     after_title,
     answer_blocks,
     body_links,
     site_pages,
     stripped_lines,
+    write_site_graph,
 )
 from .mkdocs_input import display_of, display_prefix, options_from, page_set
 from .output.kept_additions import KeptAdditions, ServeSession, settings_of
 from .output.page_additions import LONG_PAGE, PageAdditions
 from .output.rendered_ahead import RUN, RenderedAhead
-from .output.site_files import (
-    QUERY_CSS,
-    OutsideSite,
-    asset_source,
-    graph_files,
-    write_graph_files,
-)
+from .output.site_files import QUERY_CSS, graph_files
 from .query.fences import marker_lines, replace_lines
 from .query.overview import MARKER as OVERVIEW
-from .query.overview import overview_markdown, overview_page
 from .query.page_blocks import BlockAnswers
-from .query.rule_checks import RuleReport, read_with_rules, with_rules
-from .resources import TEMPLATES
+from .query.rule_checks import RuleReport, overview_with_rules, read_with_rules
 from .wiki.pipeline import Wiki
 from .wiki.report import BLOCKS, WIKILINKS, Report
 from .wikilinks import WikilinksExtension
@@ -102,14 +98,7 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
             return config
         if self.session is not None and self.session.owns(config.config_file_path):
             self.serving, self.kept = self.session, self.session.kept
-        # Like MkDocs' search plugin: the package's templates become the theme's last folder,
-        # so a custom_dir override can include relations/sidebar.html (and still wins).
-        if TEMPLATES not in config.theme.dirs:
-            config.theme.dirs.append(TEMPLATES)
-        display = display_of(self.config)
-        config.extra_css.extend(s for s in display.stylesheets if s not in config.extra_css)
-        scripts = config.extra_javascript
-        scripts.extend(s for s in display.scripts if s not in scripts)
+        add_templates_and_assets(config, display_of(self.config))
         if self.config.wikilinks:
             self.wikilinks, clash = add_wikilinks(config)
             if clash:
@@ -143,11 +132,11 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         self.blocks = BlockAnswers(self.wiki, self.config.max_hops, self.config.labels)
         if self.wikilinks is not None:
             self.wikilinks.links = body_links(self.wiki, files, pages.not_pages)
-        for asset in display_of(self.config).assets(answers=True):
-            files.append(File.generated(config, asset, abs_src_path=asset_source(asset)))
+        add_asset_files(files, config, display_of(self.config))
         overview = self.config.overview
         if overview and files.get_file_from_path(overview) is None:
-            files.append(File.generated(config, overview, content=self._overview(page=True)))
+            text = overview_with_rules(self.config.labels, self.rules, page=True)
+            add_generated(files, config, {overview: text})
         return files
 
     def on_page_markdown(
@@ -163,7 +152,8 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
             self.wikilinks.texts[file] = markdown
         markdown = self.blocks.collect(markdown, file, page_id, offset)
         if marker_lines(markdown, OVERVIEW):
-            overview = self.blocks.collect(self._overview(page=False), file, None, 0)
+            text = overview_with_rules(self.config.labels, self.rules, page=False)
+            overview = self.blocks.collect(text, file, None, 0)
             markdown = replace_lines(markdown, marker_lines(markdown, OVERVIEW), overview)
             self.blocks.unlisted.add(page_id)
         elif file == self.config.overview:
@@ -172,22 +162,13 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
             self.answered[file] = page
         return markdown
 
-    def _overview(self, *, page: bool) -> str:
-        """The overview (a whole page, or what replaces the marker), with the rules' results."""
-        labels = self.config.labels
-        return with_rules(
-            overview_page(labels) if page else overview_markdown(labels), self.rules, labels
-        )
-
     def on_env(self, env: object, *, config: MkDocsConfig, files: Files) -> None:
         if self.wiki is None or self.blocks is None:
             return
         self.pages, order = site_pages(files)
         display = display_of(self.config)
         self.additions = PageAdditions(self.wiki, self.pages, display, config.theme.dirs)
-        for path, content in self.additions.site_files().items():
-            # Before MkDocs copies the site's files, which follows this hook.
-            files.append(File.generated(config, path, content=content))
+        add_generated(files, config, self.additions.site_files())  # before MkDocs copies files
         self.writes_always = not self.additions.writes_nothing(())
         self.toc_title = str(markupsafe.escape(self.additions.labels.text["title"]))
         _stop(self.report.found(self.blocks.diagnostics, BLOCKS))
@@ -265,16 +246,9 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
             return
         if self.kept is not None:
             log.debug(f"{self.kept.reused} pages' additions reused, {self.kept.rendered} rendered")
-        # Written after the build, like the search index: titles are only known once every
-        # page has been read, and the file is data, not a page.
         labels = self.additions.labels if self.additions else None
-        try:
-            made = graph_files if self.serving is None else self.serving.graph_files
-            write_graph_files(
-                config.site_dir, self.wiki.graph, self.pages, self.config.max_hops, labels, made
-            )
-        except OutsideSite as exc:
-            raise PluginError(f"relations: {exc}") from None
+        made = graph_files if self.serving is None else self.serving.graph_files
+        write_site_graph(config, self.wiki, self.pages, self.config.max_hops, labels, made)
 
 
 def _say(level: str, text: str) -> None:

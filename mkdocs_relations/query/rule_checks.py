@@ -17,7 +17,7 @@ from ..wiki.parsed_files import FreshFiles
 from ..wiki.pipeline import Options, Wiki, load_wiki
 from .engine import QueryEngine
 from .overview import DEFAULT_LABELS as OVERVIEW_LABELS
-from .overview import SOURCE
+from .overview import SOURCE, overview_markdown, overview_page
 from .query_parts import Where
 from .rules import Rule, read_rules
 
@@ -213,3 +213,9 @@ def with_rules(overview: str, report: RuleReport | None, labels: Mapping[str, st
     if not fold:
         return f"{overview}\n{rules}"
     return f"{sections}{rules}\n{fold}{queries}"
+
+
+def overview_with_rules(labels: Mapping[str, str], report: RuleReport | None, *, page: bool) -> str:
+    """The overview as a whole page (the ``overview`` option), or as what replaces the
+    marker in an author's page, with the rules' results."""
+    return with_rules(overview_page(labels) if page else overview_markdown(labels), report, labels)
