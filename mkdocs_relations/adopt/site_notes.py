@@ -17,10 +17,10 @@ from collections import Counter
 from collections.abc import Mapping
 
 from ..model.diagnostics import plural
+from .wikilink_survey import prose_lines
 
 #: ATX headings; a look, not a parse (fenced code is skipped).
 _HEADING = re.compile(r" {0,3}#{1,6}[ \t]+(.*)")
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 #: Past this, a page's text is not read (a look, not a parse).
 _PAGE_BYTES = 2_000_000
 #: The panel's own title, to tell apart from pages that hold the same heading.
@@ -118,22 +118,8 @@ def _headings(file: str) -> set[str]:
             lines = stream.read(_PAGE_BYTES).split("\n")
     except OSError:
         return set()
-    start = 0
-    if lines and lines[0].rstrip() == "---":
-        start = next(
-            (i + 1 for i, line in enumerate(lines[1:], 1) if line.rstrip() in ("---", "...")), 0
-        )
     found = set()
-    fence = ""
-    for line in lines[start:]:
-        opened = _FENCE.match(line)
-        if fence:
-            if opened and opened.group(1)[0] == fence[0] and len(opened.group(1)) >= len(fence):
-                fence = ""
-            continue
-        if opened:
-            fence = opened.group(1)
-            continue
+    for line in prose_lines(lines):
         if line.lstrip().startswith("#"):
             heading = _HEADING.match(line)
             if heading:

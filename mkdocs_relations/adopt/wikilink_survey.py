@@ -8,7 +8,7 @@ decides what a link is; this only decides whether to switch it on.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 
 _LINK = re.compile(r"\[\[[^\[\]\n]+\]\]")
 _CODE_SPAN = re.compile(r"(`+).+?\1")
@@ -20,12 +20,9 @@ def pages_with_wikilinks(sources: Mapping[str, str]) -> list[str]:
     return [path for path in sorted(sources) if _has_link(sources[path])]
 
 
-def _has_link(file: str) -> bool:
-    try:
-        with open(file, encoding="utf-8-sig") as stream:
-            lines = stream.read().split("\n")
-    except (OSError, UnicodeDecodeError):
-        return False
+def prose_lines(lines: list[str]) -> Iterator[str]:
+    """A page's lines after its frontmatter, outside fenced code: what a reader sees as text
+    (as a look, not a parse, for ``init``'s judgements)."""
     start = 0
     if lines and lines[0].rstrip() == "---":
         start = next(
@@ -40,6 +37,16 @@ def _has_link(file: str) -> bool:
             continue
         if opened:
             fence = opened.group(1)
-        elif "[[" in line and _LINK.search(_CODE_SPAN.sub("", line)):
-            return True
-    return False
+            continue
+        yield line
+
+
+def _has_link(file: str) -> bool:
+    try:
+        with open(file, encoding="utf-8-sig") as stream:
+            lines = stream.read().split("\n")
+    except (OSError, UnicodeDecodeError):
+        return False
+    return any(
+        "[[" in line and _LINK.search(_CODE_SPAN.sub("", line)) for line in prose_lines(lines)
+    )
