@@ -145,6 +145,30 @@ def test_file_url_without_directory_urls(site: Site, browser: Any) -> None:
     page.close()
 
 
+def test_every_label_of_the_form_is_one_line_on_a_phone(site: Site, browser: Any) -> None:
+    """The mkdocs theme's wider type set "At most hops" on two lines in a 6.5em column at
+    390 px, out of line with "Edge type" beside it (a new user's screenshot)."""
+    site.pages(WIKI)
+    site.extra_config = {"theme": {"name": "mkdocs"}}
+    assert site.build().ok
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto((site.site_dir / "platform" / "checkout" / "index.html").as_uri())
+    page.wait_for_selector("[data-relations-pathfinder][data-relations-ready]")
+    labels = page.eval_on_selector_all(
+        ".relations-finder__field > label, .relations-finder__field > span:first-child",
+        """els => els.filter(e => e.offsetParent).map(e => {
+            const style = getComputedStyle(e);
+            const line = parseFloat(style.lineHeight) || 1.5 * parseFloat(style.fontSize);
+            return [e.textContent.trim(), e.getBoundingClientRect().height, line];
+        })""",
+    )
+    assert {"Page", "Edge type", "At most hops"} <= {text for text, _, _ in labels}, labels
+    for text, height, line in labels:
+        assert height < 1.5 * line, (text, height, line)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.close()
+
+
 @pytest.mark.parametrize("width", [390, 1280])
 def test_the_form_is_built_from_the_site_s_one_copy(site: Site, browser: Any, width: int) -> None:
     """A page holds a placeholder; the script puts the site's form in its place (from disk
