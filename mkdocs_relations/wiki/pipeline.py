@@ -21,7 +21,7 @@ from ..model.vocabulary import merge
 from . import lint, lint_groups, suspect
 from .lookup import PageKeys, Resolver
 from .parsed_files import FreshFiles, read_record
-from .resolution import NotPages, resolve_targets
+from .resolution import NO_PAGE, NotPages, resolve_targets
 from .suspect import Confirmations
 from .wiki_config import Redlink, WikiConfig, plugin_settings_from_values, read_wiki_config
 
@@ -101,15 +101,11 @@ class Wiki:
     def missing_target_groups(self) -> tuple[str, list[lint_groups.MissingTargetGroup]]:
         """(severity, groups) for targets matching no page on many edges."""
         missing = [
-            d for d in self.diagnostics if d.code == "missing-target" and _NO_PAGE in d.message
+            d for d in self.diagnostics if d.code == "missing-target" and NO_PAGE in d.message
         ]
         if not missing:
             return "", []
         return missing[0].severity, lint_groups.missing_target_groups(self.graph, missing)
-
-
-#: In a missing-target message about a target nothing is named (not a folder, not a file).
-_NO_PAGE = "matches no page."
 
 
 def load_wiki(

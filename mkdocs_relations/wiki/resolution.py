@@ -196,6 +196,10 @@ def _resolve_successor(
     return None
 
 
+#: What a missing-target message says of a target that names nothing at all (not a folder,
+#: not a file): the wiki's grouped line for a target many edges name looks for it.
+NO_PAGE = "matches no page."
+
 #: ``[text](path.md)``: a link as a Markdown body writes it, pasted into frontmatter.
 _MARKDOWN_LINK = re.compile(r"\[[^\]]*\]\(\s*<?([^)>\s]+)>?\s*\)")
 
@@ -217,7 +221,7 @@ def _missing(target: str, source_id: str, resolver: Resolver) -> str:
     near = resolver.suggest(target, source_id=source_id)
     hint = f" Did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
     return (
-        f"target {clip(target)!r} matches no page.{hint} Fix the target, create the page, or "
+        f"target {clip(target)!r} {NO_PAGE}{hint} Fix the target, create the page, or "
         "mark the edge as a deliberate redlink with 'redlink: true'"
     )
 
