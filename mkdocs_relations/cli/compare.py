@@ -10,6 +10,7 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ..wiki.parsed_files import FreshFiles, SharedReads
 from ..wiki.revisions import (
     Repository,
     RevisionError,
@@ -62,6 +63,7 @@ def _load_at(
     config: str | None,
     home: str,
     name: str,
+    read: FreshFiles,
     revision: bool = False,
 ) -> Side:
     """The wiki of a project folder; its files are shown as under ``home`` (the project's
@@ -77,11 +79,11 @@ def _load_at(
         ns.docs_dir, ns.config_file = None, path
     if revision and ns.config_file:
         try:
-            loaded = load_mkdocs_wiki(ns.config_file, ns.field, within=folder)
+            loaded = load_mkdocs_wiki(ns.config_file, ns.field, within=folder, read=read)
         except UsageError as exc:
             raise UsageError(f"{name}: {exc}") from None
     else:
-        loaded = load(ns)
+        loaded = load(ns, read=read)
     lint_blocks(loaded)
     if loaded.wikilinks:
         # Broken body links are problems a change introduces or fixes, as edges' are.
@@ -97,8 +99,10 @@ def _load_at(
 def sides(args: argparse.Namespace, base: str, head: str | None) -> Iterator[Sides]:
     """Both sides of a change: two revisions, a revision and the working tree (``head`` None),
     or two folders."""
+    # A change leaves most pages as they were: each side reads them, only one parses them.
+    read = SharedReads()
     if head is not None and os.path.isdir(base) and os.path.isdir(head):
-        yield _folders(args, base, head)
+        yield _folders(args, base, head, read)
         return
     folder, config = _project(args)
     try:
@@ -114,14 +118,23 @@ def sides(args: argparse.Namespace, base: str, head: str | None) -> Iterator[Sid
         except RevisionError as exc:
             raise UsageError(str(exc)) from None
         base_side = _materialised(
-            args, repo, base_commit, inside, config, temporary, "base", folder, base
+            args, repo, base_commit, inside, config, temporary, "base", folder, base, read
         )
         if head_commit is None:
-            now = load_here(args)
+            now = load_here(args, read)
             head_side = Side(now, _docs_of(now, folder), "the working tree")
         else:
             head_side = _materialised(
-                args, repo, head_commit, inside, config, temporary, "head", folder, head or ""
+                args,
+                repo,
+                head_commit,
+                inside,
+                config,
+                temporary,
+                "head",
+                folder,
+                head or "",
+                read,
             )
         try:
             if head_commit is None:
@@ -139,8 +152,8 @@ def sides(args: argparse.Namespace, base: str, head: str | None) -> Iterator[Sid
         yield Sides(base_side, head_side, renamed)
 
 
-def load_here(args: argparse.Namespace) -> Loaded:
-    loaded = load(args, as_in_git=True)
+def load_here(args: argparse.Namespace, read: FreshFiles | None = None) -> Loaded:
+    loaded = load(args, as_in_git=True, read=read)
     lint_blocks(loaded)
     if loaded.wikilinks:
         # Broken body links are problems a change introduces or fixes, as edges' are.
@@ -163,6 +176,7 @@ def _materialised(
     label: str,
     home: str,
     name: str,
+    read: FreshFiles,
 ) -> Side:
     destination = os.path.join(temporary, label)
     os.makedirs(destination)
@@ -170,13 +184,13 @@ def _materialised(
         repo.write_tree(commit, inside, destination)
     except RevisionError as exc:
         raise UsageError(f"{name}: {exc}") from None
-    return _load_at(args, destination, config, home, name, revision=True)
+    return _load_at(args, destination, config, home, name, read, revision=True)
 
 
-def _folders(args: argparse.Namespace, base: str, head: str) -> Sides:
+def _folders(args: argparse.Namespace, base: str, head: str, read: FreshFiles) -> Sides:
     sides = []
     for folder in (base, head):
         config = MKDOCS_YML if os.path.isfile(os.path.join(folder, MKDOCS_YML)) else None
-        sides.append(_load_at(args, folder, config, folder, folder))
+        sides.append(_load_at(args, folder, config, folder, folder, read))
     old, new = (os.path.join(f, s.docs) for f, s in zip((base, head), sides, strict=True))
     return Sides(sides[0], sides[1], folder_renames(old, new))

@@ -25,6 +25,7 @@ from ..model.natural import natural_key
 from ..model.paths import DEFAULT_MAX_HOPS, PathIndex
 from ..model.targets import TargetError, loose, parse_target
 from ..wiki.page_set import as_in_revisions, folder_page_set
+from ..wiki.parsed_files import FreshFiles
 from ..wiki.pipeline import Options, Wiki, load_wiki
 from ..wiki.titles import HeadingTitles, Titles
 from . import wiki_cache
@@ -107,14 +108,20 @@ def _field_name(text: str) -> str:
     return text
 
 
-def load(args: argparse.Namespace, cache: str = "", as_in_git: bool = False) -> Loaded:
+def load(
+    args: argparse.Namespace,
+    cache: str = "",
+    as_in_git: bool = False,
+    read: FreshFiles | None = None,
+) -> Loaded:
     """The wiki the arguments name. ``cache``: ``write`` leaves what was read in the user's
     cache folder for the next command (``lint``); ``use`` answers from it when nothing
     changed since (``path``, ``reach``, ``query``), else reads and leaves it (wiki_cache.py).
     ``as_in_git`` leaves out what a git revision cannot hold (linked pages, submodules), for
-    a comparison with one; such a read is never cached."""
+    a comparison with one; such a read is never cached. ``read`` reads each page (a
+    comparison's two sides share one)."""
     if as_in_git or not cache or not wiki_cache.enabled(args):
-        return _read(args, as_in_git)
+        return _read(args, as_in_git, read)
     config_file = None if args.docs_dir else args.config_file or default_config_file()
     if cache == "use":
         kept = wiki_cache.read(args, config_file)
@@ -126,7 +133,9 @@ def load(args: argparse.Namespace, cache: str = "", as_in_git: bool = False) -> 
     return loaded
 
 
-def _read(args: argparse.Namespace, as_in_git: bool = False) -> Loaded:
+def _read(
+    args: argparse.Namespace, as_in_git: bool = False, read: FreshFiles | None = None
+) -> Loaded:
     if args.docs_dir:
         if not os.path.isdir(args.docs_dir):
             raise UsageError(f"--docs-dir {args.docs_dir!r} is not a folder")
@@ -136,7 +145,7 @@ def _read(args: argparse.Namespace, as_in_git: bool = False) -> Loaded:
         options = Options(
             relationship_field=args.field, docs_dir=args.docs_dir, not_pages=pages.not_pages
         )
-        wiki = load_wiki(pages.sources, options, pages.diagnostics)
+        wiki = load_wiki(pages.sources, options, pages.diagnostics, read)
         prefix = os.path.relpath(args.docs_dir).replace(os.sep, "/")
         return Loaded(wiki, prefix, options, sources=pages.sources)
     config_file = args.config_file or default_config_file()
@@ -145,7 +154,7 @@ def _read(args: argparse.Namespace, as_in_git: bool = False) -> Loaded:
             f"no {config_file or 'mkdocs.yml or properdocs.yml'} here; pass -f "
             "path/to/mkdocs.yml, or --docs-dir for a folder of pages"
         )
-    return load_mkdocs_wiki(config_file, args.field, as_in_git=as_in_git)
+    return load_mkdocs_wiki(config_file, args.field, as_in_git=as_in_git, read=read)
 
 
 def require_mkdocs_api() -> None:
@@ -157,7 +166,11 @@ def require_mkdocs_api() -> None:
 
 
 def load_mkdocs_wiki(
-    config_file: str, field: str | None, within: str | None = None, as_in_git: bool = False
+    config_file: str,
+    field: str | None,
+    within: str | None = None,
+    as_in_git: bool = False,
+    read: FreshFiles | None = None,
 ) -> Loaded:
     """The wiki of a MkDocs project, with the plugin's options from its mkdocs.yml; with
     ``within`` (the folder a revision is read into), its mkdocs.yml is read as data only."""
@@ -216,7 +229,7 @@ def load_mkdocs_wiki(
         options.relationship_field = field
     base = os.path.dirname(os.path.abspath(config_file))
     prefix = os.path.relpath(os.path.join(base, display_prefix(config))).replace(os.sep, "/")
-    wiki = load_wiki(pages.sources, options)
+    wiki = load_wiki(pages.sources, options, read=read)
     extensions = (
         named
         if named is not None

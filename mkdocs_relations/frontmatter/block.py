@@ -92,16 +92,22 @@ def read_frontmatter(path: str, file: str) -> Frontmatter:
 def read_frontmatter_text(path: str, file: str) -> tuple[Frontmatter, str | None]:
     """:func:`read_frontmatter`, and the YAML text it parsed (None where it parsed none): two
     reads of one file with the same text found the same frontmatter."""
+    result, text = read_unparsed(path, file)
+    if text is not None:
+        parse_into(text, result)
+    return result, text
+
+
+def read_unparsed(path: str, file: str) -> tuple[Frontmatter, str | None]:
+    """The YAML text of the file's frontmatter, not parsed yet (None where there is none to
+    parse), and a Frontmatter holding what reading it found: :func:`parse_into` completes it."""
     result = Frontmatter(file)
     try:
         with open(path, "rb") as stream:
-            text = _read_block(stream, result)
+            return result, _read_block(stream, result)
     except OSError as exc:
         result.error(1, "invalid-frontmatter", f"cannot read the file: {exc.strerror or exc}")
         return result, None
-    if text is not None:
-        _parse(text, result)
-    return result, text
 
 
 def _read_block(stream: IO[bytes], result: Frontmatter) -> str | None:
@@ -179,7 +185,8 @@ def _read_block(stream: IO[bytes], result: Frontmatter) -> str | None:
     return text
 
 
-def _parse(text: str, result: Frontmatter) -> None:
+def parse_into(text: str, result: Frontmatter) -> None:
+    """Parse the YAML text :func:`read_unparsed` found into ``result``."""
     if not text.strip():
         return
     loader = Loader(text)
