@@ -135,15 +135,17 @@ class Repository:
         read = [(sha, path) for sha, path, relative in files if relative.lower().endswith(_READ)]
         contents = self._blobs(commit, read)
         made: set[str] = set()
+        # Joined as text: os.path.join per file and component cost more than writing it.
+        top = destination.rstrip(os.sep) + os.sep
         try:
             for _, path, relative in files:
-                target = os.path.join(destination, *relative.split("/"))
+                folder_part, _, name = relative.rpartition("/")
+                folder_path = top + folder_part.replace("/", os.sep) if folder_part else top
                 # One makedirs per folder, not per file: it stats every component of the path.
-                folder_path = os.path.dirname(target)
                 if folder_path not in made:
                     os.makedirs(folder_path, exist_ok=True)
                     made.add(folder_path)
-                _create(target, contents.get(path, b""))
+                _create(os.path.join(folder_path, name), contents.get(path, b""))
         except (FileExistsError, NotADirectoryError, IsADirectoryError):
             raise RevisionError(
                 f"commit {commit[:12]} holds {_shown(path)} twice (two entries of one name in a "
@@ -214,8 +216,12 @@ def _create(target: str, data: bytes) -> None:
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
     flags |= getattr(os, "O_BINARY", 0)
     descriptor = os.open(target, flags, 0o600)
-    with open(descriptor, "wb") as stream:
-        stream.write(data)
+    try:
+        written = 0
+        while written < len(data):  # a file object's buffering is not needed for one write
+            written += os.write(descriptor, data[written:])
+    finally:
+        os.close(descriptor)
 
 
 def _shown(text: str) -> str:
