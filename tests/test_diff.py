@@ -313,6 +313,95 @@ def test_each_file_is_read_from_git_once_for_both_sides(
     assert len(asked) == len(set(asked)), asked
 
 
+def _chain_wiki(root: Path, pages: int) -> None:
+    for number in range(pages):
+        target = f'  - type: depends-on\n    target: "[[p{number + 1}]]"\n' if number else ""
+        edges = f"relationships:\n{target}" if target else ""
+        (root / "docs" / f"p{number}.md").write_text(
+            f"---\ntitle: Page {number}\n{edges}---\n# Page {number}\n", encoding="utf-8"
+        )
+
+
+def _counted(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> list[object]:
+    """Each call of ``module.name`` from here on, counted."""
+    calls: list[object] = []
+    original = getattr(module, name)
+
+    def counted(*args: Any, **options: Any) -> Any:
+        calls.append(args[:1])
+        return original(*args, **options)
+
+    monkeypatch.setattr(module, name, counted)
+    return calls
+
+
+def test_the_second_side_parses_only_what_the_change_touched(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A change of one page: 30 pages parsed for the base, that page alone for the head, and
+    the docs folder listed by MkDocs once (same file names, same settings); a page added, or
+    mkdocs.yml changed, lists the head's folder anew, and the settings decide its pages."""
+    from mkdocs_relations import mkdocs_input
+    from mkdocs_relations.wiki import shared_reads
+
+    root = make_repo(tmp_path / "repo")
+    _chain_wiki(root, 30)
+    (root / "docs" / "p29.md").write_text("---\ntitle: Last\n---\n", encoding="utf-8")
+    base = git_commit(root, "chain")
+    (root / "docs" / "p29.md").write_text(
+        '---\ntitle: Last\nrelationships:\n  - {type: depends-on, target: "[[p0]]"}\n---\n',
+        encoding="utf-8",
+    )
+    edited = git_commit(root, "one edge")
+    (root / "docs" / "p30.md").write_text("# New\n", encoding="utf-8")
+    added = git_commit(root, "a page")
+    (root / "mkdocs.yml").write_text(
+        "site_name: Test\nplugins: [relations]\nexclude_docs: p30.md\n", encoding="utf-8"
+    )
+    excluded = git_commit(root, "settings")
+    monkeypatch.chdir(root)
+    parsed = _counted(monkeypatch, shared_reads, "parse_into")
+    listed = _counted(monkeypatch, mkdocs_input, "get_files")
+    capsys.readouterr()
+
+    def diff(base: str, head: str) -> dict[str, Any]:
+        assert cli(["diff", base, head, "--format", "json"]) == 0
+        return dict(json.loads(capsys.readouterr().out))
+
+    report = diff(base, edited)
+    assert (len(parsed), len(listed)) == (31, 1)
+    assert [(e["source"], e["target"]) for e in report["edges"]["added"]] == [("p29", "p0")]
+    listed.clear()
+    assert diff(edited, added)["pages"]["added"] == ["p30"]
+    assert len(listed) == 2
+    listed.clear()
+    assert diff(added, excluded)["pages"]["removed"] == ["p30"]
+    assert len(listed) == 2
+
+
+def test_a_revisions_relations_blocks_are_checked(tmp_path: Path) -> None:
+    """A revision's page text is read from what git gave (not the file written of it): a
+    broken relations block a change adds is introduced, and fixing it is fixed."""
+    root = make_repo(tmp_path / "repo")
+    small_wiki(root)
+    base = git_commit(root, "start")
+    page = root / "docs" / "platform.md"
+    page.write_text(
+        '---\ntitle: Platform\n---\n# Platform\n\n```relations\nfrom: "[[ledgr]]"\n```\n',
+        encoding="utf-8",
+    )
+    broken = git_commit(root, "a block")
+    page.write_text(
+        '---\ntitle: Platform\n---\n# Platform\n\n```relations\nfrom: "[[ledger]]"\n```\n',
+        encoding="utf-8",
+    )
+    fixed = git_commit(root, "fixed")
+    for old, new, side in ((base, broken, "introduced"), (broken, fixed, "fixed")):
+        done = run("diff", old, new, "--format", "json", cwd=root)
+        found = json.loads(done.stdout)["diagnostics"][side]
+        assert [(d["code"], d["file"]) for d in found] == [("invalid-query", "platform.md")], found
+
+
 def small_wiki(root: Path) -> None:
     docs = root / "docs"
     (docs / "ledger.md").write_text("---\ntitle: Ledger\n---\n# Ledger\n", encoding="utf-8")

@@ -10,7 +10,6 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..wiki.parsed_files import FreshFiles, SharedReads
 from ..wiki.revisions import (
     Repository,
     RevisionError,
@@ -18,6 +17,7 @@ from ..wiki.revisions import (
     repository,
     scratch_folder,
 )
+from ..wiki.shared_reads import SharedReads
 from .report import lint_blocks, lint_wikilinks
 from .shared import Loaded, UsageError, load, load_mkdocs_wiki
 
@@ -63,12 +63,12 @@ def _load_at(
     config: str | None,
     home: str,
     name: str,
-    read: FreshFiles,
-    revision: bool = False,
+    read: SharedReads,
+    listing: tuple[str, ...] | None = None,
 ) -> Side:
     """The wiki of a project folder; its files are shown as under ``home`` (the project's
-    folder in the working tree), as the user sees them. A revision's settings are read as
-    data only (see :func:`load_mkdocs_wiki`)."""
+    folder in the working tree), as the user sees them. A revision's (``listing``: the files
+    written of it) settings are read as data only (see :func:`load_mkdocs_wiki`)."""
     ns = argparse.Namespace(**vars(args))
     if config is None:
         ns.docs_dir, ns.config_file = folder, None
@@ -77,14 +77,16 @@ def _load_at(
         if not os.path.isfile(path):
             raise UsageError(f"{config} does not exist in {name}")
         ns.docs_dir, ns.config_file = None, path
-    if revision and ns.config_file:
+    if listing is not None and ns.config_file:
         try:
-            loaded = load_mkdocs_wiki(ns.config_file, ns.field, within=folder, read=read)
+            loaded = load_mkdocs_wiki(
+                ns.config_file, ns.field, within=folder, read=read, listing=(listing, read)
+            )
         except UsageError as exc:
             raise UsageError(f"{name}: {exc}") from None
     else:
         loaded = load(ns, read=read)
-    lint_blocks(loaded)
+    lint_blocks(loaded, read.file_bytes)
     if loaded.wikilinks:
         # Broken body links are problems a change introduces or fixes, as edges' are.
         lint_wikilinks(loaded)
@@ -152,7 +154,7 @@ def sides(args: argparse.Namespace, base: str, head: str | None) -> Iterator[Sid
         yield Sides(base_side, head_side, renamed)
 
 
-def load_here(args: argparse.Namespace, read: FreshFiles | None = None) -> Loaded:
+def load_here(args: argparse.Namespace, read: SharedReads | None = None) -> Loaded:
     loaded = load(args, as_in_git=True, read=read)
     lint_blocks(loaded)
     if loaded.wikilinks:
@@ -176,18 +178,20 @@ def _materialised(
     label: str,
     home: str,
     name: str,
-    read: FreshFiles,
+    read: SharedReads,
 ) -> Side:
     destination = os.path.join(temporary, label)
     os.makedirs(destination)
     try:
-        repo.write_tree(commit, inside, destination)
+        files = repo.write_tree(commit, inside, destination)
     except RevisionError as exc:
         raise UsageError(f"{name}: {exc}") from None
-    return _load_at(args, destination, config, home, name, read, revision=True)
+    read.revision(destination, files, repo.blobs)
+    listing = tuple(relative for relative, _ in files)
+    return _load_at(args, destination, config, home, name, read, listing)
 
 
-def _folders(args: argparse.Namespace, base: str, head: str, read: FreshFiles) -> Sides:
+def _folders(args: argparse.Namespace, base: str, head: str, read: SharedReads) -> Sides:
     sides = []
     for folder in (base, head):
         config = MKDOCS_YML if os.path.isfile(os.path.join(folder, MKDOCS_YML)) else None

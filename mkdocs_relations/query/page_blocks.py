@@ -17,6 +17,7 @@ from ..model.diagnostics import Diagnostic
 from ..model.paths import PathIndex
 from ..output.records import PageRef
 from ..output.render import Renderer
+from ..wiki.page_set import file_bytes
 from ..wiki.pipeline import Wiki
 from .engine import QueryEngine
 from .fences import find_blocks, replace_blocks
@@ -181,9 +182,14 @@ def _unclosed(file: str, line: int) -> Diagnostic:
     )
 
 
-def check_files(wiki: Wiki, files: Iterable[tuple[str, str]], max_hops: int) -> list[Diagnostic]:
+def check_files(
+    wiki: Wiki,
+    files: Iterable[tuple[str, str]],
+    max_hops: int,
+    read: Callable[[str], bytes | None] | None = None,
+) -> list[Diagnostic]:
     """Diagnostics for the blocks in ``(docs-relative name, path)`` files, for the CLI's lint."""
-    return collect_files(wiki, files, max_hops).diagnostics
+    return collect_files(wiki, files, max_hops, read=read).diagnostics
 
 
 def collect_files(
@@ -191,18 +197,18 @@ def collect_files(
     files: Iterable[tuple[str, str]],
     max_hops: int,
     labels: Mapping[str, str] | None = None,
+    read: Callable[[str], bytes | None] | None = None,
 ) -> BlockAnswers:
     """The blocks of ``(docs-relative name, path)`` files, checked, ready to be answered.
 
-    Each file is read once, as bytes; one without the word ``relations`` is not decoded.
+    Each file is read once, as bytes (by ``read`` where given: a revision's from memory);
+    one without the word ``relations`` is not decoded.
     """
     answers = BlockAnswers(wiki, max_hops, labels or {})
     graph_pages = {page.file: page.id for page in wiki.graph.pages.values()}
     for name, path in files:
-        try:
-            with open(path, "rb") as stream:
-                data = stream.read()
-        except OSError:
+        data = (read or file_bytes)(path)
+        if data is None:
             continue  # the frontmatter reader has reported it
         if b"relations" not in data:  # most pages: no decoding, no scan
             continue

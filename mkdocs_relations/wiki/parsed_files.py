@@ -26,13 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..frontmatter.block import (
-    Frontmatter,
-    parse_into,
-    read_frontmatter,
-    read_frontmatter_text,
-    read_unparsed,
-)
+from ..frontmatter.block import Frontmatter, read_frontmatter, read_frontmatter_text
 from ..frontmatter.dialect_fields import OtherFields, Sighting
 from ..frontmatter.page import ReadOptions, read_page
 from ..model.diagnostics import Diagnostic
@@ -163,28 +157,3 @@ class ParsedFiles(FreshFiles):
         for path in [p for p in self._kept if p not in now]:
             del self._kept[path]  # no longer a page
         return same
-
-
-class SharedReads(FreshFiles):
-    """Reads the two sides of a comparison (``diff``, ``lint --new-only``): a page whose file
-    name and YAML text the other side already read, with the same reading options, is that
-    reading, not parsed again. A change touches few pages, so the second side parses only
-    those; what is kept is each page's record, never its YAML nodes."""
-
-    def __init__(self) -> None:
-        self._records: dict[tuple[str, str], tuple[ReadOptions, PageRead]] = {}
-        #: Files parsed (for tests: what the second side did).
-        self.parsed = 0
-
-    def page(self, path: str, file: str, options: ReadOptions, fields: OtherFields) -> PageRead:
-        fm, text = read_unparsed(path, file)
-        if text is None:
-            return read_record(file, fm, options, fields)
-        kept = self._records.get((file, text))
-        if kept is not None and kept[0] == options:
-            return kept[1]
-        parse_into(text, fm)
-        self.parsed += 1
-        record = read_record(file, fm, options, fields)
-        self._records[file, text] = (options, record)
-        return record

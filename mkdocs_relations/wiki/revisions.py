@@ -18,7 +18,7 @@ import errno
 import os
 import subprocess
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..model.targets import MARKDOWN_EXTENSIONS
@@ -101,9 +101,14 @@ class Repository:
             raise RevisionError(f"{path} is outside the git repository at {self.root}")
         return real.replace(os.sep, "/")
 
-    def write_tree(self, commit: str, folder: str, destination: str) -> int:
+    @property
+    def blobs(self) -> Mapping[str, bytes]:
+        """The bytes of every blob read so far, by id."""
+        return self._read
+
+    def write_tree(self, commit: str, folder: str, destination: str) -> tuple[tuple[str, str], ...]:
         """Write ``folder`` (relative to the top) as it is at ``commit`` into ``destination``;
-        the number of files written.
+        each file written (relative to ``destination``) with its blob id, in git's order.
 
         Every path comes from the commit's objects, which whoever made the commit controls: a
         path git itself would refuse to check out (a ``..``, ``.`` or empty component, a
@@ -161,7 +166,7 @@ class Repository:
                 f"cannot write the files of commit {commit[:12]} ({_shown(path)}) into the "
                 f"temporary folder {destination}: {exc.strerror or exc}; {advice}"
             ) from None
-        return len(files)
+        return tuple((relative, sha) for sha, _, relative in files)
 
     def _blobs(self, commit: str, wanted: list[tuple[str, str]]) -> dict[str, bytes]:
         """The content of each (blob, path), by path: one ``git cat-file`` for those not read."""
