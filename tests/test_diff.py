@@ -338,11 +338,12 @@ def _counted(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> list[ob
 def test_the_second_side_parses_only_what_the_change_touched(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A change of one page: 30 pages parsed for the base, that page alone for the head, and
-    the docs folder listed by MkDocs once (same file names, same settings); a page added, or
-    mkdocs.yml changed, lists the head's folder anew, and the settings decide its pages."""
+    """A change of one page: 30 pages parsed for the base, that page alone for the head, its
+    edge alone resolved again, and the docs folder listed by MkDocs once (same file names,
+    same settings); a page added, or mkdocs.yml changed, lists the head's folder anew, and
+    the settings decide its pages."""
     from mkdocs_relations import mkdocs_input
-    from mkdocs_relations.wiki import shared_reads
+    from mkdocs_relations.wiki import resolution, shared_reads
 
     root = make_repo(tmp_path / "repo")
     _chain_wiki(root, 30)
@@ -362,6 +363,7 @@ def test_the_second_side_parses_only_what_the_change_touched(
     monkeypatch.chdir(root)
     parsed = _counted(monkeypatch, shared_reads, "parse_into")
     listed = _counted(monkeypatch, mkdocs_input, "get_files")
+    resolved = _counted(monkeypatch, resolution, "_resolve_edge")
     capsys.readouterr()
 
     def diff(base: str, head: str) -> dict[str, Any]:
@@ -369,7 +371,7 @@ def test_the_second_side_parses_only_what_the_change_touched(
         return dict(json.loads(capsys.readouterr().out))
 
     report = diff(base, edited)
-    assert (len(parsed), len(listed)) == (31, 1)
+    assert (len(parsed), len(listed), len(resolved)) == (31, 1, 28 + 1)
     assert [(e["source"], e["target"]) for e in report["edges"]["added"]] == [("p29", "p0")]
     listed.clear()
     assert diff(edited, added)["pages"]["added"] == ["p30"]

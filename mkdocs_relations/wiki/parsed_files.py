@@ -31,6 +31,8 @@ from ..frontmatter.dialect_fields import OtherFields, Sighting
 from ..frontmatter.page import ReadOptions, read_page
 from ..model.diagnostics import Diagnostic
 from ..model.graph import Page
+from .lookup import PageKeys, Resolver
+from .resolution import Resolutions
 
 #: What says a file has not changed since it was read.
 _Stamp = tuple[int, int, int, int]
@@ -50,11 +52,36 @@ def read_record(file: str, fm: Frontmatter, options: ReadOptions, fields: OtherF
     return PageRead(page, tuple(fm.diagnostics), fields.sighting(fm, page.id))
 
 
+#: How a wiki's targets resolve beyond its pages: kind prefixes, Obsidian's nearest shared
+#: name, the vault folder (:class:`~.lookup.Resolver`'s keywords).
+ResolverSettings = tuple[bool, bool, str | None]
+
+
 class FreshFiles:
     """Reads every file anew: what a build does."""
 
     def __call__(self, path: str, file: str) -> Frontmatter:
         return read_frontmatter(path, file)
+
+    def written(self, path: str) -> bool:
+        """Whether the file at ``path`` is one this process wrote as a regular file (never
+        a link to follow)."""
+        return False
+
+    def resolutions(self, context: tuple[object, ...]) -> Resolutions | None:
+        """Where resolutions made in ``context`` (the resolver, the redlinks, the files that
+        are not pages, the pages) are kept for another read of the same (None: nowhere)."""
+        return None
+
+    def resolver(self, keys: tuple[PageKeys, ...], settings: ResolverSettings) -> Resolver:
+        """The resolver of pages found by ``keys``."""
+        kind_prefixes, nearest_names, vault_folder = settings
+        return Resolver(
+            keys,
+            kind_prefixes=kind_prefixes,
+            nearest_names=nearest_names,
+            vault_folder=vault_folder,
+        )
 
     def page(self, path: str, file: str, options: ReadOptions, fields: OtherFields) -> PageRead:
         return read_record(file, read_frontmatter(path, file), options, fields)

@@ -4,7 +4,8 @@ A change leaves most of a wiki as it was, and each side is read as a whole wiki 
 reading both in full cost ``diff`` twice what ``lint`` costs. So the second side takes from
 the first what is the same: a page whose file name and YAML text the first side read, with
 the same reading options, is that reading (its record, never its YAML nodes); a revision
-whose file names and settings are the first side's has its page set, moved to its folder.
+whose file names and settings are the first side's has its page set, moved to its folder,
+and pages found by the same names the first side's resolver.
 A revision's files are written out for MkDocs to list, but read from the blobs git gave
 (:meth:`SharedReads.revision`): a page of the same blob as one already read is not read.
 """
@@ -17,8 +18,10 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from ..frontmatter.block import parse_into, read_unparsed
 from ..frontmatter.dialect_fields import OtherFields
 from ..frontmatter.page import ReadOptions
+from .lookup import PageKeys, Resolver
 from .page_set import PageSet, file_bytes
-from .parsed_files import FreshFiles, PageRead, read_record
+from .parsed_files import FreshFiles, PageRead, ResolverSettings, read_record
+from .resolution import Resolutions
 
 
 class SharedReads(FreshFiles):
@@ -32,6 +35,8 @@ class SharedReads(FreshFiles):
         #: A revision's files by path, as blob ids; the blobs' bytes by id.
         self._blob_of: dict[str, str] = {}
         self._blobs: Mapping[str, bytes] = {}
+        self._resolver: tuple[tuple[tuple[PageKeys, ...], ResolverSettings], Resolver] | None = None
+        self._resolutions: tuple[tuple[object, ...], Resolutions] | None = None
         #: Files parsed, and page sets listed (for tests: what the second side did).
         self.parsed = 0
         self.listed = 0
@@ -45,6 +50,9 @@ class SharedReads(FreshFiles):
         for relative, blob in files:
             self._blob_of[top + relative.replace("/", os.sep)] = blob
         self._blobs = blobs
+
+    def written(self, path: str) -> bool:
+        return path in self._blob_of  # a revision's file, created new (revisions.py)
 
     def file_bytes(self, path: str) -> bytes | None:
         """A file's bytes: a revision's blob as git gave it, else the file's; None when it
@@ -75,6 +83,22 @@ class SharedReads(FreshFiles):
         if blob is not None:
             self._by_blob[file, blob] = (options, record)
         return record
+
+    def resolutions(self, context: tuple[object, ...]) -> Resolutions:
+        """The first side's resolutions where this side's context is the same: the same
+        resolver (so the same pages by the same names), redlinks, files that are not pages
+        and pages (so a target naming a file finds the same)."""
+        if self._resolutions is None or self._resolutions[0] != context:
+            self._resolutions = (context, {})
+        return self._resolutions[1]
+
+    def resolver(self, keys: tuple[PageKeys, ...], settings: ResolverSettings) -> Resolver:
+        """The first side's resolver where this side's pages are found by the same keys."""
+        if self._resolver is not None and self._resolver[0] == (keys, settings):
+            return self._resolver[1]
+        resolver = super().resolver(keys, settings)
+        self._resolver = ((keys, settings), resolver)
+        return resolver
 
     def page_set(self, key: Hashable, folder: str, make: Callable[[], PageSet]) -> PageSet:
         """The page set of the files in ``folder``: made, or, where a side with the same
