@@ -592,3 +592,23 @@ def test_the_report_does_not_depend_on_the_order_files_are_read(tmp_path: Path) 
         diff = diff_wikis(wikis[0], wikis[1], {})
         reports.add(json.dumps(json_report(diff, "a", "b")) + markdown_report(diff, str))
     assert len(reports) == 1
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_reach_walked_back_equals_the_one_pass(seed: int) -> None:
+    """The two ways of comparing reach (bit sets in one pass over strongly connected parts,
+    or walks back from a small region's pages) give every page the same bits, cycles and
+    self-loops included."""
+    from mkdocs_relations.wiki.diff import _bits_back, _reach_bits, _reached, _reversed
+
+    rng = random.Random(seed)
+    nodes = [f"p{n}" for n in range(rng.randint(2, 40))]
+    forward: dict[str, list[str]] = {}
+    for _ in range(rng.randint(1, 80)):
+        forward.setdefault(rng.choice(nodes), []).append(rng.choice(nodes))
+    region = sorted(rng.sample(nodes, rng.randint(1, min(6, len(nodes)))))
+    index = {page: 1 << at for at, page in enumerate(region)}
+    pages = _reached(_reversed(forward), region)
+    one_pass = _reach_bits(forward, pages, index)
+    walked = _bits_back(_reversed(forward), index)
+    assert {p: one_pass.get(p, 0) for p in pages} == {p: walked.get(p, 0) for p in pages}
