@@ -104,7 +104,9 @@ def sides(args: argparse.Namespace, base: str, head: str | None) -> Iterator[Sid
     # A change leaves most pages as they were: each side reads them, only one parses them.
     read = SharedReads()
     if head is not None and os.path.isdir(base) and os.path.isdir(head):
-        yield _folders(args, base, head, read)
+        both = _folders(args, base, head, read)
+        read.forget()
+        yield both
         return
     folder, config = _project(args)
     try:
@@ -151,6 +153,7 @@ def sides(args: argparse.Namespace, base: str, head: str | None) -> Iterator[Sid
                 renamed = repo.renames(base_commit, head_commit, docs)
         except RevisionError as exc:
             raise UsageError(str(exc)) from None
+        read.forget()
         yield Sides(base_side, head_side, renamed)
 
 

@@ -55,6 +55,9 @@ def read_record(file: str, fm: Frontmatter, options: ReadOptions, fields: OtherF
 #: How a wiki's targets resolve beyond its pages: kind prefixes, Obsidian's nearest shared
 #: name, the vault folder (:class:`~.lookup.Resolver`'s keywords).
 ResolverSettings = tuple[bool, bool, str | None]
+#: A page's :class:`~.lookup.PageKeys` as a plain tuple: once the collector has seen that it
+#: holds only text, it stops visiting it.
+Keys = tuple[str, str | None, tuple[str, ...], str | None, str | None]
 
 
 class FreshFiles:
@@ -73,11 +76,11 @@ class FreshFiles:
         are not pages, the pages) are kept for another read of the same (None: nowhere)."""
         return None
 
-    def resolver(self, keys: tuple[PageKeys, ...], settings: ResolverSettings) -> Resolver:
+    def resolver(self, keys: tuple[Keys, ...], settings: ResolverSettings) -> Resolver:
         """The resolver of pages found by ``keys``."""
         kind_prefixes, nearest_names, vault_folder = settings
         return Resolver(
-            keys,
+            (PageKeys(*page) for page in keys),
             kind_prefixes=kind_prefixes,
             nearest_names=nearest_names,
             vault_folder=vault_folder,

@@ -19,7 +19,7 @@ from ..model.diagnostics import Diagnostic, apply_severity
 from ..model.graph import Graph, Page
 from ..model.vocabulary import merge
 from . import lint, lint_groups, suspect
-from .lookup import PageKeys, Resolver
+from .lookup import Resolver
 from .parsed_files import FreshFiles, read_record
 from .resolution import NO_PAGE, NotPages, resolve_targets
 from .suspect import Confirmations
@@ -193,7 +193,7 @@ def _load(
                 pages[page.id] = replace(page, declared=declared_edges)
     resolver = read.resolver(
         tuple(
-            PageKeys(page.id, page.frontmatter_id, page.aliases, page.title, _kind(page))
+            (page.id, page.frontmatter_id, page.aliases, page.title, _kind(page))
             for page in pages.values()
         ),
         (dialect.kind_prefixes, dialect.shared_names == "nearest", dialect.vault_folder),

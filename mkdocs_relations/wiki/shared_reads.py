@@ -18,9 +18,9 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from ..frontmatter.block import parse_into, read_unparsed
 from ..frontmatter.dialect_fields import OtherFields
 from ..frontmatter.page import ReadOptions
-from .lookup import PageKeys, Resolver
+from .lookup import Resolver
 from .page_set import PageSet, file_bytes
-from .parsed_files import FreshFiles, PageRead, ResolverSettings, read_record
+from .parsed_files import FreshFiles, Keys, PageRead, ResolverSettings, read_record
 from .resolution import Resolutions
 
 
@@ -35,7 +35,7 @@ class SharedReads(FreshFiles):
         #: A revision's files by path, as blob ids; the blobs' bytes by id.
         self._blob_of: dict[str, str] = {}
         self._blobs: Mapping[str, bytes] = {}
-        self._resolver: tuple[tuple[tuple[PageKeys, ...], ResolverSettings], Resolver] | None = None
+        self._resolver: tuple[tuple[tuple[Keys, ...], ResolverSettings], Resolver] | None = None
         self._resolutions: tuple[tuple[object, ...], Resolutions] | None = None
         #: Files parsed, and page sets listed (for tests: what the second side did).
         self.parsed = 0
@@ -92,13 +92,20 @@ class SharedReads(FreshFiles):
             self._resolutions = (context, {})
         return self._resolutions[1]
 
-    def resolver(self, keys: tuple[PageKeys, ...], settings: ResolverSettings) -> Resolver:
+    def resolver(self, keys: tuple[Keys, ...], settings: ResolverSettings) -> Resolver:
         """The first side's resolver where this side's pages are found by the same keys."""
         if self._resolver is not None and self._resolver[0] == (keys, settings):
             return self._resolver[1]
         resolver = super().resolver(keys, settings)
         self._resolver = ((keys, settings), resolver)
         return resolver
+
+    def forget(self) -> None:
+        """Both sides are read: what was kept for the second (each page's record, the
+        resolutions, the names) goes, so the collector no longer walks it."""
+        self._records.clear()
+        self._by_blob.clear()
+        self._resolver = self._resolutions = None
 
     def page_set(self, key: Hashable, folder: str, make: Callable[[], PageSet]) -> PageSet:
         """The page set of the files in ``folder``: made, or, where a side with the same
