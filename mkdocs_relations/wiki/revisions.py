@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import subprocess
 import tempfile
 from collections.abc import Mapping, Sequence
@@ -203,9 +204,16 @@ class Repository:
         return _renames(out, prefix)
 
 
+#: What any refused component holds (an empty, ``.``, ``..`` or ``.git`` component, a NUL, a
+#: backslash): a path without it is checked no further, one search instead of a loop.
+_SUSPECT = re.compile(r"(?:^|/)(?:\.\.?|\.git)?(?:/|$)|[\0\\]", re.IGNORECASE)
+
+
 def _refused(path: str) -> str | None:
     """The component of a path from git's objects that could leave the folder it is written
     into, if any: git's own checkout refuses the same (``verify_path``)."""
+    if os.name != "nt" and os.altsep is None and _SUSPECT.search(path) is None:
+        return None
     for part in path.split("/"):
         if part in ("", ".", "..") or "\0" in part or part.lower() == ".git":
             return part
