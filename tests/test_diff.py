@@ -552,6 +552,41 @@ def test_not_a_repository_is_exit_2(tmp_path: Path) -> None:
     assert "is not in a git repository; compare two folders instead" in done.stderr
 
 
+def test_renames_in_the_working_tree_are_looked_for_among_the_files_gone_and_come(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Git's rename detection is handed the files one side has: none when no file is gone
+    (an edit, a page added), the moved page and the new one when a page moved; the rename
+    is found as before."""
+    from mkdocs_relations.cli import compare
+
+    root = make_repo(tmp_path / "repo")
+    small_wiki(root)
+    (root / "docs" / "notes.txt").write_text("kept beside the pages\n", encoding="utf-8")
+    base = git_commit(root, "start")
+    handed: list[list[str]] = []
+    original = compare.folder_renames
+
+    def counted(old: str, new: str) -> dict[str, str]:
+        handed.append(sorted(str(p.relative_to(old)) for p in Path(old).rglob("*.md")))
+        handed.append(sorted(str(p.relative_to(new)) for p in Path(new).rglob("*.md")))
+        return original(old, new)
+
+    monkeypatch.setattr(compare, "folder_renames", counted)
+    (root / "docs" / "platform.md").write_text("---\ntitle: The platform\n---\n", encoding="utf-8")
+    (root / "docs" / "new.md").write_text("# New\n", encoding="utf-8")
+    done = run("diff", base, "--format", "json", cwd=root)
+    assert json.loads(done.stdout)["pages"]["added"] == ["new"]
+    assert handed == []
+    (root / "docs" / "archive").mkdir()
+    (root / "docs" / "ledger.md").rename(root / "docs" / "archive" / "ledger.md")
+    done = run("diff", base, "--format", "json", cwd=root)
+    report = json.loads(done.stdout)
+    assert report["pages"]["renamed"] == [{"from": "ledger", "to": "archive/ledger"}]
+    assert report["pages"]["added"] == ["new"]
+    assert handed == [["ledger.md"], ["archive/ledger.md", "new.md"]]
+
+
 def test_two_folders(tmp_path: Path) -> None:
     for name in ("old", "new"):
         (tmp_path / name / "docs").mkdir(parents=True)
