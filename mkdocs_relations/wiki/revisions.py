@@ -10,6 +10,9 @@ exists. Symbolic links and submodules are left out.
 
 Renames come from git's own rename detection (``git diff -M``), so a moved page is a
 rename, not a removed and an added page.
+
+Long because it is the one module that runs git and the one that writes what a revision
+holds: what a hostile commit can reach is audited in one place.
 """
 
 from __future__ import annotations
