@@ -192,7 +192,8 @@ class PageAdditions:
 
     def panel_later(self, page_id: str, page_url: str) -> PanelOnDemand:
         """The panel's data of a page known to have a panel, built if a template reads it."""
-        return PanelOnDemand.later(self._panel, page_id, page_id, page_url)
+        # The class's function, not a bound method: no object made for it per page.
+        return PanelOnDemand.later(PageAdditions._panel, page_id, self, page_id, page_url)
 
     def _panel(self, page_id: str, page_url: str) -> Panel | None:
         built = self._built(page_id, page_url, None)
