@@ -51,6 +51,8 @@ class PageContent:
         self.toc_title = str(markupsafe.escape(additions.labels.text["title"]))
         #: page id -> its content as MkDocs made it, while the theme renders the additions.
         self.held: dict[str, str] = {}
+        # Bound once, not for every page.
+        self._render, self._later = ahead.get, additions.panel_later
 
     def add(self, page_id: str, url: str, content: str) -> tuple[str, Panel | None, bool]:
         """The page's content with its additions; the panel's data for the template context
@@ -61,12 +63,11 @@ class PageContent:
             # Nothing written: the data only for theme overrides, built if one reads it.
             return self.banner + content, self.additions.on_demand(page_id, url), False
         if self.kept is None:
-            shown = self.ahead.get(page_id, url)
+            shown = self._render(page_id, url)
         else:  # under serve: kept from the last rebuild where nothing it shows changed
             pages = self.additions.pages
             mentions = tuple([pages.get(other) for other in mentioned]) if mentioned else ()
-            later = self.additions.panel_later
-            shown = self.kept.get(page_id, url, mentions, self.ahead.get, later)
+            shown = self.kept.get(page_id, url, mentions, self._render, self._later)
         self.held[page_id] = content
         if shown.jump and len(content) > LONG_PAGE:
             content = after_title(content, shown.jump)

@@ -20,7 +20,7 @@ from ..output.records import PageRef
 from ..output.render import Renderer
 from ..wiki.pipeline import Wiki
 from .engine import QueryEngine
-from .fences import find_blocks, marker_lines, replace_blocks, replace_lines
+from .fences import NAME, find_blocks, marker_lines, replace_blocks, replace_lines
 from .overview import MARKER as OVERVIEW
 from .parser import QueryReader
 from .query_parts import Query
@@ -133,6 +133,8 @@ class BlockAnswers:
         """A page's Markdown as a build reads it: its blocks collected, and where the
         overview's marker stands on a line of its own, the overview. The overview's page,
         by marker or as ``overview_file``, is left out of ``list: pages``."""
+        if NAME not in markdown and file != self.overview_file:
+            return markdown  # most pages: neither a block nor the marker (both hold the name)
         page_id = page_id_for(file)
         markdown = self.collect(markdown, file, page_id, line_offset)
         lines = marker_lines(markdown, OVERVIEW) if self.overview is not None else []
