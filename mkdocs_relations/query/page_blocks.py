@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 
+from ..frontmatter.page import page_id_for
 from ..model.diagnostics import Diagnostic
 from ..model.paths import PathIndex
 from ..output.records import PageRef
@@ -20,7 +21,7 @@ from ..output.render import Renderer
 from ..wiki.page_set import file_bytes
 from ..wiki.pipeline import Wiki
 from .engine import QueryEngine
-from .fences import find_blocks, replace_blocks
+from .fences import NAME, find_blocks, marker_lines, replace_blocks, replace_lines
 from .overview import MARKER as OVERVIEW
 from .parser import QueryReader
 from .query_parts import Query
@@ -49,8 +50,19 @@ class Pending:
 class BlockAnswers:
     """The blocks of one build. Create it once the graph is loaded; it holds no MkDocs objects."""
 
-    def __init__(self, wiki: Wiki, max_hops: int, labels: Mapping[str, str]) -> None:
+    def __init__(
+        self,
+        wiki: Wiki,
+        max_hops: int,
+        labels: Mapping[str, str],
+        overview: Callable[[], str] | None = None,
+        overview_file: str | None = None,
+    ) -> None:
+        """``overview()``: the overview's Markdown, for a page that holds its marker (in a
+        build); ``overview_file``: the overview's own page (``overview:``), if any."""
         self.wiki = wiki
+        self.overview = overview
+        self.overview_file = overview_file
         self.reader = QueryReader(wiki.graph.vocabulary, wiki.resolver, max_hops)
         self.labels = labels
         self.diagnostics: list[Diagnostic] = []
@@ -117,6 +129,23 @@ class BlockAnswers:
             offset = line_offset if isinstance(line_offset, int) else line_offset()
             self.diagnostics += [replace(d, line=d.line + offset) for d in problems]
         return replace_blocks(markdown, blocks, tokens)
+
+    def page(self, markdown: str, file: str, line_offset: Callable[[], int]) -> str:
+        """A page's Markdown as a build reads it: its blocks collected, and where the
+        overview's marker stands on a line of its own, the overview. The overview's page,
+        by marker or as ``overview_file``, is left out of ``list: pages``."""
+        if NAME not in markdown and file != self.overview_file:
+            return markdown  # most pages: neither a block nor the marker (both hold the name)
+        page_id = page_id_for(file)
+        markdown = self.collect(markdown, file, page_id, line_offset)
+        lines = marker_lines(markdown, OVERVIEW) if self.overview is not None else []
+        if lines and self.overview is not None:
+            text = self.collect(self.overview(), file, None, 0)
+            markdown = replace_lines(markdown, lines, text)
+            self.unlisted.add(page_id)
+        elif file == self.overview_file:
+            self.unlisted.add(page_id)
+        return markdown
 
     def answer(
         self, file: str, html: str, ref: Callable[[str], PageRef], renderer: Renderer
