@@ -275,11 +275,12 @@ def load_as_data(
         # `!ENV SITE_NAME` without a default is None here; the checks never read the name.
         raw["site_name"] = "site"
     listed = _listed
-    if listing is not None:
+    if listing is not None and isinstance(docs_dir, str):
         files, kept = listing
-        # Settings and file names decide the page set (never the files' text); the settings
-        # as read, in their order (two sides with the same file read alike).
-        key = (files, os.path.relpath(config_file, within), repr(raw))
+        docs = os.path.relpath(folder, within).replace(os.sep, "/")
+        prefix = "" if docs == "." else docs + "/"
+        docs_files = tuple(sorted(f[len(prefix) :] for f in files if f.startswith(prefix)))
+        key = (docs_files, _settings_key(raw, config_file, within))
         listed = partial(_listed_as, kept, key, os.path.abspath(within))
     try:
         config, pages, plugin, _ = lenient_config(raw, config_file, listed=listed)
@@ -288,6 +289,35 @@ def load_as_data(
         shown = str(exc).replace(config_file, os.path.basename(config_file))
         raise ConfigFileError(shown.replace(os.path.dirname(config_file) + os.sep, "")) from None
     return config, pages, plugin, [name for name in names if isinstance(name, str)]
+
+
+def _settings_key(raw: Mapping[str, Any], config_file: str, within: str) -> Hashable:
+    """Settings and the docs folder's file names decide the page set (never the files' text):
+    the settings as read, in their order (two sides with the same file read alike)."""
+    return (os.path.relpath(config_file, within), repr(raw))
+
+
+def working_tree_key(config_file: str, pages: PageSet) -> Hashable | None:
+    """The key under which the working tree's page set stands for a revision's that has the
+    same files in its docs folder and the same mkdocs.yml (:func:`load_as_data`); None where
+    MkDocs' own reading of the file could list other pages than its reading as data (an
+    ``!ENV`` tag, an ``INHERIT``)."""
+    try:
+        with open(config_file, "rb") as stream:
+            text = stream.read()
+    except OSError:
+        return None
+    if b"!ENV" in text or b"INHERIT" in text:
+        return None
+    within = os.path.dirname(os.path.abspath(config_file))
+    try:
+        raw = _data_of(config_file, within, depth=0)
+    except ConfigFileError:
+        return None
+    if not isinstance(raw.get("site_name"), str):
+        raw["site_name"] = "site"  # as load_as_data reads it
+    names = tuple(sorted({*pages.sources, *pages.not_pages}))
+    return (names, _settings_key(raw, config_file, within))
 
 
 def _inside(path: str, folder: str) -> bool:

@@ -381,6 +381,45 @@ def test_the_second_side_parses_only_what_the_change_touched(
     assert len(listed) == 2
 
 
+def test_the_working_tree_lists_the_pages_for_a_base_with_its_files_and_settings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``diff BASE`` against an edited working tree: MkDocs lists the docs folder once, and
+    the base's pages are still its own; a file the base lacks, or settings MkDocs reads
+    otherwise than as data (``!ENV``), list the base's folder too."""
+    from mkdocs_relations import mkdocs_input
+
+    root = make_repo(tmp_path / "repo")
+    _chain_wiki(root, 12)
+    base = git_commit(root, "chain")
+    (root / "docs" / "p11.md").write_text(
+        '---\ntitle: Last\nrelationships:\n  - {type: depends-on, target: "[[p0]]"}\n---\n',
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(root)
+    listed = _counted(monkeypatch, mkdocs_input, "get_files")
+    capsys.readouterr()
+
+    def diff() -> dict[str, Any]:
+        listed.clear()
+        assert cli(["diff", base, "--format", "json"]) == 0
+        return dict(json.loads(capsys.readouterr().out))
+
+    report = diff()
+    assert len(listed) == 1
+    assert [(e["source"], e["target"]) for e in report["edges"]["added"]] == [("p11", "p0")]
+    assert report["pages"] == {"added": [], "removed": [], "renamed": []}
+    (root / "docs" / "extra.md").write_text("# Extra\n", encoding="utf-8")
+    assert diff()["pages"]["added"] == ["extra"]
+    assert len(listed) == 2
+    (root / "docs" / "extra.md").unlink()
+    (root / "mkdocs.yml").write_text(
+        "site_name: !ENV [SITE, Test]\nplugins: [relations]\n", encoding="utf-8"
+    )
+    assert diff()["pages"] == {"added": [], "removed": [], "renamed": []}
+    assert len(listed) == 2
+
+
 def test_a_revisions_relations_blocks_are_checked(tmp_path: Path) -> None:
     """A revision's page text is read from what git gave (not the file written of it): a
     broken relations block a change adds is introduced, and fixing it is fixed."""

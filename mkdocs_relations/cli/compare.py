@@ -10,6 +10,8 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ..generators import default_config_file
+from ..wiki.page_set import PageSet
 from ..wiki.revisions import (
     Repository,
     RevisionError,
@@ -121,13 +123,15 @@ def sides(args: argparse.Namespace, base: str, head: str | None) -> Iterator[Sid
             head_commit = repo.commit(head) if head is not None else None
         except RevisionError as exc:
             raise UsageError(str(exc)) from None
+        if head_commit is None:
+            # The working tree first: where the base has its files and settings, MkDocs'
+            # listing of them is the working tree's.
+            now = load_here(args, read)
+            head_side = Side(now, _docs_of(now, folder), "the working tree")
         base_side = _materialised(
             args, repo, base_commit, inside, config, temporary, "base", folder, base, read
         )
-        if head_commit is None:
-            now = load_here(args, read)
-            head_side = Side(now, _docs_of(now, folder), "the working tree")
-        else:
+        if head_commit is not None:
             head_side = _materialised(
                 args,
                 repo,
@@ -160,6 +164,14 @@ def sides(args: argparse.Namespace, base: str, head: str | None) -> Iterator[Sid
 
 def load_here(args: argparse.Namespace, read: SharedReads | None = None) -> Loaded:
     loaded = load(args, as_in_git=True, read=read)
+    config_file = None if args.docs_dir else args.config_file or default_config_file()
+    if read is not None and config_file is not None:
+        from ..mkdocs_input import working_tree_key  # MkDocs' side: not for --docs-dir
+
+        pages = PageSet(dict(loaded.sources), dict(loaded.options.not_pages))
+        key = working_tree_key(config_file, pages)
+        if key is not None:
+            read.keep_page_set(key, os.path.dirname(os.path.abspath(config_file)), pages)
     lint_blocks(loaded)
     if loaded.wikilinks:
         # Broken body links are problems a change introduces or fixes, as edges' are.

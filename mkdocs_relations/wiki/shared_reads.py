@@ -123,8 +123,12 @@ class SharedReads(FreshFiles):
                 )
         pages = make()
         self.listed += 1
-        self._page_sets[key] = (folder, pages)
+        self.keep_page_set(key, folder, pages)
         return pages
+
+    def keep_page_set(self, key: Hashable, folder: str, pages: PageSet) -> None:
+        """A side's page set, for a side read after it with the same ``key``."""
+        self._page_sets.setdefault(key, (folder, pages))
 
 
 #: A revision's file names (relative to the folder it was written into) and what the sides
