@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import git, git_commit, git_repo, run
+from conftest import git, git_commit, git_repo, run, run_process
 
 PAGE = (
     "---\ntitle: {title}\nrelationships:\n  - type: depends-on\n    target: '[[{target}]]'\n---\n"
@@ -403,3 +403,23 @@ def test_a_path_is_refused_by_its_components_whatever_the_shortcut() -> None:
     for _ in range(5000):
         path = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 7)))
         assert _refused(path) == by_components(path), repr(path)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_renames_never_read_a_pipe_or_a_link_in_the_working_tree(tmp_path: Path) -> None:
+    """A page gone and, among the files come, a named pipe and a link to a file outside:
+    looking for renames copies neither (a pipe would block the command, a link would read
+    outside the project); the moved page is still a rename."""
+    root = project(tmp_path)
+    before = snapshot(tmp_path)
+    docs = root / "docs"
+    (docs / "archive").mkdir()
+    (docs / "b.md").rename(docs / "archive" / "b.md")
+    os.mkfifo(docs / "pipe.md")
+    (docs / "secret.md").symlink_to(tmp_path / "outside" / "victim.md")
+    done = run_process("diff", "HEAD", "--format", "json", cwd=root)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["pages"]["renamed"] == [{"from": "b", "to": "archive/b"}]
+    assert "secret" not in json.dumps(report["pages"])
+    assert snapshot(tmp_path) == before

@@ -7,11 +7,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ..frontmatter.block import open_regular
 from ..generators import default_config_file
-from ..wiki.page_set import PageSet
+from ..wiki.page_set import NOT_IN_REVISIONS, PageSet
 from ..wiki.revisions import (
     Repository,
     RevisionError,
@@ -226,7 +228,14 @@ def _renamed(base: tuple[str, Side], head: tuple[str, Side], scratch: str) -> di
     the files only one side has: a rename pairs a file gone with a file come, so the files
     both sides hold are never handed to git (which read and hashed every one of them: a
     quarter of ``lint``'s time at 8,000 pages). Those few are copied into ``scratch``."""
-    files = [set(s.loaded.sources) | set(s.loaded.options.not_pages) for _, s in (base, head)]
+    # What a revision cannot hold (a linked page or folder, a submodule) is never a rename.
+    files = [
+        {
+            *s.loaded.sources,
+            *(f for f, why in s.loaded.options.not_pages.items() if why != NOT_IN_REVISIONS),
+        }
+        for _, s in (base, head)
+    ]
     gone, come = sorted(files[0] - files[1]), sorted(files[1] - files[0])
     if not gone or not come:
         return {}
@@ -235,20 +244,22 @@ def _renamed(base: tuple[str, Side], head: tuple[str, Side], scratch: str) -> di
         copy = os.path.join(scratch, label)
         for name in names:
             try:
-                with open(os.path.join(docs, *name.split("/")), "rb") as stream:
-                    data = stream.read()
+                stream = open_regular(os.path.join(docs, *name.split("/")), follow=False)
             except OSError:
-                continue  # unreadable: as git would have found it, no rename
+                stream = None
+            if stream is None:
+                continue  # a link, a pipe, unreadable: never followed or read, as git reads none
             target = os.path.join(copy, *name.split("/"))
-            try:
-                os.makedirs(os.path.dirname(target), exist_ok=True)
-                with open(target, "xb") as stream:
-                    stream.write(data)
-            except OSError as exc:
-                raise UsageError(
-                    f"cannot copy {name!r} into the temporary folder {scratch} to find renamed "
-                    f"pages: {exc.strerror or exc}; free some space there, or set TMPDIR to a "
-                    "folder with room"
-                ) from None
+            with stream:
+                try:
+                    os.makedirs(os.path.dirname(target), exist_ok=True)
+                    with open(target, "xb") as out:
+                        shutil.copyfileobj(stream, out)
+                except OSError as exc:
+                    raise UsageError(
+                        f"cannot copy {name!r} into the temporary folder {scratch} to find "
+                        f"renamed pages: {exc.strerror or exc}; free some space there, or set "
+                        "TMPDIR to a folder with room"
+                    ) from None
         copies.append(copy)
     return folder_renames(*copies) if all(os.path.isdir(c) for c in copies) else {}

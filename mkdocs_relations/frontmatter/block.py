@@ -8,9 +8,11 @@ a plain load would silently drop.
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import IO, Any, BinaryIO
 
 import yaml
 from yaml.nodes import MappingNode, Node, SequenceNode
@@ -103,11 +105,34 @@ def read_unparsed(path: str, file: str) -> tuple[Frontmatter, str | None]:
     parse), and a Frontmatter holding what reading it found: :func:`parse_into` completes it."""
     result = Frontmatter(file)
     try:
-        with open(path, "rb") as stream:
+        stream = open_regular(path)
+        if stream is None:
+            result.error(
+                1,
+                "invalid-frontmatter",
+                "this page is not a regular file (a named pipe or a device, itself or where its "
+                "link leads), so it is not read; replace it with a Markdown file",
+            )
+            return result, None
+        with stream:
             return result, _read_block(stream, result)
     except OSError as exc:
         result.error(1, "invalid-frontmatter", f"cannot read the file: {exc.strerror or exc}")
         return result, None
+
+
+def open_regular(path: str, follow: bool = True) -> BinaryIO | None:
+    """The file at ``path`` open for reading if it is a regular file; None if it is anything
+    else (a named pipe, whose opening would wait for a writer; a device such as /dev/zero,
+    which never ends), or, without ``follow``, a link. OSError when it cannot be opened."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    if not follow:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
+    descriptor = os.open(path, flags)
+    if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+        os.close(descriptor)
+        return None
+    return open(descriptor, "rb")
 
 
 def _read_block(stream: IO[bytes], result: Frontmatter) -> str | None:

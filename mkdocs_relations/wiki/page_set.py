@@ -13,6 +13,7 @@ import posixpath
 from collections import deque
 from dataclasses import dataclass, field
 
+from ..frontmatter.block import open_regular
 from ..model.diagnostics import Diagnostic
 from ..model.targets import MARKDOWN_EXTENSIONS
 
@@ -57,9 +58,13 @@ class PageSet:
 
 
 def file_bytes(path: str) -> bytes | None:
-    """The file's bytes; None when it cannot be read."""
+    """The file's bytes; None when it cannot be read or is no regular file (a pipe would
+    block, /dev/zero never ends)."""
     try:
-        with open(path, "rb") as stream:
+        stream = open_regular(path)
+        if stream is None:
+            return None
+        with stream:
             return stream.read()
     except OSError:
         return None
