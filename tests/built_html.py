@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 
 @dataclass
@@ -53,6 +54,18 @@ def parse(html: str) -> list[Element]:
 
 def page_elements(site_dir: Path, page: str) -> list[Element]:
     return parse((site_dir / page).read_text(encoding="utf-8"))
+
+
+def drawn_elements(browser: Any, site_dir: Path, page: str) -> list[Element]:
+    """The page as a reader's browser shows it, opened from disk (file://) once its scripts
+    have run: the picture drawn from the panel's lists."""
+    tab = browser.new_page()
+    try:
+        tab.goto((site_dir / page).as_uri())
+        tab.wait_for_selector("[data-relations-picture] svg", state="attached")
+        return parse(tab.content())
+    finally:
+        tab.close()
 
 
 def edges(elements: list[Element]) -> list[tuple[str, str, str, str | None]]:

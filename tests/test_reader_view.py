@@ -15,9 +15,19 @@ import re
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from built_html import Element, edges, finder_form, page_elements, panels, reach, reader_view
+from built_html import (
+    Element,
+    drawn_elements,
+    edges,
+    finder_form,
+    page_elements,
+    panels,
+    reach,
+    reader_view,
+)
 from conftest import REPO, CorpusSite, Site, run
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
@@ -81,10 +91,11 @@ MIRRORED = {
 }
 
 
-def test_mirrored_declarations_show_once_on_each_end(site: Site) -> None:
+@pytest.mark.browser
+def test_mirrored_declarations_show_once_on_each_end(site: Site, browser: Any) -> None:
     site.pages(MIRRORED)
     assert site.build(strict=True).ok
-    a = page_elements(site.site_dir, "a/index.html")
+    a = drawn_elements(browser, site.site_dir, "a/index.html")
     assert _texts(a, "relations__label") == ["Uses", "Related to"]
     assert sorted(t for _, _, t, _ in edges(a)) == ["Beta", "Gamma"]
     # The picture draws each relationship once too.
@@ -92,7 +103,7 @@ def test_mirrored_declarations_show_once_on_each_end(site: Site) -> None:
     b = page_elements(site.site_dir, "b/index.html")
     assert _texts(b, "relations__label") == ["Used by"]
     assert [t for _, _, t, _ in edges(b)] == ["Alpha"]
-    c = page_elements(site.site_dir, "c/index.html")
+    c = drawn_elements(browser, site.site_dir, "c/index.html")
     assert [t for _, _, t, _ in edges(c)] == ["Alpha"]
     assert len([e for e in c if e.tag == "line"]) == 1
 

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, partial
 
+from ..model.direction import OUT
 from ..model.paths import DEFAULT_MAX_HOPS, PathIndex
 from ..wiki.pipeline import Wiki
 from .labels import Labels
@@ -21,8 +22,18 @@ from .on_demand import PanelOnDemand
 from .panel import DEFAULT_PICTURE_LIMIT, PANELS, Panel, PanelBuilder
 from .records import PageRef
 from .render import Renderer
-from .site_files import CSS, FINDER_FORM, QUERY_CSS, SCRIPTS, GraphScript, form_file, graph_script
-from .site_links import base_parts, rebase, relative_link, url_parts
+from .site_files import (
+    CSS,
+    FINDER_FORM,
+    PICTURE_SCRIPT,
+    QUERY_CSS,
+    SCRIPTS,
+    GraphScript,
+    form_file,
+    graph_script,
+    picture_file,
+)
+from .site_links import base_parts, relative_link, url_parts
 
 #: A page whose content is longer than this (characters of HTML, about three phone screens
 #: of prose) gets the jump line under its title: its panel is out of sight from the top.
@@ -53,16 +64,24 @@ class Display:
         return (CSS, QUERY_CSS) if self.shows_anything else ()
 
     @property
+    def picture(self) -> bool:
+        """Whether panels show the neighbourhood picture (drawn by the site's script)."""
+        return self.placement != "off" and "picture" in self.panels
+
+    @property
     def scripts(self) -> tuple[str, ...]:
-        """What every page loads at the end of its body: the finder's scripts, when it shows."""
-        return SCRIPTS if self.path_finder != "off" else ()
+        """What every page loads at the end of its body: the picture's script, when panels
+        show it, and the finder's scripts, when it shows."""
+        picture = (PICTURE_SCRIPT,) if self.picture else ()
+        return picture + (SCRIPTS if self.path_finder != "off" else ())
 
     def assets(self, answers: bool) -> list[str]:
         """The package's files copied into the site: what pages link, and the blocks' sheet
         where ``answers`` says some page links it on its own (the finder's form is written
         for the site: :meth:`PageAdditions.site_files`)."""
         alone = [QUERY_CSS] if answers and not self.shows_anything else []
-        scripts = [script for script in self.scripts if script != FINDER_FORM]
+        # The form and the picture's script are written for the site (site_files), not copied.
+        scripts = [s for s in self.scripts if s not in (FINDER_FORM, PICTURE_SCRIPT)]
         return [*self.stylesheets, *alone, *scripts]
 
 
@@ -124,12 +143,26 @@ class PageAdditions:
         return types, graph_script()
 
     def site_files(self) -> dict[str, str]:
-        """The files this site's pages share, by site path: the finder's form, when it shows."""
+        """The files this site's pages share, by site path: the picture's script, when panels
+        show it, and the finder's form, when it shows."""
+        files: dict[str, str] = {}
+        if self.display.picture:
+            graph = self.wiki.graph
+            used = {edge.type for page in graph.pages.values() for edge in page.edges}
+            labels, vocabulary = self.labels, graph.vocabulary
+            types = {
+                name: (labels.type_label(name, OUT), vocabulary.get_or_unknown(name).symmetric)
+                for name in used.union(vocabulary)
+            }
+            files.update(picture_file(types, labels.parts("picture", "title")))
         if self.display.path_finder == "off":
-            return {}
-        types, graph = self._finder
-        html = self.renderer.finder_form(types, self.display.max_hops, self.labels.text, graph)
-        return form_file(html)
+            return files
+        types_offered, script = self._finder
+        html = self.renderer.finder_form(
+            types_offered, self.display.max_hops, self.labels.text, script
+        )
+        files.update(form_file(html))
+        return files
 
     def for_page(self, page_id: str, page_url: str) -> tuple[str, str]:
         """(HTML before the content, HTML after it) for one page; empty where nothing shows."""
@@ -207,8 +240,8 @@ class PageAdditions:
         ``mentioned_by``: pages whose text links here, listed under the panel ("Mentioned
         in"); never part of the panel's relationships. ``links_from`` is for a generator
         that rebases every relative ``href`` from the folder of the page's source file
-        (Zensical): links are written from that folder's URL, except the picture's
-        ``xlink:href``, which no generator rebases.
+        (Zensical): links are written from that folder's URL (the picture's script reads
+        its links from the panel's lists, as the generator rebased them).
         """
         built = self._built(page_id, page_url, links_from)
         if built is None:
@@ -255,10 +288,6 @@ class PageAdditions:
             return None
         ref = self.references(page_url if links_from is None else links_from)
         panel = self.builder.build(page_id, ref)
-        if panel is not None and panel.picture is not None and links_from is not None:
-            for box in [*panel.picture.boxes, panel.picture.center]:
-                if box.url is not None and not box.url.startswith("#"):
-                    box.url = rebase(box.url, links_from, page_url)
         if panel is not None and self.display.breadcrumbs:
             panel.breadcrumbs = self.builder.breadcrumbs(page_id, ref)
         return panel, ref

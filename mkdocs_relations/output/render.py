@@ -38,9 +38,10 @@ class Renderer:
         )
         self.env.filters["fill"] = fill
         self._escaped = Escaped()
-        # The panel includes the picture: an override of either takes the panel to Jinja.
-        self.fast_panel = self._ours("relations/panel.html") and self._ours(
-            "relations/picture.html"
+        # The panel includes the groups and the picture: an override of any of them takes
+        # the panel to Jinja.
+        self.fast_panel = all(
+            self._ours(f"relations/{name}.html") for name in ("panel", "groups", "picture")
         )
         self.fast_breadcrumbs = self._ours("relations/breadcrumbs.html")
         self.fast_jump = self._ours("relations/jump.html")

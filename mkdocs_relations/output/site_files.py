@@ -31,6 +31,11 @@ FINDER_FORM = f"{ASSET_DIR}/finder-form.js"
 FINDER_FORM_VARIABLE = "__mkdocsRelationsFinderForm"
 #: The finder's scripts in the order pages load them (the form before the script using it).
 SCRIPTS = (f"{ASSET_DIR}/relations-paths.js", FINDER_FORM, f"{ASSET_DIR}/relations-finder.js")
+#: The neighbourhood picture's script, drawn from the panel's lists: written once a build,
+#: ``assets/relations-picture.js`` with what every page's picture shares in front of it.
+PICTURE_SCRIPT = f"{ASSET_DIR}/relations-picture.js"
+#: The global that header assigns.
+PICTURE_VARIABLE = "__mkdocsRelationsPicture"
 GRAPH_JSON = f"{ASSET_DIR}/graph.json"
 GRAPH_SCRIPT = f"{ASSET_DIR}/graph.js"
 #: How a file being written is named until it is renamed into place: a run killed in between
@@ -79,6 +84,20 @@ def form_file(html: str) -> dict[str, str]:
         f"window.{FINDER_FORM_VARIABLE} = {json.dumps(html, ensure_ascii=True)};\n"
     )
     return {FINDER_FORM: script}
+
+
+def picture_file(types: Mapping[str, tuple[str, bool]], label: list[str]) -> dict[str, str]:
+    """:data:`PICTURE_SCRIPT` by its site path: each type's words and whether it is
+    symmetric, and the picture's accessible name around its title (``label``, the two sides),
+    said once a site rather than on every page; then the packaged script that draws."""
+    shared = {
+        "types": {name: list(words) for name, words in sorted(types.items())},
+        "label": label,
+    }
+    with open(asset_source(PICTURE_SCRIPT), encoding="utf-8") as source:
+        code = source.read()
+    header = f"window.{PICTURE_VARIABLE} = {json.dumps(shared, ensure_ascii=True)};\n"
+    return {PICTURE_SCRIPT: header + code}
 
 
 def asset_source(asset: str) -> str:
