@@ -69,17 +69,25 @@ def drawn_elements(browser: Any, site_dir: Path, page: str) -> list[Element]:
 
 
 def edges(elements: list[Element]) -> list[tuple[str, str, str, str | None]]:
-    """(type, direction, text, href) for every direct edge in the panel."""
-    return [
-        (
-            str(e.attrs["data-relation-type"]),
-            str(e.attrs["data-relation-direction"]),
-            e.text.strip(),
-            e.attrs.get("href") if e.tag == "a" else None,
+    """(type, direction, text, href) for every direct edge in the panel: its type and
+    direction are its own where it says them, else its group's list's."""
+    found = []
+    for e in elements:
+        classes = str(e.attrs.get("class")).split()
+        if "relations__link" not in classes and "relations__redlink" not in classes:
+            continue
+        said = e.attrs if "data-relation-type" in e.attrs else None
+        if said is None:
+            said = next(a for a in reversed(e.ancestors) if "data-relation-type" in a)
+        found.append(
+            (
+                str(said["data-relation-type"]),
+                str(said["data-relation-direction"]),
+                e.text.strip(),
+                e.attrs.get("href") if e.tag == "a" else None,
+            )
         )
-        for e in elements
-        if "data-relation-type" in e.attrs
-    ]
+    return found
 
 
 def reach(elements: list[Element], relation: str, reverse: bool) -> list[tuple[int, str]]:

@@ -74,9 +74,11 @@ def groups_html(groups: Sequence[Group], labels: Mapping[str, str], e: Escaped) 
     add = out.append
     add('<dl class="relations__groups simple">')
     for group in groups:
+        usual = group.usual
         add(
             f'<dt class="relations__label" id="{e[group.anchor]}">{e[group.label]}</dt>'
-            '<dd class="relations__entries">'
+            f'<dd class="relations__entries" data-relation-type="{e[usual[0]]}" '
+            f'data-relation-direction="{usual[1]}">'
         )
         for fold, entries in group.parts:
             if fold:
@@ -88,21 +90,24 @@ def groups_html(groups: Sequence[Group], labels: Mapping[str, str], e: Escaped) 
                 )
             add("<ul>")
             for entry in entries:
+                # Said once on the group's list; here only where this entry differs.
                 kind = (
-                    f'data-relation-type="{e[entry.type]}" '
+                    ""
+                    if (entry.type, entry.direction) == usual
+                    else f' data-relation-type="{e[entry.type]}" '
                     f'data-relation-direction="{entry.direction}"'
                 )
                 if entry.url is not None:
                     tip = f' title="{e[entry.title]}"' if entry.tip else ""
                     add(
-                        f'<li><a href="{e[entry.url]}" class="relations__link" '
+                        f'<li><a href="{e[entry.url]}" class="relations__link"'
                         f"{kind}{tip}>{e[entry.title]}</a>"
                     )
                 else:
                     reason = e[str(entry.reason)]
                     add(
                         '<li><span class="relations__redlink" role="link" '
-                        f'aria-disabled="true" title="{reason}" {kind} '
+                        f'aria-disabled="true" title="{reason}"{kind} '
                         f"data-relation-redlink>{e[entry.title]}</span> "
                         f'<span class="relations__note relations__reason">{reason}</span>'
                     )
