@@ -115,8 +115,10 @@ def test_the_widget_carries_the_graph_and_the_root_from_its_page(site: Site) -> 
         # The form is the site's, written once: a page holds none of it.
         assert "<form" not in html and "data-relations-messages" not in html
         scripts = [e.attrs["src"] for e in parse(html) if e.tag == "script" and e.attrs.get("src")]
+        # The picture's script, then the finder's, in the order they depend on each other.
         assert [s for s in scripts if "mkdocs-relations" in str(s)] == [
-            root.removeprefix("./") + script for script in site_files.SCRIPTS
+            root.removeprefix("./") + script
+            for script in (site_files.PICTURE_SCRIPT, *site_files.SCRIPTS)
         ]
 
 
