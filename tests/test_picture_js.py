@@ -69,6 +69,14 @@ def _cases() -> list[tuple[str, list[Group], int, bool]]:
                 group.entries.append(_entry(title, relation, direction, url))
             cases.append((center, list(groups.values()), 12, True))
             cases.append((center, list(groups.values()), 3, n % 2 == 0))
+    # A hub drawn box by box: 150 sentence-long titles, where a wire's end falls exactly
+    # halfway between two tenths (Python rounds it to the even one).
+    hub = [Group("Depends on"), Group("Used by")]
+    for i in range(150):
+        hub[i % 3 == 0].entries.append(
+            _entry(LONG.format(i), "depends-on", ("out", "in")[i % 3 == 0], f"../s{i}/")
+        )
+    cases.append((LONG.format("hub"), hub, 400, True))
     return cases
 
 
@@ -114,8 +122,8 @@ def _js(cases: list[tuple[str, list[Group], int, bool]]) -> list[Any]:
 
 
 def _near(a: float, b: float) -> bool:
-    # Python's round(x, 1) and the script's differ only on an exact tie: a tenth of a unit.
-    return abs(a - b) <= 0.1 + 1e-9
+    # The same numbers: the script rounds as Python's round(x, 1) does, ties to even.
+    return a == b
 
 
 def _same_box(box: Any, drawn: dict[str, Any]) -> None:

@@ -102,10 +102,16 @@
     return { lines: lines.length ? lines : [""], split: split };
   }
 
-  /* Python's round(x, 1) for the layout's numbers (toFixed rounds the exact value, as
-   * Python does; only an exact tie would go the other way, and a tenth of a unit is not
-   * seen). */
-  function round1(x) { return Number(x.toFixed(1)); }
+  /* Python's round(x, 1): toFixed rounds the exact binary value, as Python does, but a tie
+   * up, where Python rounds it to the even tenth. A double is exactly halfway between two
+   * tenths only when its fraction is .25 or .75 (x * 4 whole, x * 2 not). */
+  function round1(x) {
+    if (Number.isInteger(x * 4) && !Number.isInteger(x * 2)) {
+      var f = Math.floor(x * 10);
+      return (f % 2 === 0 ? f : f + 1) / 10;
+    }
+    return Number(x.toFixed(1));
+  }
 
   function lineYs(y, h, count) {
     var top = y + (h - count * LINE) / 2 + LINE * 0.78, out = [];
