@@ -204,9 +204,9 @@ def reader_view(html: str, url: str) -> list[str]:
 def finder_form(site_dir: Path) -> list[Element]:
     """The path finder's form as the site's form script holds it (every page's placeholder
     is filled from it)."""
-    from mkdocs_relations.output.site_files import FINDER_FORM, FINDER_FORM_VARIABLE
+    from mkdocs_relations.output.site_files import FINDER_FORM_VARIABLE, SCRIPT
 
-    text = (site_dir / FINDER_FORM).read_text("utf-8")
+    text = (site_dir / SCRIPT).read_text("utf-8")
     assignment = f"window.{FINDER_FORM_VARIABLE} = "
     start = text.index(assignment) + len(assignment)
-    return parse(str(json.loads(text[start : text.rindex(";")])))
+    return parse(str(json.JSONDecoder().raw_decode(text, start)[0]))

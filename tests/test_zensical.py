@@ -145,8 +145,7 @@ def test_inject_gives_the_panels_mkdocs_gives(zensical: Path, tmp_path: Path) ->
         # Only insertions: every byte Zensical wrote is still there, in order.
         assert _only_inserted(before[root / "site" / page], ours), page
         assert "data-relations-pathfinder" in ours
-    for asset in ("relations.css", "relations-paths.js", "relations-finder.js", "graph.json",
-                  "graph.js"):  # fmt: skip
+    for asset in ("relations.css", "relations.js", "graph.json", "graph.js"):
         ours = (root / "site" / "assets" / "mkdocs-relations" / asset).read_bytes()
         theirs = (mkdocs_root / "site" / "assets" / "mkdocs-relations" / asset).read_bytes()
         assert ours == theirs, asset

@@ -22,17 +22,7 @@ from .on_demand import PanelOnDemand
 from .panel import DEFAULT_PICTURE_LIMIT, PANELS, Panel, PanelBuilder
 from .records import PageRef
 from .render import Renderer
-from .site_files import (
-    CSS,
-    FINDER_FORM,
-    PICTURE_SCRIPT,
-    QUERY_CSS,
-    SCRIPTS,
-    GraphScript,
-    form_file,
-    graph_script,
-    picture_file,
-)
+from .site_files import CSS, QUERY_CSS, SCRIPT, GraphScript, graph_script, site_script
 from .site_links import base_parts, relative_link, url_parts
 
 #: A page whose content is longer than this (characters of HTML, about three phone screens
@@ -70,19 +60,17 @@ class Display:
 
     @property
     def scripts(self) -> tuple[str, ...]:
-        """What every page loads at the end of its body: the picture's script, when panels
-        show it, and the finder's scripts, when it shows."""
-        picture = (PICTURE_SCRIPT,) if self.picture else ()
-        return picture + (SCRIPTS if self.path_finder != "off" else ())
+        """What every page loads at the end of its body: the site's one script, when panels
+        show the picture or the finder shows."""
+        return (SCRIPT,) if self.picture or self.path_finder != "off" else ()
 
     def assets(self, answers: bool) -> list[str]:
         """The package's files copied into the site: what pages link, and the blocks' sheet
-        where ``answers`` says some page links it on its own (the finder's form is written
-        for the site: :meth:`PageAdditions.site_files`)."""
+        where ``answers`` says some page links it on its own (the site's script is
+        written for the site: :meth:`PageAdditions.site_files`)."""
         alone = [QUERY_CSS] if answers and not self.shows_anything else []
-        # The form and the picture's script are written for the site (site_files), not copied.
-        scripts = [s for s in self.scripts if s not in (FINDER_FORM, PICTURE_SCRIPT)]
-        return [*self.stylesheets, *alone, *scripts]
+        # The script is written for the site (site_files), not copied.
+        return [*self.stylesheets, *alone]
 
 
 class PageAdditions:
@@ -143,9 +131,9 @@ class PageAdditions:
         return types, graph_script()
 
     def site_files(self) -> dict[str, str]:
-        """The files this site's pages share, by site path: the picture's script, when panels
-        show it, and the finder's form, when it shows."""
-        files: dict[str, str] = {}
+        """The files this site's pages share, by site path: its one script, with the
+        picture's words when panels show it and the finder's form when it shows."""
+        picture = None
         if self.display.picture:
             graph = self.wiki.graph
             used = {edge.type for page in graph.pages.values() for edge in page.edges}
@@ -154,15 +142,14 @@ class PageAdditions:
                 name: (labels.type_label(name, OUT), vocabulary.get_or_unknown(name).symmetric)
                 for name in used.union(vocabulary)
             }
-            files.update(picture_file(types, labels.parts("picture", "title")))
-        if self.display.path_finder == "off":
-            return files
-        types_offered, script = self._finder
-        html = self.renderer.finder_form(
-            types_offered, self.display.max_hops, self.labels.text, script
-        )
-        files.update(form_file(html))
-        return files
+            picture = (types, labels.parts("picture", "title"))
+        form = None
+        if self.display.path_finder != "off":
+            offered, script = self._finder
+            form = self.renderer.finder_form(
+                offered, self.display.max_hops, self.labels.text, script
+            )
+        return site_script(picture, form)
 
     def for_page(self, page_id: str, page_url: str) -> tuple[str, str]:
         """(HTML before the content, HTML after it) for one page; empty where nothing shows."""

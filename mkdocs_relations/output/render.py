@@ -94,7 +94,7 @@ class Renderer:
         graph: GraphScript,
     ) -> str:
         """The path finder's form, the same on every page: rendered once a build into the
-        site's :data:`~.site_files.FINDER_FORM`. A theme's copy of the template written for a
+        site's :data:`~.site_files.SCRIPT`. A theme's copy of the template written for a
         finder on every page still renders: its ``page_id`` and ``root`` are empty, and the
         script puts in each page's."""
         template = self.env.get_template("relations/pathfinder.html")
