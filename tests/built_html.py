@@ -16,6 +16,8 @@ class Element:
     text: str = ""
     #: Attributes of the enclosing elements, innermost last (for "which list is this in").
     ancestors: list[dict[str, str | None]] = field(default_factory=list)
+    #: The enclosing element's tag.
+    parent: str = ""
 
 
 class _Collector(HTMLParser):
@@ -27,13 +29,22 @@ class _Collector(HTMLParser):
         self.elements: list[Element] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        element = Element(tag, dict(attrs), ancestors=[e.attrs for e in self.stack])
+        element = Element(
+            tag, dict(attrs), ancestors=[e.attrs for e in self.stack], parent=self._parent()
+        )
         self.elements.append(element)
         if tag not in self.VOID:
             self.stack.append(element)
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.elements.append(Element(tag, dict(attrs), ancestors=[e.attrs for e in self.stack]))
+        self.elements.append(
+            Element(
+                tag, dict(attrs), ancestors=[e.attrs for e in self.stack], parent=self._parent()
+            )
+        )
+
+    def _parent(self) -> str:
+        return self.stack[-1].tag if self.stack else ""
 
     def handle_endtag(self, tag: str) -> None:
         for i in range(len(self.stack) - 1, -1, -1):
@@ -73,8 +84,7 @@ def edges(elements: list[Element]) -> list[tuple[str, str, str, str | None]]:
     direction are its own where it says them, else its group's list's."""
     found = []
     for e in elements:
-        classes = str(e.attrs.get("class")).split()
-        if "relations__link" not in classes and "relations__redlink" not in classes:
+        if not is_entry(e):
             continue
         said = e.attrs if "data-relation-type" in e.attrs else None
         if said is None:
@@ -88,6 +98,18 @@ def edges(elements: list[Element]) -> list[tuple[str, str, str, str | None]]:
             )
         )
     return found
+
+
+def is_entry(e: Element) -> bool:
+    """Whether an element is an entry of the panel's groups: the link right inside its
+    ``li`` (a note's links are inside the note), or a red link's ``span``."""
+    if "relations__redlink" in str(e.attrs.get("class")).split():
+        return True
+    return (
+        e.tag == "a"
+        and e.parent == "li"
+        and any("relations__entries" in str(a.get("class")) for a in e.ancestors)
+    )
 
 
 def reach(elements: list[Element], relation: str, reverse: bool) -> list[tuple[int, str]]:

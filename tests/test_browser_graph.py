@@ -227,7 +227,7 @@ def test_a_labelled_symmetric_type_is_one_group_on_screen(
         assert [h.strip() for h in headings] == ["Depends on", "Verwandt mit"]
         # An entry's type is its own where it says one, else its group's list's.
         entries = page.eval_on_selector_all(
-            "[data-relations-panel] .relations__link",
+            "[data-relations-panel] .relations__entries li > a",
             "els => els.filter((e) => e.closest('[data-relation-type]').dataset.relationType"
             " === 'relates-to').map((e) => e.textContent)",
         )

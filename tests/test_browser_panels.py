@@ -168,7 +168,7 @@ def test_picture_reads_on_a_phone_and_a_desktop(browser: Any, built: Path, viewp
         groups = page.eval_on_selector_all(
             "[data-relations-panel] .relations__label",
             "els => els.map(e => [e.textContent.trim(), e.nextElementSibling"
-            ".querySelectorAll('.relations__link, .relations__redlink').length])",
+            ".querySelectorAll('.relations__entries li > a, .relations__redlink').length])",
         )
         nodes = page.eval_on_selector_all(
             "[data-relations-picture] .relations__node:not(.relations__node--current) text",
@@ -190,9 +190,11 @@ def test_hub_panel_fits_and_folds_without_script(browser: Any, built: Path, sche
         panel.scroll_into_view_if_needed()
         box = panel.bounding_box()
         assert box is not None and box["height"] <= 600, box
-        links = page.locator("[data-relations-panel] :is(.relations__link, .relations__redlink)")
+        links = page.locator(
+            "[data-relations-panel] :is(.relations__entries li > a, .relations__redlink)"
+        )
         assert links.count() == 40
-        hidden = page.locator("[data-relations-fold] .relations__link")
+        hidden = page.locator("[data-relations-fold] li > a")
         assert hidden.count() > 0 and not hidden.first.is_visible()
         # Reach lists and folds are quiet disclosure rows, not Material admonitions.
         summary = page.locator("[data-relations-fold] > summary").first
@@ -217,7 +219,7 @@ def test_hub_panel_fits_and_folds_without_script(browser: Any, built: Path, sche
         page = context.new_page()
         page.goto(url + "hub/")
         page.locator("[data-relations-fold] > summary").first.click()
-        assert page.locator("[data-relations-fold] .relations__link").first.is_visible()
+        assert page.locator("[data-relations-fold] li > a").first.is_visible()
         context.close()
 
 
@@ -465,9 +467,8 @@ DRAWN = """() => {
     [...a.querySelectorAll("tspan")].map((t) => t.textContent).join(" "),
     new URL(a.getAttribute("xlink:href"), document.baseURI).href,
   ]);
-  const listed = [...document.querySelectorAll("[data-relations-panel] a.relations__link")].map(
-    (a) => [a.textContent, a.href],
-  );
+  const entries = "[data-relations-panel] .relations__entries li > a";
+  const listed = [...document.querySelectorAll(entries)].map((a) => [a.textContent, a.href]);
   const center = [...svg.querySelectorAll(".relations__node--current tspan")]
     .map((t) => t.textContent).join(" ");
   return { boxes, listed, center, label: svg.getAttribute("aria-label") };
@@ -498,7 +499,9 @@ def test_the_picture_is_drawn_in_the_browser_from_the_lists(site: Site, browser:
             assert page.locator("[data-relations-picture]").is_visible()
             if start.startswith("http"):
                 # Instant navigation swaps the page in without loading scripts again.
-                page.locator("[data-relations-panel] a.relations__link", has_text="Ledger").click()
+                page.locator(
+                    "[data-relations-panel] .relations__entries li > a", has_text="Ledger"
+                ).click()
                 page.wait_for_url(f"{url}team/docs/ledger/")
                 page.wait_for_selector("[data-relations-picture] svg")
                 assert page.evaluate(DRAWN)["center"] == "Ledger"

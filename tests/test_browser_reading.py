@@ -55,7 +55,7 @@ NOTES = """() => [...document.querySelectorAll(
   links: n.querySelectorAll("a[href]").length,
 }))"""
 
-TITLES = """() => [...document.querySelectorAll("[data-relations-panel] a.relations__link")].map(
+TITLES = """() => [...document.querySelectorAll(".relations .relations__entries li > a")].map(
   (a) => {
     const lines = a.getBoundingClientRect().height / parseFloat(getComputedStyle(a).lineHeight);
     return {
@@ -116,7 +116,7 @@ def test_a_hub_reads_one_entry_a_line(browser: Any, built: tuple[str, Path], siz
             # Focus shows a cut title whole.
             cut = [i for i, title in enumerate(titles) if title["cut"]]
             if cut:
-                link = page.locator("[data-relations-panel] a.relations__link").nth(cut[0])
+                link = page.locator("[data-relations-panel] .relations__entries li > a").nth(cut[0])
                 link.focus()
                 assert link.evaluate("a => a.scrollHeight <= a.clientHeight + 1")
 

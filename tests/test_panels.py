@@ -9,7 +9,7 @@ from typing import Any
 
 import jinja2
 import pytest
-from built_html import drawn_elements, edges, page_elements, panels, reach
+from built_html import drawn_elements, edges, is_entry, page_elements, panels, reach
 from conftest import Site
 from wikis import CYCLE_AND_DIAMOND
 from wikis import PANEL_WIKI as WIKI
@@ -230,7 +230,7 @@ def test_panels_option_selects_parts(site: Site, browser: Any) -> None:
     a = page_elements(site.site_dir, "a/index.html")
     [figure] = [e for e in a if "data-relations-picture" in e.attrs]
     assert "hidden" not in figure.attrs
-    listed = [e for e in a if e.attrs.get("class") == "relations__link"]
+    listed = [e for e in a if is_entry(e)]
     assert listed and all(any("data-relations-picture" in x for x in e.ancestors) for e in listed)
     assert sorted(t for _, _, t, _ in edges(a)) == ["B", "C"]
     assert reach(a, "depends-on", False) == []

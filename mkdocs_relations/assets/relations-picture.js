@@ -245,7 +245,8 @@
       var dd = dt.nextElementSibling;
       if (!dd) return;
       var entries = [];
-      dd.querySelectorAll(".relations__link, .relations__redlink").forEach(function (el) {
+      // An entry is the link right inside its li (a note's links are inside the note).
+      dd.querySelectorAll("li > a, .relations__redlink").forEach(function (el) {
         var ul = el.closest("[data-relation-type]");
         var own = el.hasAttribute("data-relation-type") ? el : ul;
         if (!own) return;

@@ -99,10 +99,7 @@ def groups_html(groups: Sequence[Group], labels: Mapping[str, str], e: Escaped) 
                 )
                 if entry.url is not None:
                     tip = f' title="{e[entry.title]}"' if entry.tip else ""
-                    add(
-                        f'<li><a href="{e[entry.url]}" class="relations__link"'
-                        f"{kind}{tip}>{e[entry.title]}</a>"
-                    )
+                    add(f'<li><a href="{e[entry.url]}"{kind}{tip}>{e[entry.title]}</a>')
                 else:
                     reason = e[str(entry.reason)]
                     add(
