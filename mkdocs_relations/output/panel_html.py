@@ -21,8 +21,10 @@ from .panel import Panel, PictureSpot
 from .records import Group, PageRef
 
 
-def panel_html(panel: Panel, placement: str, finder: bool, e: Escaped) -> list[str]:
-    """The parts of relations/panel.html for one page, to be joined."""
+def panel_html(panel: Panel, placement: str, e: Escaped) -> list[str]:
+    """The parts of relations/panel.html for one page, to be joined. (The line linking to
+    the path finder is the finder's script's: it points at a widget only that script makes,
+    and says the words the finder's form carries.)"""
     labels = panel.labels
     out = [
         f'<aside class="relations relations--{e[placement]}" data-relations-panel '
@@ -58,11 +60,6 @@ def panel_html(panel: Panel, placement: str, finder: bool, e: Escaped) -> list[s
         add("</details>")
     if panel.picture:
         out += picture_html(panel.picture, labels, e)
-    if finder:
-        add(
-            '<p class="relations__find" data-relations-finder-link hidden>'
-            f'<a href="#relations-finder">{e[labels["find_from_here"]]}</a></p>'
-        )
     add("</aside>")
     return out
 

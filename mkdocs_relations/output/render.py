@@ -55,7 +55,7 @@ class Renderer:
 
     def panel(self, panel: Panel, page_id: str, placement: str, *, finder: bool = False) -> str:
         if self.fast_panel:
-            return ascii_html("".join(panel_html(panel, placement, finder, self._escaped)))
+            return ascii_html("".join(panel_html(panel, placement, self._escaped)))
         template = self.env.get_template("relations/panel.html")
         html = template.render(panel=panel, page_id=page_id, placement=placement, finder=finder)
         return ascii_html(html)
