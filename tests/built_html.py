@@ -108,8 +108,17 @@ def is_entry(e: Element) -> bool:
     return (
         e.tag == "a"
         and e.parent == "li"
-        and any("relations__entries" in str(a.get("class")) for a in e.ancestors)
+        and any("relations__groups" in str(a.get("class")) for a in e.ancestors)
     )
+
+
+def headings(elements: list[Element]) -> list[str]:
+    """The panel's group headings: the terms of its groups' list."""
+    return [
+        e.text.strip()
+        for e in elements
+        if e.tag == "dt" and "relations__groups" in str(e.ancestors[-1].get("class"))
+    ]
 
 
 def reach(elements: list[Element], relation: str, reverse: bool) -> list[tuple[int, str]]:

@@ -166,9 +166,9 @@ def test_picture_reads_on_a_phone_and_a_desktop(browser: Any, built: Path, viewp
         # The hub's picture groups past picture_limit as the panel does, with its counts.
         page.goto(url + "hub/")
         groups = page.eval_on_selector_all(
-            "[data-relations-panel] .relations__label",
+            "[data-relations-panel] .relations__groups > dt",
             "els => els.map(e => [e.textContent.trim(), e.nextElementSibling"
-            ".querySelectorAll('.relations__entries li > a, .relations__redlink').length])",
+            ".querySelectorAll('.relations__groups > dd li > a, .relations__redlink').length])",
         )
         nodes = page.eval_on_selector_all(
             "[data-relations-picture] .relations__node:not(.relations__node--current) text",
@@ -191,7 +191,7 @@ def test_hub_panel_fits_and_folds_without_script(browser: Any, built: Path, sche
         box = panel.bounding_box()
         assert box is not None and box["height"] <= 600, box
         links = page.locator(
-            "[data-relations-panel] :is(.relations__entries li > a, .relations__redlink)"
+            "[data-relations-panel] :is(.relations__groups > dd li > a, .relations__redlink)"
         )
         assert links.count() == 40
         hidden = page.locator("[data-relations-fold] li > a")
@@ -452,7 +452,7 @@ def test_readthedocs_headings_are_not_boxes(site: Site, browser: Any) -> None:
         page = browser.new_page(viewport=DESKTOP)
         page.goto(url)
         style = page.eval_on_selector(
-            ".relations__label",
+            ".relations__groups > dt",
             "el => [getComputedStyle(el).backgroundColor, getComputedStyle(el).borderTopWidth]",
         )
         assert style == ["rgba(0, 0, 0, 0)", "0px"], style
@@ -467,7 +467,7 @@ DRAWN = """() => {
     [...a.querySelectorAll("tspan")].map((t) => t.textContent).join(" "),
     new URL(a.getAttribute("xlink:href"), document.baseURI).href,
   ]);
-  const entries = "[data-relations-panel] .relations__entries li > a";
+  const entries = "[data-relations-panel] .relations__groups > dd li > a";
   const listed = [...document.querySelectorAll(entries)].map((a) => [a.textContent, a.href]);
   const center = [...svg.querySelectorAll(".relations__node--current tspan")]
     .map((t) => t.textContent).join(" ");
@@ -500,7 +500,7 @@ def test_the_picture_is_drawn_in_the_browser_from_the_lists(site: Site, browser:
             if start.startswith("http"):
                 # Instant navigation swaps the page in without loading scripts again.
                 page.locator(
-                    "[data-relations-panel] .relations__entries li > a", has_text="Ledger"
+                    "[data-relations-panel] .relations__groups > dd li > a", has_text="Ledger"
                 ).click()
                 page.wait_for_url(f"{url}team/docs/ledger/")
                 page.wait_for_selector("[data-relations-picture] svg")

@@ -9,7 +9,7 @@ from typing import Any
 
 import jinja2
 import pytest
-from built_html import drawn_elements, edges, is_entry, page_elements, panels, reach
+from built_html import drawn_elements, edges, headings, is_entry, page_elements, panels, reach
 from conftest import Site
 from wikis import CYCLE_AND_DIAMOND
 from wikis import PANEL_WIKI as WIKI
@@ -72,14 +72,16 @@ def test_groups_share_a_heading_when_labels_read_the_same(site: Site) -> None:
     site.pages(WIKI)
     site.build()
     elements = page_elements(site.site_dir, "index.html")
-    labels = [e.text.strip() for e in elements if "relations__label" in str(e.attrs.get("class"))]
+    labels = headings(elements)
     # Outgoing used-by and incoming depends-on both read "Used by": one heading.
     # A type and its inverse sit together, in vocabulary order.
     assert labels == ["Depends on", "Used by", "Part of", "Supersedes"]
     used_by = next(
         e
         for e in elements
-        if "relations__entries" in str(e.attrs.get("class")) and "Reports" in e.text
+        if e.tag == "dd"
+        and "relations__groups" in str(e.ancestors[-1].get("class"))
+        and "Reports" in e.text
     )
     assert "Reporting" in used_by.text
 
@@ -94,7 +96,7 @@ def test_symmetric_type_lists_both_directions_under_one_heading(site: Site) -> N
     )
     site.build()
     elements = page_elements(site.site_dir, "b/index.html")
-    labels = [e.text.strip() for e in elements if "relations__label" in str(e.attrs.get("class"))]
+    labels = headings(elements)
     assert labels == ["Relates to"]
     assert sorted((t, d, x) for t, d, x, _ in edges(elements)) == [
         ("relates-to", "in", "A"),
@@ -124,8 +126,7 @@ def test_a_labelled_symmetric_type_is_one_group_from_both_ends(site: Site, brows
     result = site.build(strict=True)
     assert result.ok, result.messages
     elements = drawn_elements(browser, site.site_dir, "b/index.html")
-    headings = [e.text.strip() for e in elements if "relations__label" in str(e.attrs.get("class"))]
-    assert headings == ["Verwandt mit"]
+    assert headings(elements) == ["Verwandt mit"]
     captions = [e.text.strip() for e in elements if "data-relations-caption" in e.attrs]
     assert captions == ["verwandt mit"]
     assert sorted((t, d, x) for t, d, x, _ in edges(elements)) == [
@@ -265,7 +266,7 @@ def test_labels_for_other_languages(site: Site) -> None:
     [panel] = panels(elements)
     [title] = [e for e in elements if e.attrs.get("id") == panel.attrs["aria-labelledby"]]
     assert title.tag == "h2" and title.text == "Beziehungen"
-    labels = [e.text.strip() for e in elements if "relations__label" in str(e.attrs.get("class"))]
+    labels = headings(elements)
     assert labels[0] == "Hängt ab von" and "Wird verwendet von" in labels
 
 

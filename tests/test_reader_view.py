@@ -23,6 +23,7 @@ from built_html import (
     drawn_elements,
     edges,
     finder_form,
+    headings,
     is_entry,
     page_elements,
     panels,
@@ -97,12 +98,12 @@ def test_mirrored_declarations_show_once_on_each_end(site: Site, browser: Any) -
     site.pages(MIRRORED)
     assert site.build(strict=True).ok
     a = drawn_elements(browser, site.site_dir, "a/index.html")
-    assert _texts(a, "relations__label") == ["Uses", "Related to"]
+    assert headings(a) == ["Uses", "Related to"]
     assert sorted(t for _, _, t, _ in edges(a)) == ["Beta", "Gamma"]
     # The picture draws each relationship once too.
     assert len([e for e in a if e.tag == "line"]) == 2
     b = page_elements(site.site_dir, "b/index.html")
-    assert _texts(b, "relations__label") == ["Used by"]
+    assert headings(b) == ["Used by"]
     assert [t for _, _, t, _ in edges(b)] == ["Alpha"]
     c = drawn_elements(browser, site.site_dir, "c/index.html")
     assert [t for _, _, t, _ in edges(c)] == ["Alpha"]
@@ -228,7 +229,7 @@ def test_type_named_like_an_interface_label(site: Site) -> None:
     expected = [n[:1].upper() + n[1:] for n in names]
     expected[names.index("impact")] = "Wirkt auf"
     expected[names.index("finder_to")] = "Finder to"
-    assert _texts(a, "relations__label") == expected
+    assert headings(a) == expected
     assert _texts(a, "relations__title") == ["Beziehungen"]
 
 

@@ -73,8 +73,8 @@ def groups_html(groups: Sequence[Group], labels: Mapping[str, str], e: Escaped) 
     for group in groups:
         usual = group.usual
         add(
-            f'<dt class="relations__label" id="{e[group.anchor]}">{e[group.label]}</dt>'
-            f'<dd class="relations__entries" data-relation-type="{e[usual[0]]}" '
+            f'<dt id="{e[group.anchor]}">{e[group.label]}</dt>'
+            f'<dd data-relation-type="{e[usual[0]]}" '
             f'data-relation-direction="{usual[1]}">'
         )
         for fold, entries in group.parts:
