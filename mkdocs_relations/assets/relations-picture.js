@@ -154,11 +154,11 @@
   /* Pictures.picture and _layout: groups are [{label, anchor, entries: [{title, url, type,
    * direction}]}] in the panel's order; types maps a type to [its words, symmetric]. */
   function layout(title, groups, types, limit, linkGroups) {
-    function words(type) { return types[type] || [type, false]; }
+    function typeWords(type) { return types[type] || [type, false]; }
     var left = new Map(), right = new Map(), count = 0;
     groups.forEach(function (group) {
       group.entries.forEach(function (entry) {
-        var w = words(entry.type), symmetric = w[1], block;
+        var w = typeWords(entry.type), symmetric = w[1], block;
         if (entry.direction === "in" && !symmetric) {
           block = left.get(entry.type);
           if (!block) left.set(entry.type, block = { caption: w[0] + " \u2192", type: entry.type,
@@ -179,7 +179,7 @@
       right = new Map();
       groups.forEach(function (group) {
         var ends = new Set(group.entries.map(function (e) {
-          return e.direction + " " + words(e.type)[1];
+          return e.direction + " " + typeWords(e.type)[1];
         }));
         var only = ends.size === 1 ? ends.values().next().value : "";
         var side, arrow;
