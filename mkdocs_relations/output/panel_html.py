@@ -44,12 +44,10 @@ def panel_html(panel: Panel, placement: str, e: Escaped) -> list[str]:
             '<dl class="relations__hops simple">'
         )
         for hop in reach.hops:
-            add(f"<dt>{e[hop.label]}</dt><dd><ul>")
+            # The distance said once, on the list of the pages at it.
+            add(f'<dt>{e[hop.label]}</dt><dd><ul data-relation-hops="{hop.hops}">')
             for step in hop.entries:
-                add(
-                    f'<li data-relation-hops="{step.hops}"><a href="{e[step.url]}">'
-                    f"{e[step.title]}</a>"
-                )
+                add(f'<li><a href="{e[step.url]}">{e[step.title]}</a>')
                 if step.via_text:
                     add(f' <span class="relations__via">{e[step.via_text]}</span>')
                 add("</li>")
