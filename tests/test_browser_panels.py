@@ -484,6 +484,13 @@ def test_the_picture_is_drawn_in_the_browser_from_the_lists(site: Site, browser:
     assert site.build(strict=True).ok
     [figure] = [e for e in page_elements(site.site_dir, "index.html") if e.tag == "figure"]
     assert "hidden" in figure.attrs and figure.text == "", "the page carries no drawing"
+    # Without JavaScript the empty figure takes no room: the lists are the whole panel.
+    context = browser.new_context(java_script_enabled=False)
+    still = context.new_page()
+    still.goto((site.site_dir / "index.html").as_uri())
+    shown = "e => getComputedStyle(e).display"
+    assert still.locator("[data-relations-picture]").evaluate(shown) == "none"
+    context.close()
     served = site.root / "served"
     shutil.copytree(site.site_dir, served / "team" / "docs")
     with serve(served) as url:

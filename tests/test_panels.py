@@ -227,6 +227,8 @@ def test_panels_option_selects_parts(site: Site, browser: Any) -> None:
     meets, and what the script draws from), and nothing else of the panel shows."""
     site.pages(CYCLE_AND_DIAMOND)
     site.plugin_options = {"panels": ["picture"]}
+    # Material: its stylesheet, unlike the mkdocs theme's, does not force [hidden] away.
+    site.extra_config = {"theme": {"name": "material", "font": False}}
     site.build()
     a = page_elements(site.site_dir, "a/index.html")
     [figure] = [e for e in a if "data-relations-picture" in e.attrs]
@@ -242,6 +244,19 @@ def test_panels_option_selects_parts(site: Site, browser: Any) -> None:
     assert {"A", "B", "C"} <= set(boxes)
     [hidden] = [e for e in drawn if "relations__groups" in str(e.attrs.get("class"))]
     assert "hidden" in hidden.attrs
+    # Drawn, the picture stands in the lists' place; without JavaScript the lists read as
+    # the panel's do (not centred as a figure's caption).
+    for script in (True, False):
+        tab = browser.new_context(java_script_enabled=script).new_page()
+        tab.goto((site.site_dir / "a" / "index.html").as_uri())
+        lists = tab.locator("[data-relations-picture] .relations__groups")
+        style = "e => [getComputedStyle(e).display, getComputedStyle(e).textAlign]"
+        if script:
+            tab.wait_for_selector("[data-relations-picture] svg")
+            assert lists.evaluate(style)[0] == "none"
+        else:
+            assert lists.evaluate(style) in (["grid", "start"], ["block", "start"])
+        tab.context.close()
 
 
 def test_hide_switch_in_frontmatter(site: Site) -> None:
