@@ -12,7 +12,8 @@
   rounds. ``diff / lint`` is the ratio of their times, which is their ratio per page; the
   target is at most 1.5 at every size, and no growth with size (the ratio against the
   smallest chain's). The last columns run each command as a process of its own, as CI does
-  (Python's start and the imports, about 0.3 s, in both). It was quadratic (a walk from
+  (Python's start and the imports, about 0.3 s, in both), and ``lint --new-only base`` too:
+  the working tree against a revision. It was quadratic (a walk from
   every page that reaches the change: 17 s at 8,000 pages).
 - Names: a page links to ``[[q...q]]`` (N letters) that matches no page of a 200-page wiki;
   each row is the time of the "did you mean" search for it, per letter, against the
@@ -123,9 +124,10 @@ def _process_cpu(folder: Path, argv: list[str]) -> float:
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-#: One chain row: pages, lint's CPU seconds and diff's ratio to it in this process, and the
-#: same two as processes of their own.
-ChainRow = tuple[int, float, float, float, float]
+#: One chain row: pages, lint's CPU seconds and diff's ratio to it in this process, the
+#: same two as processes of their own, and ``lint --new-only base`` (the working tree
+#: against a revision, as CI runs it) as a process against lint.
+ChainRow = tuple[int, float, float, float, float, float]
 
 
 def chain_rows(sizes: list[int], rounds: int) -> list[ChainRow]:
@@ -141,12 +143,13 @@ def chain_rows(sizes: list[int], rounds: int) -> list[ChainRow]:
         for size in sizes:
             folder = Path(scratch, f"chain{size}")
             _chain_repository(folder, size)
-            lint, ratios, alone, alone_ratios = [], [], [], []
+            lint, ratios, alone, alone_ratios, new_only = [], [], [], [], []
             for _ in range(rounds):
                 lint.append(_command_cpu(folder, ["lint"]))
                 ratios.append(_command_cpu(folder, diff) / lint[-1])
                 alone.append(_process_cpu(folder, ["lint"]))
                 alone_ratios.append(_process_cpu(folder, diff) / alone[-1])
+                new_only.append(_process_cpu(folder, ["lint", "--new-only", "base"]) / alone[-1])
             rows.append(
                 (
                     size,
@@ -154,6 +157,7 @@ def chain_rows(sizes: list[int], rounds: int) -> list[ChainRow]:
                     statistics.median(ratios),
                     statistics.median(alone),
                     statistics.median(alone_ratios),
+                    statistics.median(new_only),
                 )
             )
     return rows
@@ -162,14 +166,14 @@ def chain_rows(sizes: list[int], rounds: int) -> list[ChainRow]:
 def print_chain(rows: list[ChainRow]) -> None:
     print(
         "| chain pages | lint CPU s | diff / lint | target | against the smallest "
-        "| as processes: lint CPU s | diff / lint | target |"
+        "| as processes: lint CPU s | diff / lint | target | lint --new-only / lint | target |"
     )
-    print("| ---: | ---: | ---: | :--- | ---: | ---: | ---: | :--- |")
-    for size, lint, ratio, alone, alone_ratio in rows:
+    print("| ---: | ---: | ---: | :--- | ---: | ---: | ---: | :--- | ---: | :--- |")
+    for size, lint, ratio, alone, alone_ratio, new_only in rows:
         print(
             f"| {size:,} | {lint:.2f} | {ratio:.2f} | {_verdict(ratio)} "
             f"| {ratio / rows[0][2]:.2f} | {alone:.2f} | {alone_ratio:.2f} "
-            f"| {_verdict(alone_ratio)} |"
+            f"| {_verdict(alone_ratio)} | {new_only:.2f} | {_verdict(new_only)} |"
         )
 
 

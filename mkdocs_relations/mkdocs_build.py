@@ -86,19 +86,6 @@ def stripped_lines(page: MkDocsPage, markdown: str) -> int:
     return source.count("\n", 0, len(source) - len(markdown))
 
 
-def after_title(html: str, addition: str) -> str:
-    """``addition`` after the page's leading level-1 heading (as Python-Markdown writes it),
-    or at the start of a page whose content does not begin with one (the theme shows the
-    title above the content then)."""
-    body = html.lstrip()
-    if body.startswith("<h1"):
-        end = body.find("</h1>")
-        if end != -1:
-            end += len("</h1>")
-            return body[:end] + addition + body[end:]
-    return addition + html
-
-
 def add_panel_to_toc(toc: TableOfContents, title_html: str, first: bool) -> None:
     """Make the panel reachable from the page's table of contents, by its title escaped
     (a table of contents' titles are HTML).

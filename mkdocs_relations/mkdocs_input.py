@@ -17,7 +17,8 @@ import logging
 import os
 import posixpath
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Mapping
+from functools import partial
 from typing import Any, BinaryIO
 
 import yaml
@@ -44,6 +45,7 @@ from .wiki.page_set import (
     readme_shadowed,
 )
 from .wiki.pipeline import Options
+from .wiki.shared_reads import Listing, SharedReads
 from .wiki.wiki_config import WikiConfig, read_plugin_settings
 
 
@@ -239,7 +241,7 @@ def load_lenient(
 
 
 def load_as_data(
-    config_file: str, within: str
+    config_file: str, within: str, listing: Listing | None = None
 ) -> tuple[MkDocsConfig, PageSet, RelationsConfig, list[str]]:
     """A revision's mkdocs.yml, read as data (a commit's author controls every byte of it):
     :func:`load_lenient`'s reading, with YAML's safe loader and nothing MkDocs would run.
@@ -250,6 +252,9 @@ def load_as_data(
     hook, theme or Markdown extension is imported: of ``markdown_extensions`` only the names
     are kept, for whether ``mkdocs_relations.wikilinks`` is on. ``docs_dir`` must lie inside
     ``within`` before a file of it is listed. The extensions' names come last.
+
+    ``listing``: the files ``within`` holds and where the other side of a comparison keeps
+    its page sets; with the same files and the same settings, the pages are the other side's.
     """
     raw = _data_of(config_file, within, depth=0)
     docs_dir = raw.get("docs_dir", "docs")
@@ -269,13 +274,50 @@ def load_as_data(
     if not isinstance(raw.get("site_name"), str):
         # `!ENV SITE_NAME` without a default is None here; the checks never read the name.
         raw["site_name"] = "site"
+    listed = _listed
+    if listing is not None and isinstance(docs_dir, str):
+        files, kept = listing
+        docs = os.path.relpath(folder, within).replace(os.sep, "/")
+        prefix = "" if docs == "." else docs + "/"
+        docs_files = tuple(sorted(f[len(prefix) :] for f in files if f.startswith(prefix)))
+        key = (docs_files, _settings_key(raw, config_file, within))
+        listed = partial(_listed_as, kept, key, os.path.abspath(within))
     try:
-        config, pages, plugin, _ = lenient_config(raw, config_file)
+        config, pages, plugin, _ = lenient_config(raw, config_file, listed=listed)
     except ConfigFileError as exc:
         # The temporary folder's path means nothing to the reader: the file's name does.
         shown = str(exc).replace(config_file, os.path.basename(config_file))
         raise ConfigFileError(shown.replace(os.path.dirname(config_file) + os.sep, "")) from None
     return config, pages, plugin, [name for name in names if isinstance(name, str)]
+
+
+def _settings_key(raw: Mapping[str, Any], config_file: str, within: str) -> Hashable:
+    """Settings and the docs folder's file names decide the page set (never the files' text):
+    the settings as read, in their order (two sides with the same file read alike)."""
+    return (os.path.relpath(config_file, within), repr(raw))
+
+
+def working_tree_key(config_file: str, pages: PageSet) -> Hashable | None:
+    """The key under which the working tree's page set stands for a revision's that has the
+    same files in its docs folder and the same mkdocs.yml (:func:`load_as_data`); None where
+    MkDocs' own reading of the file could list other pages than its reading as data (an
+    ``!ENV`` tag, an ``INHERIT``)."""
+    try:
+        with open(config_file, "rb") as stream:
+            text = stream.read()
+    except OSError:
+        return None
+    if b"!ENV" in text or b"INHERIT" in text:
+        return None
+    within = os.path.dirname(os.path.abspath(config_file))
+    try:
+        raw = _data_of(config_file, within, depth=0)
+    except ConfigFileError:
+        return None
+    if not isinstance(raw.get("site_name"), str):
+        raw["site_name"] = "site"  # as load_as_data reads it
+    names = tuple(sorted({*pages.sources, *pages.not_pages}))
+    return (names, _settings_key(raw, config_file, within))
 
 
 def _inside(path: str, folder: str) -> bool:
@@ -354,6 +396,7 @@ def lenient_config(
     config_file: str,
     options: Mapping[str, Any] | None = None,
     owner: str = "Plugin 'relations'",
+    listed: Callable[[MkDocsConfig], PageSet] | None = None,
 ) -> tuple[MkDocsConfig, PageSet, RelationsConfig, str | None]:
     """:func:`load_lenient` of settings already read (Zensical's own, for its extension);
     ``options`` replace the relations plugin's, validated by the same rules."""
@@ -381,7 +424,7 @@ def lenient_config(
         custom_dir = os.path.join(os.path.dirname(os.path.abspath(config_file)), custom_dir)
     else:
         custom_dir = None
-    return config, _listed(config), plugin, custom_dir
+    return config, (listed or _listed)(config), plugin, custom_dir
 
 
 def _options_of(listed: object, wanted: str) -> dict[str, Any]:
@@ -453,6 +496,10 @@ def _listed(config: MkDocsConfig) -> PageSet:
         return page_set(get_files(config), config)
     finally:
         files_log.setLevel(level)
+
+
+def _listed_as(kept: SharedReads, key: Hashable, folder: str, config: MkDocsConfig) -> PageSet:
+    return kept.page_set(key, folder, partial(_listed, config))
 
 
 def dialect_settings(plugin: RelationsConfig) -> DialectSettings:

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import partial
 from typing import Literal
 
-import markupsafe
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
@@ -23,7 +21,6 @@ from .mkdocs_build import (
     add_panel_to_toc,
     add_templates_and_assets,
     add_wikilinks,
-    after_title,
     answer_blocks,
     body_links,
     site_pages,
@@ -32,11 +29,10 @@ from .mkdocs_build import (
 )
 from .mkdocs_input import display_of, display_prefix, options_from, page_set
 from .output.kept_additions import KeptAdditions, ServeSession, settings_of
-from .output.page_additions import LONG_PAGE, PageAdditions
+from .output.page_additions import PageAdditions
+from .output.page_content import PageContent
 from .output.rendered_ahead import RUN, RenderedAhead
 from .output.site_files import QUERY_CSS, graph_files
-from .query.fences import marker_lines, replace_lines
-from .query.overview import MARKER as OVERVIEW
 from .query.page_blocks import BlockAnswers
 from .query.rule_checks import RuleReport, overview_with_rules, read_with_rules
 from .wiki.pipeline import Wiki
@@ -63,7 +59,8 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         self.report = Report("", _say)
         self.blocks: BlockAnswers | None = None
         self.additions: PageAdditions | None = None
-        self.ahead: RenderedAhead | None = None
+        #: Each page's additions, from its context to its HTML; made once pages are read.
+        self.content: PageContent | None = None
         #: page id -> (title, site-relative URL), known once every page has been read.
         self.pages: dict[str, tuple[str, str]] = {}
         #: Pages holding relations blocks, by file, answered once every title is known.
@@ -72,18 +69,6 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         #: of lines MkDocs stripped (the frontmatter) before handing over a page's Markdown.
         self.wikilinks: WikilinksExtension | None = None
         self.offsets: dict[str, Callable[[], int]] = {}
-        #: page id -> ids of the pages whose text links to it (``mentions: true``).
-        self.mentioned_by: dict[str, list[str]] = {}
-        #: Worked out once a build: whether every page gets HTML of the plugin's, the panel's
-        #: title in tables of contents, and under serve the banner of what would stop a build.
-        self.writes_always, self.toc_title, self.banner = False, "", ""
-        #: page id -> the page's additions (top, bottom), held from its context to its HTML:
-        #: MkDocs keeps every page's content until the build ends, and the additions in it
-        #: were 40% of a 10,000-page build's memory (issue 45). The content holds two
-        #: comments, unique to the build, that ``on_post_page`` replaces.
-        self.held: dict[str, tuple[str, str]] = {}
-        token = secrets.token_hex(8)
-        self.marks = (f"<!--relations-top-{token}-->", f"<!--relations-bottom-{token}-->")
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         self.session = ServeSession() if command == "serve" else None
@@ -129,14 +114,15 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
             read = self.serving.read(pages.sources, options, self.config.max_hops, read_with_rules)
             self.wiki, self.rules = read
         _stop(self.report.wiki(self.wiki))
-        self.blocks = BlockAnswers(self.wiki, self.config.max_hops, self.config.labels)
+        labels, overview_file = self.config.labels, self.config.overview
+        overview = partial(overview_with_rules, labels, self.rules, page=False)
+        self.blocks = BlockAnswers(self.wiki, self.config.max_hops, labels, overview, overview_file)
         if self.wikilinks is not None:
             self.wikilinks.links = body_links(self.wiki, files, pages.not_pages)
         add_asset_files(files, config, display_of(self.config))
-        overview = self.config.overview
-        if overview and files.get_file_from_path(overview) is None:
-            text = overview_with_rules(self.config.labels, self.rules, page=True)
-            add_generated(files, config, {overview: text})
+        if overview_file and files.get_file_from_path(overview_file) is None:
+            text = overview_with_rules(labels, self.rules, page=True)
+            add_generated(files, config, {overview_file: text})
         return files
 
     def on_page_markdown(
@@ -145,19 +131,11 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         if self.blocks is None:
             return markdown
         file = page.file.src_uri
-        page_id = page_id_for(file)
         offset = partial(stripped_lines, page, markdown)
         if self.wikilinks is not None:
             self.offsets[file] = offset  # worked out only for a page with a broken link
             self.wikilinks.texts[file] = markdown
-        markdown = self.blocks.collect(markdown, file, page_id, offset)
-        if marker_lines(markdown, OVERVIEW):
-            text = overview_with_rules(self.config.labels, self.rules, page=False)
-            overview = self.blocks.collect(text, file, None, 0)
-            markdown = replace_lines(markdown, marker_lines(markdown, OVERVIEW), overview)
-            self.blocks.unlisted.add(page_id)
-        elif file == self.config.overview:
-            self.blocks.unlisted.add(page_id)
+        markdown = self.blocks.page(markdown, file, offset)
         if file in self.blocks.pending:
             self.answered[file] = page
         return markdown
@@ -168,9 +146,13 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         self.pages, order = site_pages(files)
         display = display_of(self.config)
         self.additions = PageAdditions(self.wiki, self.pages, display, config.theme.dirs)
-        add_generated(files, config, self.additions.site_files())  # before MkDocs copies files
-        self.writes_always = not self.additions.writes_nothing(())
-        self.toc_title = str(markupsafe.escape(self.additions.labels.text["title"]))
+        run, made = RUN, self.additions.site_files
+        if self.kept is not None:
+            settings = settings_of(self.wiki.graph, display, config.theme.dirs)
+            # A run ahead would render pages whose additions are kept: one page at a time.
+            run = 1 if self.kept.start(self.wiki, self.pages, settings) else RUN
+            made = partial(self.kept.site_files, made)
+        add_generated(files, config, made())  # before MkDocs copies files
         _stop(self.report.found(self.blocks.diagnostics, BLOCKS))
         if self.answered:  # else no engine (nor panel index) to build
             prefix = display_prefix(config)
@@ -179,67 +161,39 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
                 self.blocks, self.answered, self.additions, self.pages,
                 linked=linked, prefix=prefix, warn=log.warning,
             )  # fmt: skip
+        mentioned_by: dict[str, list[str]] = {}
         if self.wikilinks is not None:
             offsets = self.offsets
             broken = self.wikilinks.broken(lambda f: offsets[f]() if f in offsets else 0)
             _stop(self.report.found(broken, WIKILINKS))
-            self.mentioned_by = self.wikilinks.mentioned_by()
-        run = RUN
-        if self.kept is not None:
-            settings = settings_of(self.wiki.graph, display, config.theme.dirs)
-            # A run ahead would render pages whose additions are kept: one page at a time.
-            run = 1 if self.kept.start(self.wiki, self.pages, settings) else RUN
-        self.ahead = RenderedAhead(self.additions, order, self._mentions_of, run)
-        if self.report.problems:
-            self.banner = self.additions.renderer.problems(self.report.problems)
+            if self.config.mentions:
+                mentioned_by = self.wikilinks.mentioned_by()
+        ahead = RenderedAhead(self.additions, order, lambda p: mentioned_by.get(p, ()), run)
+        problems = self.report.problems
+        banner = self.additions.renderer.problems(problems) if problems else ""
+        self.content = PageContent(self.additions, ahead, self.kept, mentioned_by, banner)
 
     @event_priority(-100)  # after the search plugins have indexed the page without the panel
     def on_page_context(
         self, context: TemplateContext, *, page: MkDocsPage, config: MkDocsConfig, nav: object
     ) -> TemplateContext | None:
-        if self.additions is None or page.content is None:
+        if self.content is None or page.content is None:
             return context
         page_id = page_id_for(page.file.src_uri)
-        if not self.writes_always and not self._mentions_of(page_id):
-            data = self.additions.on_demand(page_id, page.url)
-            if data is not None:  # for theme overrides, built if one of them reads it
-                context["relations"] = data  # type: ignore[typeddict-unknown-key]
-            page.content = self.banner + page.content
-            return context
-        assert self.ahead is not None
-        if self.kept is None:
-            shown = self.ahead.get(page_id, page.url)
-        else:  # under serve: kept from the last rebuild where nothing it shows changed
-            mentions = tuple(self.pages.get(p) for p in self._mentions_of(page_id))
-            later = self.additions.panel_later
-            shown = self.kept.get(page_id, page.url, mentions, self.ahead.get, later)
-        content = page.content
-        if shown.jump and len(content) > LONG_PAGE:
-            content = after_title(content, shown.jump)
-        if shown.top or shown.bottom:
-            top, bottom = self.marks
-            page.content = self.banner + top + content + bottom
-            self.held[page_id] = (shown.top, shown.bottom)
-        else:
-            page.content = self.banner + content
-        if shown.panel is not None:
+        page.content, panel, in_toc = self.content.add(page_id, page.url, page.content)
+        if panel is not None:
             # For theme overrides: a custom_dir template can place the panel's data anywhere.
-            context["relations"] = shown.panel  # type: ignore[typeddict-unknown-key]
-            placement = self.config.placement
-            if placement != "off" and page.toc is not None:
-                add_panel_to_toc(page.toc, self.toc_title, placement == "top")
+            context["relations"] = panel  # type: ignore[typeddict-unknown-key]
+            if in_toc and page.toc is not None:
+                toc, title, first = page.toc, self.content.toc_title, self.content.toc_first
+                add_panel_to_toc(toc, title, first)
         return context
 
-    @event_priority(100)  # before other plugins read the page's HTML
+    @event_priority(-100)  # after other plugins, which may read the content as rendered
     def on_post_page(self, output: str, *, page: MkDocsPage, config: MkDocsConfig) -> str:
-        held = self.held.pop(page_id_for(page.file.src_uri), None)
-        if held is None:
-            return output
-        (top, bottom), (top_mark, bottom_mark) = held, self.marks
-        return output.replace(top_mark, top, 1).replace(bottom_mark, bottom, 1)
-
-    def _mentions_of(self, page_id: str) -> Sequence[str]:
-        return self.mentioned_by.get(page_id, ()) if self.config.mentions else ()
+        if self.content is not None:
+            page.content = self.content.given_back(page_id_for(page.file.src_uri), page.content)
+        return output
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         if self.wiki is None:

@@ -221,3 +221,18 @@ def test_serve_rebuild_benchmark_runs() -> None:
     ), lines
     assert "with the plugin, after rebuild 1: " in lines[1] and "3: " in lines[1], lines
     assert "MkDocs alone, after rebuild 1: " in lines[2], lines
+
+
+@pytest.mark.benchmark
+def test_serve_phases_runs() -> None:
+    """``serve_phases.py`` at a tiny size: both sides rebuilt, every hook and phase named."""
+    result = subprocess.run(
+        [sys.executable, str(REPO / "benchmarks" / "serve_phases.py"), "--pages", "30",
+         "--rounds", "1"],
+        capture_output=True, text=True, timeout=600, check=False, cwd=REPO,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
+    named = {line.split()[0] for line in result.stdout.splitlines()[1:-1]}
+    assert {"rebuild", "on_page_context", "template", "gc"} <= named, result.stdout
+    last = result.stdout.splitlines()[-1]
+    assert re.fullmatch(r"rebuild with the plugin / without: [\d.]+x", last), last

@@ -313,6 +313,136 @@ def test_each_file_is_read_from_git_once_for_both_sides(
     assert len(asked) == len(set(asked)), asked
 
 
+def _chain_wiki(root: Path, pages: int) -> None:
+    for number in range(pages):
+        target = f'  - type: depends-on\n    target: "[[p{number + 1}]]"\n' if number else ""
+        edges = f"relationships:\n{target}" if target else ""
+        (root / "docs" / f"p{number}.md").write_text(
+            f"---\ntitle: Page {number}\n{edges}---\n# Page {number}\n", encoding="utf-8"
+        )
+
+
+def _counted(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> list[object]:
+    """Each call of ``module.name`` from here on, counted."""
+    calls: list[object] = []
+    original = getattr(module, name)
+
+    def counted(*args: Any, **options: Any) -> Any:
+        calls.append(args[:1])
+        return original(*args, **options)
+
+    monkeypatch.setattr(module, name, counted)
+    return calls
+
+
+def test_the_second_side_parses_only_what_the_change_touched(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A change of one page: 30 pages parsed for the base, that page alone for the head, its
+    edge alone resolved again, and the docs folder listed by MkDocs once (same file names,
+    same settings); a page added, or mkdocs.yml changed, lists the head's folder anew, and
+    the settings decide its pages."""
+    from mkdocs_relations import mkdocs_input
+    from mkdocs_relations.wiki import resolution, shared_reads
+
+    root = make_repo(tmp_path / "repo")
+    _chain_wiki(root, 30)
+    (root / "docs" / "p29.md").write_text("---\ntitle: Last\n---\n", encoding="utf-8")
+    base = git_commit(root, "chain")
+    (root / "docs" / "p29.md").write_text(
+        '---\ntitle: Last\nrelationships:\n  - {type: depends-on, target: "[[p0]]"}\n---\n',
+        encoding="utf-8",
+    )
+    edited = git_commit(root, "one edge")
+    (root / "docs" / "p30.md").write_text("# New\n", encoding="utf-8")
+    added = git_commit(root, "a page")
+    (root / "mkdocs.yml").write_text(
+        "site_name: Test\nplugins: [relations]\nexclude_docs: p30.md\n", encoding="utf-8"
+    )
+    excluded = git_commit(root, "settings")
+    monkeypatch.chdir(root)
+    parsed = _counted(monkeypatch, shared_reads, "parse_into")
+    listed = _counted(monkeypatch, mkdocs_input, "get_files")
+    resolved = _counted(monkeypatch, resolution, "_resolve_edge")
+    capsys.readouterr()
+
+    def diff(base: str, head: str) -> dict[str, Any]:
+        assert cli(["diff", base, head, "--format", "json"]) == 0
+        return dict(json.loads(capsys.readouterr().out))
+
+    report = diff(base, edited)
+    assert (len(parsed), len(listed), len(resolved)) == (31, 1, 28 + 1)
+    assert [(e["source"], e["target"]) for e in report["edges"]["added"]] == [("p29", "p0")]
+    listed.clear()
+    assert diff(edited, added)["pages"]["added"] == ["p30"]
+    assert len(listed) == 2
+    listed.clear()
+    assert diff(added, excluded)["pages"]["removed"] == ["p30"]
+    assert len(listed) == 2
+
+
+def test_the_working_tree_lists_the_pages_for_a_base_with_its_files_and_settings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``diff BASE`` against an edited working tree: MkDocs lists the docs folder once, and
+    the base's pages are still its own; a file the base lacks, or settings MkDocs reads
+    otherwise than as data (``!ENV``), list the base's folder too."""
+    from mkdocs_relations import mkdocs_input
+
+    root = make_repo(tmp_path / "repo")
+    _chain_wiki(root, 12)
+    base = git_commit(root, "chain")
+    (root / "docs" / "p11.md").write_text(
+        '---\ntitle: Last\nrelationships:\n  - {type: depends-on, target: "[[p0]]"}\n---\n',
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(root)
+    listed = _counted(monkeypatch, mkdocs_input, "get_files")
+    capsys.readouterr()
+
+    def diff() -> dict[str, Any]:
+        listed.clear()
+        assert cli(["diff", base, "--format", "json"]) == 0
+        return dict(json.loads(capsys.readouterr().out))
+
+    report = diff()
+    assert len(listed) == 1
+    assert [(e["source"], e["target"]) for e in report["edges"]["added"]] == [("p11", "p0")]
+    assert report["pages"] == {"added": [], "removed": [], "renamed": []}
+    (root / "docs" / "extra.md").write_text("# Extra\n", encoding="utf-8")
+    assert diff()["pages"]["added"] == ["extra"]
+    assert len(listed) == 2
+    (root / "docs" / "extra.md").unlink()
+    (root / "mkdocs.yml").write_text(
+        "site_name: !ENV [SITE, Test]\nplugins: [relations]\n", encoding="utf-8"
+    )
+    assert diff()["pages"] == {"added": [], "removed": [], "renamed": []}
+    assert len(listed) == 2
+
+
+def test_a_revisions_relations_blocks_are_checked(tmp_path: Path) -> None:
+    """A revision's page text is read from what git gave (not the file written of it): a
+    broken relations block a change adds is introduced, and fixing it is fixed."""
+    root = make_repo(tmp_path / "repo")
+    small_wiki(root)
+    base = git_commit(root, "start")
+    page = root / "docs" / "platform.md"
+    page.write_text(
+        '---\ntitle: Platform\n---\n# Platform\n\n```relations\nfrom: "[[ledgr]]"\n```\n',
+        encoding="utf-8",
+    )
+    broken = git_commit(root, "a block")
+    page.write_text(
+        '---\ntitle: Platform\n---\n# Platform\n\n```relations\nfrom: "[[ledger]]"\n```\n',
+        encoding="utf-8",
+    )
+    fixed = git_commit(root, "fixed")
+    for old, new, side in ((base, broken, "introduced"), (broken, fixed, "fixed")):
+        done = run("diff", old, new, "--format", "json", cwd=root)
+        found = json.loads(done.stdout)["diagnostics"][side]
+        assert [(d["code"], d["file"]) for d in found] == [("invalid-query", "platform.md")], found
+
+
 def small_wiki(root: Path) -> None:
     docs = root / "docs"
     (docs / "ledger.md").write_text("---\ntitle: Ledger\n---\n# Ledger\n", encoding="utf-8")
@@ -461,6 +591,41 @@ def test_not_a_repository_is_exit_2(tmp_path: Path) -> None:
     assert "is not in a git repository; compare two folders instead" in done.stderr
 
 
+def test_renames_in_the_working_tree_are_looked_for_among_the_files_gone_and_come(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Git's rename detection is handed the files one side has: none when no file is gone
+    (an edit, a page added), the moved page and the new one when a page moved; the rename
+    is found as before."""
+    from mkdocs_relations.cli import compare
+
+    root = make_repo(tmp_path / "repo")
+    small_wiki(root)
+    (root / "docs" / "notes.txt").write_text("kept beside the pages\n", encoding="utf-8")
+    base = git_commit(root, "start")
+    handed: list[list[str]] = []
+    original = compare.folder_renames
+
+    def counted(old: str, new: str) -> dict[str, str]:
+        handed.append(sorted(str(p.relative_to(old)) for p in Path(old).rglob("*.md")))
+        handed.append(sorted(str(p.relative_to(new)) for p in Path(new).rglob("*.md")))
+        return original(old, new)
+
+    monkeypatch.setattr(compare, "folder_renames", counted)
+    (root / "docs" / "platform.md").write_text("---\ntitle: The platform\n---\n", encoding="utf-8")
+    (root / "docs" / "new.md").write_text("# New\n", encoding="utf-8")
+    done = run("diff", base, "--format", "json", cwd=root)
+    assert json.loads(done.stdout)["pages"]["added"] == ["new"]
+    assert handed == []
+    (root / "docs" / "archive").mkdir()
+    (root / "docs" / "ledger.md").rename(root / "docs" / "archive" / "ledger.md")
+    done = run("diff", base, "--format", "json", cwd=root)
+    report = json.loads(done.stdout)
+    assert report["pages"]["renamed"] == [{"from": "ledger", "to": "archive/ledger"}]
+    assert report["pages"]["added"] == ["new"]
+    assert handed == [["ledger.md"], ["archive/ledger.md", "new.md"]]
+
+
 def test_two_folders(tmp_path: Path) -> None:
     for name in ("old", "new"):
         (tmp_path / name / "docs").mkdir(parents=True)
@@ -501,3 +666,23 @@ def test_the_report_does_not_depend_on_the_order_files_are_read(tmp_path: Path) 
         diff = diff_wikis(wikis[0], wikis[1], {})
         reports.add(json.dumps(json_report(diff, "a", "b")) + markdown_report(diff, str))
     assert len(reports) == 1
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_reach_walked_back_equals_the_one_pass(seed: int) -> None:
+    """The two ways of comparing reach (bit sets in one pass over strongly connected parts,
+    or walks back from a small region's pages) give every page the same bits, cycles and
+    self-loops included."""
+    from mkdocs_relations.wiki.diff import _bits_back, _reach_bits, _reached, _reversed
+
+    rng = random.Random(seed)
+    nodes = [f"p{n}" for n in range(rng.randint(2, 40))]
+    forward: dict[str, list[str]] = {}
+    for _ in range(rng.randint(1, 80)):
+        forward.setdefault(rng.choice(nodes), []).append(rng.choice(nodes))
+    region = sorted(rng.sample(nodes, rng.randint(1, min(6, len(nodes)))))
+    index = {page: 1 << at for at, page in enumerate(region)}
+    pages = _reached(_reversed(forward), region)
+    one_pass = _reach_bits(forward, pages, index)
+    walked = _bits_back(_reversed(forward), index)
+    assert {p: one_pass.get(p, 0) for p in pages} == {p: walked.get(p, 0) for p in pages}

@@ -383,3 +383,23 @@ def test_a_reviewed_file_in_a_linked_folder_is_neither_read_nor_written(tmp_path
     assert "suspect" not in review.stdout.replace("[suspect-edge]", ""), review.stdout
     assert "is a link to another place" in review.stdout, review.stdout
     assert accept.returncode == 2 and "outside the docs folder" in accept.stderr, accept.stderr
+
+
+def test_a_path_is_refused_by_its_components_whatever_the_shortcut() -> None:
+    """The one search that lets an ordinary path through refuses no less than the check of
+    each component: random paths of the pieces a hostile tree is made of."""
+    import random
+
+    from mkdocs_relations.wiki.revisions import _refused
+
+    def by_components(path: str) -> str | None:
+        for part in path.split("/"):
+            if part in ("", ".", "..") or "\0" in part or part.lower() == ".git":
+                return part
+        return None
+
+    rng = random.Random(43)
+    pieces = ["a", ".", "..", "/", "git", "GiT", ".git", "\0", "md", "-", " "]
+    for _ in range(5000):
+        path = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 7)))
+        assert _refused(path) == by_components(path), repr(path)

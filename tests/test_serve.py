@@ -222,6 +222,28 @@ def test_a_setting_changed_renders_every_page_again(
     assert _files(site.site_dir) == _clean(site, tmp_path / "clean")
 
 
+def test_the_finder_form_is_kept_until_the_types_in_use_change(
+    site: Site, session: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The finder's form is made from settings every page shares: a rebuild reuses it, and
+    a type used for the first time gives it that type, as a clean build does."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    pages = _wiki(random.Random(7), 20)
+    _write(site.docs, pages)
+    served = session(site)
+    assert served.rebuild().ok
+    form = site.site_dir / "assets/mkdocs-relations/finder-form.js"
+    assert "relates-to" not in form.read_text(encoding="utf-8")
+    site.page("p7.md", pages["p7.md"].replace("Text of", "Words of"))
+    assert served.rebuild().ok
+    assert _files(site.site_dir) == _clean(site, tmp_path / "clean-body")
+    added = "relationships:\n  - {type: relates-to, target: p3}\n"
+    site.page("p5.md", pages["p5.md"].replace("relationships:\n", added))
+    assert served.rebuild().ok
+    assert "relates-to" in form.read_text(encoding="utf-8")
+    assert _files(site.site_dir) == _clean(site, tmp_path / "clean-type")
+
+
 def test_another_site_built_in_the_session_process_keeps_nothing(
     site: Site, session: Any, tmp_path: Path
 ) -> None:

@@ -10,7 +10,8 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..wiki.parsed_files import FreshFiles, SharedReads
+from ..generators import default_config_file
+from ..wiki.page_set import PageSet
 from ..wiki.revisions import (
     Repository,
     RevisionError,
@@ -18,6 +19,7 @@ from ..wiki.revisions import (
     repository,
     scratch_folder,
 )
+from ..wiki.shared_reads import SharedReads
 from .report import lint_blocks, lint_wikilinks
 from .shared import Loaded, UsageError, load, load_mkdocs_wiki
 
@@ -63,12 +65,12 @@ def _load_at(
     config: str | None,
     home: str,
     name: str,
-    read: FreshFiles,
-    revision: bool = False,
+    read: SharedReads,
+    listing: tuple[str, ...] | None = None,
 ) -> Side:
     """The wiki of a project folder; its files are shown as under ``home`` (the project's
-    folder in the working tree), as the user sees them. A revision's settings are read as
-    data only (see :func:`load_mkdocs_wiki`)."""
+    folder in the working tree), as the user sees them. A revision's (``listing``: the files
+    written of it) settings are read as data only (see :func:`load_mkdocs_wiki`)."""
     ns = argparse.Namespace(**vars(args))
     if config is None:
         ns.docs_dir, ns.config_file = folder, None
@@ -77,14 +79,16 @@ def _load_at(
         if not os.path.isfile(path):
             raise UsageError(f"{config} does not exist in {name}")
         ns.docs_dir, ns.config_file = None, path
-    if revision and ns.config_file:
+    if listing is not None and ns.config_file:
         try:
-            loaded = load_mkdocs_wiki(ns.config_file, ns.field, within=folder, read=read)
+            loaded = load_mkdocs_wiki(
+                ns.config_file, ns.field, within=folder, read=read, listing=(listing, read)
+            )
         except UsageError as exc:
             raise UsageError(f"{name}: {exc}") from None
     else:
         loaded = load(ns, read=read)
-    lint_blocks(loaded)
+    lint_blocks(loaded, read.file_bytes)
     if loaded.wikilinks:
         # Broken body links are problems a change introduces or fixes, as edges' are.
         lint_wikilinks(loaded)
@@ -102,7 +106,9 @@ def sides(args: argparse.Namespace, base: str, head: str | None) -> Iterator[Sid
     # A change leaves most pages as they were: each side reads them, only one parses them.
     read = SharedReads()
     if head is not None and os.path.isdir(base) and os.path.isdir(head):
-        yield _folders(args, base, head, read)
+        both = _folders(args, base, head, read)
+        read.forget()
+        yield both
         return
     folder, config = _project(args)
     try:
@@ -117,13 +123,15 @@ def sides(args: argparse.Namespace, base: str, head: str | None) -> Iterator[Sid
             head_commit = repo.commit(head) if head is not None else None
         except RevisionError as exc:
             raise UsageError(str(exc)) from None
+        if head_commit is None:
+            # The working tree first: where the base has its files and settings, MkDocs'
+            # listing of them is the working tree's.
+            now = load_here(args, read)
+            head_side = Side(now, _docs_of(now, folder), "the working tree")
         base_side = _materialised(
             args, repo, base_commit, inside, config, temporary, "base", folder, base, read
         )
-        if head_commit is None:
-            now = load_here(args, read)
-            head_side = Side(now, _docs_of(now, folder), "the working tree")
-        else:
+        if head_commit is not None:
             head_side = _materialised(
                 args,
                 repo,
@@ -140,20 +148,30 @@ def sides(args: argparse.Namespace, base: str, head: str | None) -> Iterator[Sid
             if head_commit is None:
                 # Git's index knows nothing of files not added yet; comparing the base's
                 # folder with the working tree's sees every rename without touching the index.
-                renamed = folder_renames(
-                    os.path.join(temporary, "base", *base_side.docs.split("/")),
-                    os.path.join(folder, *head_side.docs.split("/")),
+                renamed = _renamed(
+                    (os.path.join(temporary, "base", *base_side.docs.split("/")), base_side),
+                    (os.path.join(folder, *head_side.docs.split("/")), head_side),
+                    os.path.join(temporary, "renames"),
                 )
             else:
                 docs = "/".join(p for p in (inside, head_side.docs) if p)
                 renamed = repo.renames(base_commit, head_commit, docs)
         except RevisionError as exc:
             raise UsageError(str(exc)) from None
+        read.forget()
         yield Sides(base_side, head_side, renamed)
 
 
-def load_here(args: argparse.Namespace, read: FreshFiles | None = None) -> Loaded:
+def load_here(args: argparse.Namespace, read: SharedReads | None = None) -> Loaded:
     loaded = load(args, as_in_git=True, read=read)
+    config_file = None if args.docs_dir else args.config_file or default_config_file()
+    if read is not None and config_file is not None:
+        from ..mkdocs_input import working_tree_key  # MkDocs' side: not for --docs-dir
+
+        pages = PageSet(dict(loaded.sources), dict(loaded.options.not_pages))
+        key = working_tree_key(config_file, pages)
+        if key is not None:
+            read.keep_page_set(key, os.path.dirname(os.path.abspath(config_file)), pages)
     lint_blocks(loaded)
     if loaded.wikilinks:
         # Broken body links are problems a change introduces or fixes, as edges' are.
@@ -176,21 +194,61 @@ def _materialised(
     label: str,
     home: str,
     name: str,
-    read: FreshFiles,
+    read: SharedReads,
 ) -> Side:
     destination = os.path.join(temporary, label)
     os.makedirs(destination)
     try:
-        repo.write_tree(commit, inside, destination)
+        files = repo.write_tree(commit, inside, destination)
     except RevisionError as exc:
         raise UsageError(f"{name}: {exc}") from None
-    return _load_at(args, destination, config, home, name, read, revision=True)
+    read.revision(destination, files, repo.blobs)
+    listing = tuple(relative for relative, _ in files)
+    return _load_at(args, destination, config, home, name, read, listing)
 
 
-def _folders(args: argparse.Namespace, base: str, head: str, read: FreshFiles) -> Sides:
+def _folders(args: argparse.Namespace, base: str, head: str, read: SharedReads) -> Sides:
     sides = []
     for folder in (base, head):
         config = MKDOCS_YML if os.path.isfile(os.path.join(folder, MKDOCS_YML)) else None
         sides.append(_load_at(args, folder, config, folder, folder, read))
     old, new = (os.path.join(f, s.docs) for f, s in zip((base, head), sides, strict=True))
-    return Sides(sides[0], sides[1], folder_renames(old, new))
+    try:
+        with scratch_folder() as temporary:
+            renamed = _renamed((old, sides[0]), (new, sides[1]), temporary)
+    except RevisionError as exc:
+        raise UsageError(str(exc)) from None
+    return Sides(sides[0], sides[1], renamed)
+
+
+def _renamed(base: tuple[str, Side], head: tuple[str, Side], scratch: str) -> dict[str, str]:
+    """Renames between two docs folders (each with its side), by git's rename detection on
+    the files only one side has: a rename pairs a file gone with a file come, so the files
+    both sides hold are never handed to git (which read and hashed every one of them: a
+    quarter of ``lint``'s time at 8,000 pages). Those few are copied into ``scratch``."""
+    files = [set(s.loaded.sources) | set(s.loaded.options.not_pages) for _, s in (base, head)]
+    gone, come = sorted(files[0] - files[1]), sorted(files[1] - files[0])
+    if not gone or not come:
+        return {}
+    copies = []
+    for (docs, _), names, label in ((base, gone, "old"), (head, come, "new")):
+        copy = os.path.join(scratch, label)
+        for name in names:
+            try:
+                with open(os.path.join(docs, *name.split("/")), "rb") as stream:
+                    data = stream.read()
+            except OSError:
+                continue  # unreadable: as git would have found it, no rename
+            target = os.path.join(copy, *name.split("/"))
+            try:
+                os.makedirs(os.path.dirname(target), exist_ok=True)
+                with open(target, "xb") as stream:
+                    stream.write(data)
+            except OSError as exc:
+                raise UsageError(
+                    f"cannot copy {name!r} into the temporary folder {scratch} to find renamed "
+                    f"pages: {exc.strerror or exc}; free some space there, or set TMPDIR to a "
+                    "folder with room"
+                ) from None
+        copies.append(copy)
+    return folder_renames(*copies) if all(os.path.isdir(c) for c in copies) else {}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 
 from ..model.diagnostics import Diagnostic, apply_severity, display_path, plural, summary
 from ..query.page_blocks import check_files
@@ -78,12 +79,17 @@ def _annotation(diagnostic: Diagnostic, path: str) -> str:
     return f"::{level} file={file},line={diagnostic.line},title={diagnostic.code}::{message}"
 
 
-def lint_blocks(loaded: Loaded) -> None:
-    """Add the diagnostics of every relations block to the wiki's (for ``lint``)."""
+def lint_blocks(loaded: Loaded, read: Callable[[str], bytes | None] | None = None) -> None:
+    """Add the diagnostics of every relations block to the wiki's (for ``lint``); ``read``
+    reads a file's bytes (a revision's from memory)."""
     wiki = loaded.wiki
     docs = loaded.options.docs_dir or "."
-    files = [(p.file, os.path.join(docs, *p.file.split("/"))) for p in wiki.graph.pages.values()]
-    found = check_files(wiki, files, loaded.max_hops)
+    sources = loaded.sources
+    files = [
+        (p.file, sources.get(p.file) or os.path.join(docs, *p.file.split("/")))
+        for p in wiki.graph.pages.values()
+    ]
+    found = check_files(wiki, files, loaded.max_hops, read)
     found += check_rules(wiki, _config_path(loaded), loaded.options.config_page, loaded.max_hops)
     if found:
         wiki.diagnostics = apply_severity(wiki.diagnostics + found, loaded.options.severity)

@@ -27,6 +27,7 @@ from ..model.targets import TargetError, loose, parse_target
 from ..wiki.page_set import as_in_revisions, folder_page_set
 from ..wiki.parsed_files import FreshFiles
 from ..wiki.pipeline import Options, Wiki, load_wiki
+from ..wiki.shared_reads import Listing
 from ..wiki.titles import HeadingTitles, Titles
 from . import wiki_cache
 
@@ -171,9 +172,11 @@ def load_mkdocs_wiki(
     within: str | None = None,
     as_in_git: bool = False,
     read: FreshFiles | None = None,
+    listing: Listing | None = None,
 ) -> Loaded:
     """The wiki of a MkDocs project, with the plugin's options from its mkdocs.yml; with
-    ``within`` (the folder a revision is read into), its mkdocs.yml is read as data only."""
+    ``within`` (the folder a revision is read into), its mkdocs.yml is read as data only.
+    ``read`` and ``listing``: what the two sides of a comparison share (shared_reads.py)."""
     require_mkdocs_api()
     # Imported here so that `--docs-dir` works on a vault without touching MkDocs' machinery.
     from ..mkdocs_input import (
@@ -197,7 +200,7 @@ def load_mkdocs_wiki(
                 config, pages, plugin, _ = load_lenient(config_file)
                 named = []
             else:
-                config, pages, plugin, named = load_as_data(config_file, within)
+                config, pages, plugin, named = load_as_data(config_file, within, listing)
             config_warnings: list[str] = []
         elif config_file.endswith(".toml"):
             raise ConfigFileError(f"{config_file} is Zensical's own configuration")

@@ -87,6 +87,8 @@ class KeptAdditions:
         self._neighbours: dict[str, tuple[str, ...]] = {}
         #: page id -> (URL, who mentions it as shown, top, bottom, jump, had a panel).
         self._rendered: dict[str, tuple[str, Hashable, str, str, str, bool]] = {}
+        #: The files every page shares (the finder's form), made from the settings alone.
+        self._site_files: dict[str, str] | None = None
         #: Pages rendered again in this build, and pages whose additions were reused.
         self.rendered = 0
         self.reused = 0
@@ -112,6 +114,7 @@ class KeptAdditions:
             }  # fmt: skip
         if settings != self._settings:
             self._rendered.clear()
+            self._site_files = None
         elif changed:
             if settings.display.breadcrumbs:
                 radius = len(pages) + len(self._pages)
@@ -122,6 +125,12 @@ class KeptAdditions:
         self._settings, self._wiki, self._pages = settings, wiki, dict(pages)
         self._neighbours = neighbours
         return bool(self._rendered)
+
+    def site_files(self, make: Callable[[], dict[str, str]]) -> dict[str, str]:
+        """``make()``, the last build's while the settings are (call :meth:`start` first)."""
+        if self._site_files is None:
+            self._site_files = make()
+        return self._site_files
 
     def get(
         self,

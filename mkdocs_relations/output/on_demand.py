@@ -24,10 +24,14 @@ class PanelOnDemand(Panel):
     """
 
     @classmethod
-    def later(cls, build: Callable[[], Panel | None], page: str) -> PanelOnDemand:
-        """A panel that ``build`` fills when first read; ``page`` names it in an error."""
+    def later(cls, build: Callable[..., Panel | None], page: str, *args: Any) -> PanelOnDemand:
+        """A panel that ``build(*args)`` fills when first read; ``page`` names it in an error.
+
+        One of these is made for every page of every build, and lives through the page's
+        rendering: the arguments are kept in one tuple rather than bound in a closure, and
+        set as an attribute, which makes no ``__dict__`` object until one is read."""
         data = cls.__new__(cls)
-        data.__dict__["_build"] = (build, page)
+        object.__setattr__(data, "_build", (build, page, *args))
         return data
 
     def __getattr__(self, name: str) -> Any:
@@ -37,9 +41,9 @@ class PanelOnDemand(Panel):
         pending = self.__dict__.get("_build")
         if pending is None or name.startswith("_"):
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        build, page = pending
+        build, page, *args = pending
         try:
-            built = build()
+            built = build(*args)
         except Exception as exc:
             # Not an AttributeError, which a template would take for a missing field and
             # render as nothing: the build fails on this page, with the cause.

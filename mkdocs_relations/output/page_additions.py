@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property, partial
+from functools import cached_property
 
 from ..model.direction import OUT
 from ..model.paths import DEFAULT_MAX_HOPS, PathIndex
@@ -212,8 +212,12 @@ class PageAdditions:
 
     def panel_later(self, page_id: str, page_url: str) -> PanelOnDemand:
         """The panel's data of a page known to have a panel, built if a template reads it."""
-        built = partial(self._built, page_id, page_url, None)
-        return PanelOnDemand.later(lambda: (built() or (None, None))[0], page_id)
+        # The class's function, not a bound method: no object made for it per page.
+        return PanelOnDemand.later(PageAdditions._panel, page_id, self, page_id, page_url)
+
+    def _panel(self, page_id: str, page_url: str) -> Panel | None:
+        built = self._built(page_id, page_url, None)
+        return None if built is None else built[0]
 
     def render(
         self,

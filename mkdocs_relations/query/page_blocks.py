@@ -13,13 +13,15 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 
+from ..frontmatter.page import page_id_for
 from ..model.diagnostics import Diagnostic
 from ..model.paths import PathIndex
 from ..output.records import PageRef
 from ..output.render import Renderer
+from ..wiki.page_set import file_bytes
 from ..wiki.pipeline import Wiki
 from .engine import QueryEngine
-from .fences import find_blocks, replace_blocks
+from .fences import NAME, find_blocks, marker_lines, replace_blocks, replace_lines
 from .overview import MARKER as OVERVIEW
 from .parser import QueryReader
 from .query_parts import Query
@@ -48,8 +50,19 @@ class Pending:
 class BlockAnswers:
     """The blocks of one build. Create it once the graph is loaded; it holds no MkDocs objects."""
 
-    def __init__(self, wiki: Wiki, max_hops: int, labels: Mapping[str, str]) -> None:
+    def __init__(
+        self,
+        wiki: Wiki,
+        max_hops: int,
+        labels: Mapping[str, str],
+        overview: Callable[[], str] | None = None,
+        overview_file: str | None = None,
+    ) -> None:
+        """``overview()``: the overview's Markdown, for a page that holds its marker (in a
+        build); ``overview_file``: the overview's own page (``overview:``), if any."""
         self.wiki = wiki
+        self.overview = overview
+        self.overview_file = overview_file
         self.reader = QueryReader(wiki.graph.vocabulary, wiki.resolver, max_hops)
         self.labels = labels
         self.diagnostics: list[Diagnostic] = []
@@ -117,6 +130,23 @@ class BlockAnswers:
             self.diagnostics += [replace(d, line=d.line + offset) for d in problems]
         return replace_blocks(markdown, blocks, tokens)
 
+    def page(self, markdown: str, file: str, line_offset: Callable[[], int]) -> str:
+        """A page's Markdown as a build reads it: its blocks collected, and where the
+        overview's marker stands on a line of its own, the overview. The overview's page,
+        by marker or as ``overview_file``, is left out of ``list: pages``."""
+        if NAME not in markdown and file != self.overview_file:
+            return markdown  # most pages: neither a block nor the marker (both hold the name)
+        page_id = page_id_for(file)
+        markdown = self.collect(markdown, file, page_id, line_offset)
+        lines = marker_lines(markdown, OVERVIEW) if self.overview is not None else []
+        if lines and self.overview is not None:
+            text = self.collect(self.overview(), file, None, 0)
+            markdown = replace_lines(markdown, lines, text)
+            self.unlisted.add(page_id)
+        elif file == self.overview_file:
+            self.unlisted.add(page_id)
+        return markdown
+
     def answer(
         self, file: str, html: str, ref: Callable[[str], PageRef], renderer: Renderer
     ) -> tuple[str, list[int]]:
@@ -181,9 +211,14 @@ def _unclosed(file: str, line: int) -> Diagnostic:
     )
 
 
-def check_files(wiki: Wiki, files: Iterable[tuple[str, str]], max_hops: int) -> list[Diagnostic]:
+def check_files(
+    wiki: Wiki,
+    files: Iterable[tuple[str, str]],
+    max_hops: int,
+    read: Callable[[str], bytes | None] | None = None,
+) -> list[Diagnostic]:
     """Diagnostics for the blocks in ``(docs-relative name, path)`` files, for the CLI's lint."""
-    return collect_files(wiki, files, max_hops).diagnostics
+    return collect_files(wiki, files, max_hops, read=read).diagnostics
 
 
 def collect_files(
@@ -191,18 +226,18 @@ def collect_files(
     files: Iterable[tuple[str, str]],
     max_hops: int,
     labels: Mapping[str, str] | None = None,
+    read: Callable[[str], bytes | None] | None = None,
 ) -> BlockAnswers:
     """The blocks of ``(docs-relative name, path)`` files, checked, ready to be answered.
 
-    Each file is read once, as bytes; one without the word ``relations`` is not decoded.
+    Each file is read once, as bytes (by ``read`` where given: a revision's from memory);
+    one without the word ``relations`` is not decoded.
     """
     answers = BlockAnswers(wiki, max_hops, labels or {})
     graph_pages = {page.file: page.id for page in wiki.graph.pages.values()}
     for name, path in files:
-        try:
-            with open(path, "rb") as stream:
-                data = stream.read()
-        except OSError:
+        data = (read or file_bytes)(path)
+        if data is None:
             continue  # the frontmatter reader has reported it
         if b"relations" not in data:  # most pages: no decoding, no scan
             continue

@@ -127,19 +127,22 @@ def page_renames(base: Graph, head: Graph, renamed_files: Mapping[str, str]) -> 
     return result
 
 
-def edge_states(graph: Graph, rename: Mapping[str, str] | None = None) -> list[EdgeState]:
-    """Every edge of a graph as the diff compares it, ids mapped through ``rename``."""
-    rename = rename or {}
-    return [_state(edge, rename) for edge in graph.edges()]
+#: What an edge is compared by: EdgeState.key.
+_Key = tuple[str, str, str, bool, str, bool]
 
 
-def _state(edge: Edge, rename: Mapping[str, str]) -> EdgeState:
-    source = rename.get(edge.source, edge.source)
-    if edge.target_id is not None:
-        target, resolved = rename.get(edge.target_id, edge.target_id), True
-    else:
-        target, resolved = edge.target, False
-    return EdgeState(source, target, edge.type, resolved, edge.note or "", edge.redlink, edge.line)
+def _keyed(graph: Graph, rename: Mapping[str, str]) -> list[tuple[_Key, Edge]]:
+    """Every edge of a graph with what it is compared by, ids mapped through ``rename``
+    (an :class:`EdgeState` is made only of the few edges a change leaves on one side)."""
+    keyed = []
+    for edge in graph.edges():
+        source = rename.get(edge.source, edge.source)
+        if edge.target_id is not None:
+            target, resolved = rename.get(edge.target_id, edge.target_id), True
+        else:
+            target, resolved = edge.target, False
+        keyed.append(((source, target, edge.type, resolved, edge.note or "", edge.redlink), edge))
+    return keyed
 
 
 def diff_wikis(base: Wiki, head: Wiki, renamed_files: Mapping[str, str]) -> GraphDiff:
@@ -152,7 +155,7 @@ def diff_wikis(base: Wiki, head: Wiki, renamed_files: Mapping[str, str]) -> Grap
     result.pages_removed = sorted(
         page_id for page_id in base.graph.pages if rename.get(page_id, page_id) not in head_ids
     )
-    _edges(result, edge_states(base.graph, rename), edge_states(head.graph))
+    _edges(result, _keyed(base.graph, rename), _keyed(head.graph, {}))
     file_rename = {
         base.graph.pages[old].file: head.graph.pages[new].file for old, new in rename.items()
     }
@@ -162,9 +165,11 @@ def diff_wikis(base: Wiki, head: Wiki, renamed_files: Mapping[str, str]) -> Grap
     return result
 
 
-def _edges(result: GraphDiff, before: list[EdgeState], after: list[EdgeState]) -> None:
-    before_count = Counter(e.key for e in before)
-    after_count = Counter(e.key for e in after)
+def _edges(
+    result: GraphDiff, before: list[tuple[_Key, Edge]], after: list[tuple[_Key, Edge]]
+) -> None:
+    before_count = Counter(key for key, _ in before)
+    after_count = Counter(key for key, _ in after)
     removed = _left(before, before_count - after_count)
     added = _left(after, after_count - before_count)
     # Left on both sides between the same two ends: changed in type, note or redlink.
@@ -181,13 +186,12 @@ def _edges(result: GraphDiff, before: list[EdgeState], after: list[EdgeState]) -
     result.edges_added = [edge for edge in added if id(edge) not in changed_after]
 
 
-def _left(
-    edges: list[EdgeState], counts: Counter[tuple[str, str, str, bool, str, bool]]
-) -> list[EdgeState]:
+def _left(edges: list[tuple[_Key, Edge]], counts: Counter[_Key]) -> list[EdgeState]:
     """The edges that ``counts`` says are left over, the last ones of each key (sorted)."""
     remaining = Counter(counts)
     kept = []
-    for edge in sorted(edges, reverse=True):
+    states = [EdgeState(*key, line=edge.line) for key, edge in edges if key in remaining]
+    for edge in sorted(states, reverse=True):
         if remaining[edge.key] > 0:
             remaining[edge.key] -= 1
             kept.append(edge)
@@ -277,16 +281,23 @@ def _reach(
     for kind in sorted(kinds & set(starts)):
         before = _adjacency(base, kind, rename)
         after = _adjacency(head, kind, {})
-        pages = _ancestors(before, starts[kind]) | _ancestors(after, starts[kind])
+        back_before, back_after = _reversed(before), _reversed(after)
+        pages = _reached(back_before, starts[kind]) | _reached(back_after, starts[kind])
         # What a page reaches can only change inside the changed edges' sources and what they
         # reach (a path gained or lost takes a changed edge), so only that region is compared,
         # as bit sets made once per strongly connected part: one pass over the graph, where
         # a walk from every page that reaches a change cost the square of a chain's length.
+        # A region of a page or two (an edge added at the end of a chain) is cheaper walked
+        # back from each of its pages.
         region = sorted(
             starts[kind] | _descendants(before, starts[kind]) | _descendants(after, starts[kind])
         )
         index = {page: 1 << at for at, page in enumerate(region)}
-        was_all, now_all = _reach_bits(before, pages, index), _reach_bits(after, pages, index)
+        if len(region) * len(pages) <= _WALKS_PER_PASS * (len(before) + len(after)):
+            was_all, now_all = _bits_back(back_before, index), _bits_back(back_after, index)
+        else:
+            was_all = _reach_bits(before, pages, index)
+            now_all = _reach_bits(after, pages, index)
         for page in sorted(pages):
             was, now = was_all.get(page, 0), now_all.get(page, 0)
             if was != now:
@@ -303,6 +314,21 @@ def _names(bits: int, region: list[str]) -> tuple[str, ...]:
         found.append(region[low.bit_length() - 1])
         bits ^= low
     return tuple(found)
+
+
+#: How many steps of walks back cost one step of :func:`_reach_bits`' pass (measured).
+_WALKS_PER_PASS = 2
+
+
+def _bits_back(backward: Mapping[str, list[str]], index: Mapping[str, int]) -> dict[str, int]:
+    """:func:`_reach_bits` by walking back from each page of ``index``: every page that
+    reaches it in one step or more gets its bit (itself never)."""
+    bits: dict[str, int] = defaultdict(int)
+    for page, bit in index.items():
+        seen = _reached(backward, backward.get(page, ()))
+        for source in seen:
+            bits[source] |= bit
+    return {page: found & ~index.get(page, 0) for page, found in bits.items()}
 
 
 def _reach_bits(
@@ -376,18 +402,23 @@ def _adjacency(graph: Graph, kind: str, rename: Mapping[str, str]) -> dict[str, 
     return forward
 
 
-def _ancestors(forward: Mapping[str, list[str]], starts: set[str]) -> set[str]:
+def _reversed(forward: Mapping[str, list[str]]) -> dict[str, list[str]]:
     backward: dict[str, list[str]] = defaultdict(list)
     for source, targets in forward.items():
         for target in targets:
             backward[target].append(source)
+    return backward
+
+
+def _reached(steps: Mapping[str, list[str]], starts: Iterable[str]) -> set[str]:
+    """``starts`` and every page reached from them along ``steps``."""
     seen = set(starts)
-    stack = list(starts)
+    stack = list(seen)
     while stack:
-        for source in backward.get(stack.pop(), ()):
-            if source not in seen:
-                seen.add(source)
-                stack.append(source)
+        for page in steps.get(stack.pop(), ()):
+            if page not in seen:
+                seen.add(page)
+                stack.append(page)
     return seen
 
 

@@ -56,6 +56,15 @@ class PageSet:
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
 
+def file_bytes(path: str) -> bytes | None:
+    """The file's bytes; None when it cannot be read."""
+    try:
+        with open(path, "rb") as stream:
+            return stream.read()
+    except OSError:
+        return None
+
+
 def is_markdown(name: str) -> bool:
     return name.lower().endswith(MARKDOWN_EXTENSIONS)
 

@@ -26,17 +26,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..frontmatter.block import (
-    Frontmatter,
-    parse_into,
-    read_frontmatter,
-    read_frontmatter_text,
-    read_unparsed,
-)
+from ..frontmatter.block import Frontmatter, read_frontmatter, read_frontmatter_text
 from ..frontmatter.dialect_fields import OtherFields, Sighting
 from ..frontmatter.page import ReadOptions, read_page
 from ..model.diagnostics import Diagnostic
 from ..model.graph import Page
+from .lookup import PageKeys, Resolver
+from .resolution import Resolutions
 
 #: What says a file has not changed since it was read.
 _Stamp = tuple[int, int, int, int]
@@ -56,11 +52,39 @@ def read_record(file: str, fm: Frontmatter, options: ReadOptions, fields: OtherF
     return PageRead(page, tuple(fm.diagnostics), fields.sighting(fm, page.id))
 
 
+#: How a wiki's targets resolve beyond its pages: kind prefixes, Obsidian's nearest shared
+#: name, the vault folder (:class:`~.lookup.Resolver`'s keywords).
+ResolverSettings = tuple[bool, bool, str | None]
+#: A page's :class:`~.lookup.PageKeys` as a plain tuple: once the collector has seen that it
+#: holds only text, it stops visiting it.
+Keys = tuple[str, str | None, tuple[str, ...], str | None, str | None]
+
+
 class FreshFiles:
     """Reads every file anew: what a build does."""
 
     def __call__(self, path: str, file: str) -> Frontmatter:
         return read_frontmatter(path, file)
+
+    def written(self, path: str) -> bool:
+        """Whether the file at ``path`` is one this process wrote as a regular file (never
+        a link to follow)."""
+        return False
+
+    def resolutions(self, context: tuple[object, ...]) -> Resolutions | None:
+        """Where resolutions made in ``context`` (the resolver, the redlinks, the files that
+        are not pages, the pages) are kept for another read of the same (None: nowhere)."""
+        return None
+
+    def resolver(self, keys: tuple[Keys, ...], settings: ResolverSettings) -> Resolver:
+        """The resolver of pages found by ``keys``."""
+        kind_prefixes, nearest_names, vault_folder = settings
+        return Resolver(
+            (PageKeys(*page) for page in keys),
+            kind_prefixes=kind_prefixes,
+            nearest_names=nearest_names,
+            vault_folder=vault_folder,
+        )
 
     def page(self, path: str, file: str, options: ReadOptions, fields: OtherFields) -> PageRead:
         return read_record(file, read_frontmatter(path, file), options, fields)
@@ -163,28 +187,3 @@ class ParsedFiles(FreshFiles):
         for path in [p for p in self._kept if p not in now]:
             del self._kept[path]  # no longer a page
         return same
-
-
-class SharedReads(FreshFiles):
-    """Reads the two sides of a comparison (``diff``, ``lint --new-only``): a page whose file
-    name and YAML text the other side already read, with the same reading options, is that
-    reading, not parsed again. A change touches few pages, so the second side parses only
-    those; what is kept is each page's record, never its YAML nodes."""
-
-    def __init__(self) -> None:
-        self._records: dict[tuple[str, str], tuple[ReadOptions, PageRead]] = {}
-        #: Files parsed (for tests: what the second side did).
-        self.parsed = 0
-
-    def page(self, path: str, file: str, options: ReadOptions, fields: OtherFields) -> PageRead:
-        fm, text = read_unparsed(path, file)
-        if text is None:
-            return read_record(file, fm, options, fields)
-        kept = self._records.get((file, text))
-        if kept is not None and kept[0] == options:
-            return kept[1]
-        parse_into(text, fm)
-        self.parsed += 1
-        record = read_record(file, fm, options, fields)
-        self._records[file, text] = (options, record)
-        return record

@@ -6,7 +6,7 @@ Long because the one read every caller shares holds each stage's order in one pl
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -19,7 +19,7 @@ from ..model.diagnostics import Diagnostic, apply_severity
 from ..model.graph import Graph, Page
 from ..model.vocabulary import merge
 from . import lint, lint_groups, suspect
-from .lookup import PageKeys, Resolver
+from .lookup import Resolver
 from .parsed_files import FreshFiles, read_record
 from .resolution import NO_PAGE, NotPages, resolve_targets
 from .suspect import Confirmations
@@ -132,7 +132,7 @@ def _load(
 ) -> Wiki:
     files = sorted(sources)
 
-    inside = _Containment(options.docs_dir)
+    inside = _Containment(options.docs_dir, read.written)
     config_fm: Frontmatter | None = None
     if options.config_page in sources and inside(sources[options.config_page]):
         config_fm = read(sources[options.config_page], options.config_page)
@@ -191,17 +191,19 @@ def _load(
                     for edge in page.declared
                 )
                 pages[page.id] = replace(page, declared=declared_edges)
-    resolver = Resolver(
-        (
-            PageKeys(page.id, page.frontmatter_id, page.aliases, page.title, _kind(page))
+    resolver = read.resolver(
+        tuple(
+            (page.id, page.frontmatter_id, page.aliases, page.title, _kind(page))
             for page in pages.values()
         ),
-        kind_prefixes=dialect.kind_prefixes,
-        nearest_names=dialect.shared_names == "nearest",
-        vault_folder=dialect.vault_folder,
+        (dialect.kind_prefixes, dialect.shared_names == "nearest", dialect.vault_folder),
     )
     resolved, problems = resolve_targets(
-        _released(pages), resolver, wiki_config, NotPages(options.not_pages, options.docs_dir)
+        _released(pages),
+        resolver,
+        wiki_config,
+        NotPages(options.not_pages, options.docs_dir),
+        read.resolutions((resolver, wiki_config.redlinks, options.not_pages, files)),
     )
     diagnostics.extend(problems)
     graph = Graph.of(vocabulary, resolved)
@@ -254,15 +256,19 @@ class _Containment:
     when they are links themselves.
     """
 
-    def __init__(self, docs_dir: str | None) -> None:
+    def __init__(self, docs_dir: str | None, written: Callable[[str], bool]) -> None:
         self.root = os.path.realpath(docs_dir) if docs_dir else None
         self._folders: dict[str, bool] = {}
+        #: Whether a file is one this command wrote (a revision's): never a link.
+        self._written = written
 
     def _within(self, path: str) -> bool:
         assert self.root is not None
         return path == self.root or path.startswith(self.root.rstrip(os.sep) + os.sep)
 
     def __call__(self, path: str) -> bool:
+        if self._written(path):
+            return True  # listed inside the docs folder, and no link is ever written
         if not self.holds(os.path.dirname(path)):
             return False
         return not os.path.islink(path) or self._within(os.path.realpath(path))

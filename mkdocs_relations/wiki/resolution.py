@@ -83,13 +83,32 @@ def _not_a_page(target: str, what: str, path: str) -> str:
     )
 
 
+#: A declared page (held, so that its id stays its own), its resolved copy and the problems
+#: resolving it found, by the declared page's id.
+Resolutions = dict[int, tuple[Page, Page, tuple[Diagnostic, ...]]]
+
+
 def resolve_targets(
-    pages: Iterable[Page], resolver: Resolver, config: WikiConfig, not_pages: NotPages
+    pages: Iterable[Page],
+    resolver: Resolver,
+    config: WikiConfig,
+    not_pages: NotPages,
+    kept: Resolutions | None = None,
 ) -> tuple[list[Page], list[Diagnostic]]:
-    """Each page with its declared edges and ``superseded_by`` resolved, and what went wrong."""
+    """Each page with its declared edges and ``superseded_by`` resolved, and what went wrong.
+
+    ``kept``: resolutions made with the same resolver, settings and files (the other side
+    of a comparison); a page that is the very record resolved there is taken as it was."""
     diagnostics: list[Diagnostic] = []
     resolved = []
     for page in pages:
+        if kept is not None:
+            known = kept.get(id(page))
+            if known is not None and known[0] is page:
+                resolved.append(known[1])
+                diagnostics.extend(known[2])
+                continue
+            found = len(diagnostics)
         edges = tuple(
             _resolve_edge(page, edge, resolver, config, not_pages, diagnostics)
             for edge in page.declared
@@ -98,6 +117,8 @@ def resolve_targets(
         if page.superseded_by is not None:
             successor = _resolve_successor(page, resolver, not_pages, diagnostics)
         resolved.append(page.resolved(edges, successor))
+        if kept is not None:
+            kept[id(page)] = (page, resolved[-1], tuple(diagnostics[found:]))
     if config.file:
         for redlink in config.redlinks.values():
             if redlink.line and resolver.resolve(redlink.target).page_id is not None:

@@ -10,15 +10,19 @@ exists. Symbolic links and submodules are left out.
 
 Renames come from git's own rename detection (``git diff -M``), so a moved page is a
 rename, not a removed and an added page.
+
+Long because it is the one module that runs git and the one that writes what a revision
+holds: what a hostile commit can reach is audited in one place.
 """
 
 from __future__ import annotations
 
 import errno
 import os
+import re
 import subprocess
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..model.targets import MARKDOWN_EXTENSIONS
@@ -101,9 +105,14 @@ class Repository:
             raise RevisionError(f"{path} is outside the git repository at {self.root}")
         return real.replace(os.sep, "/")
 
-    def write_tree(self, commit: str, folder: str, destination: str) -> int:
+    @property
+    def blobs(self) -> Mapping[str, bytes]:
+        """The bytes of every blob read so far, by id."""
+        return self._read
+
+    def write_tree(self, commit: str, folder: str, destination: str) -> tuple[tuple[str, str], ...]:
         """Write ``folder`` (relative to the top) as it is at ``commit`` into ``destination``;
-        the number of files written.
+        each file written (relative to ``destination``) with its blob id, in git's order.
 
         Every path comes from the commit's objects, which whoever made the commit controls: a
         path git itself would refuse to check out (a ``..``, ``.`` or empty component, a
@@ -135,15 +144,17 @@ class Repository:
         read = [(sha, path) for sha, path, relative in files if relative.lower().endswith(_READ)]
         contents = self._blobs(commit, read)
         made: set[str] = set()
+        # Joined as text: os.path.join per file and component cost more than writing it.
+        top = destination.rstrip(os.sep) + os.sep
         try:
             for _, path, relative in files:
-                target = os.path.join(destination, *relative.split("/"))
+                folder_part, _, name = relative.rpartition("/")
+                folder_path = top + folder_part.replace("/", os.sep) if folder_part else top
                 # One makedirs per folder, not per file: it stats every component of the path.
-                folder_path = os.path.dirname(target)
                 if folder_path not in made:
                     os.makedirs(folder_path, exist_ok=True)
                     made.add(folder_path)
-                _create(target, contents.get(path, b""))
+                _create(os.path.join(folder_path, name), contents.get(path, b""))
         except (FileExistsError, NotADirectoryError, IsADirectoryError):
             raise RevisionError(
                 f"commit {commit[:12]} holds {_shown(path)} twice (two entries of one name in a "
@@ -159,7 +170,7 @@ class Repository:
                 f"cannot write the files of commit {commit[:12]} ({_shown(path)}) into the "
                 f"temporary folder {destination}: {exc.strerror or exc}; {advice}"
             ) from None
-        return len(files)
+        return tuple((relative, sha) for sha, _, relative in files)
 
     def _blobs(self, commit: str, wanted: list[tuple[str, str]]) -> dict[str, bytes]:
         """The content of each (blob, path), by path: one ``git cat-file`` for those not read."""
@@ -196,9 +207,16 @@ class Repository:
         return _renames(out, prefix)
 
 
+#: What any refused component holds (an empty, ``.``, ``..`` or ``.git`` component, a NUL, a
+#: backslash): a path without it is checked no further, one search instead of a loop.
+_SUSPECT = re.compile(r"(?:^|/)(?:\.\.?|\.git)?(?:/|$)|[\0\\]", re.IGNORECASE)
+
+
 def _refused(path: str) -> str | None:
     """The component of a path from git's objects that could leave the folder it is written
     into, if any: git's own checkout refuses the same (``verify_path``)."""
+    if os.name != "nt" and os.altsep is None and _SUSPECT.search(path) is None:
+        return None
     for part in path.split("/"):
         if part in ("", ".", "..") or "\0" in part or part.lower() == ".git":
             return part
@@ -214,8 +232,12 @@ def _create(target: str, data: bytes) -> None:
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
     flags |= getattr(os, "O_BINARY", 0)
     descriptor = os.open(target, flags, 0o600)
-    with open(descriptor, "wb") as stream:
-        stream.write(data)
+    try:
+        written = 0
+        while written < len(data):  # a file object's buffering is not needed for one write
+            written += os.write(descriptor, data[written:])
+    finally:
+        os.close(descriptor)
 
 
 def _shown(text: str) -> str:
