@@ -89,10 +89,13 @@ def _js(cases: list[tuple[str, list[Group], int, bool]]) -> list[Any]:
     vocabulary = Vocabulary()
     labels = Labels(vocabulary)
     names = {e.type for _, groups, _, _ in cases for g in groups for e in g.entries}
+    # An unknown type is not among the site's words: the script names it as the build does.
     types = {
         name: [labels.type_label(name, OUT), vocabulary.get_or_unknown(name).symmetric]
         for name in names
+        if name in vocabulary
     }
+    assert "made-up" in names and "made-up" not in types
     data = [
         {
             "title": center,

@@ -154,7 +154,9 @@
   /* Pictures.picture and _layout: groups are [{label, anchor, entries: [{title, url, type,
    * direction}]}] in the panel's order; types maps a type to [its words, symmetric]. */
   function layout(title, groups, types, limit, linkGroups) {
-    function typeWords(type) { return types[type] || [type, false]; }
+    // A type the site's words do not name is unknown: its name in words, as
+    // vocabulary.label_of writes it, and not symmetric.
+    function typeWords(type) { return types[type] || [type.replace(/[-_]/g, " "), false]; }
     var left = new Map(), right = new Map(), count = 0;
     groups.forEach(function (group) {
       group.entries.forEach(function (entry) {

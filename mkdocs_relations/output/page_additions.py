@@ -136,7 +136,9 @@ class PageAdditions:
         picture = None
         if self.display.picture:
             graph = self.wiki.graph
-            used = {edge.type for page in graph.pages.values() for edge in page.edges}
+            # The types serve's kept_additions.Settings covers (a type on red links alone,
+            # unknown, reads as the script's stand-in does: its name in words).
+            used = {edge.type for edge in graph.resolved_edges()}
             labels, vocabulary = self.labels, graph.vocabulary
             types = {
                 name: (labels.type_label(name, OUT), vocabulary.get_or_unknown(name).symmetric)
