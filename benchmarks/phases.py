@@ -13,9 +13,9 @@ outermost call only, so a phase calling itself counts once). The timers read
 ``time.perf_counter`` (60 ns a read here, against 700 ns for the process clock): about 0.3 µs
 for each of the dozen timed calls a page. An earlier version split the total by cProfile's
 shares, but cProfile's cost per call moves time between phases (declared pages and edges
-read 0.070 ms a page there and 0.047 timed). A phase nested in another (reach and the
-picture are built inside the panel's data) is subtracted from the outer one, so the rows
-add up.
+read 0.070 ms a page there and 0.047 timed). A phase nested in another (reach is built
+inside the panel's data) is subtracted from the outer one, so the rows add up. (The picture
+is drawn in the reader's browser: no phase of the build.)
 """
 
 from __future__ import annotations
@@ -47,7 +47,6 @@ PHASES: dict[str, list[tuple[str, str]]] = {
     "resolve targets": [("wiki.resolution", "resolve_targets")],
     "lint": [("wiki.lint", "check")],
     "reach lists": [("output.reach", "ReachBuilder.lists")],
-    "picture layout": [("output.picture", "Pictures.picture")],
     "panel data (rest)": [
         ("output.panel", "PanelBuilder.build"),
         ("output.panel", "PanelBuilder.breadcrumbs"),
@@ -70,7 +69,7 @@ PHASES: dict[str, list[tuple[str, str]]] = {
 }
 #: Phases that run inside another, subtracted from it (their whole time, nested ones included).
 NESTED = {
-    "panel data (rest)": ["reach lists", "picture layout"],
+    "panel data (rest)": ["reach lists"],
     "links and assembly": ["panel data (rest)", "panel rendering", "path finder"],
 }
 

@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 
 @dataclass
@@ -15,6 +16,8 @@ class Element:
     text: str = ""
     #: Attributes of the enclosing elements, innermost last (for "which list is this in").
     ancestors: list[dict[str, str | None]] = field(default_factory=list)
+    #: The enclosing element's tag.
+    parent: str = ""
 
 
 class _Collector(HTMLParser):
@@ -26,13 +29,22 @@ class _Collector(HTMLParser):
         self.elements: list[Element] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        element = Element(tag, dict(attrs), ancestors=[e.attrs for e in self.stack])
+        element = Element(
+            tag, dict(attrs), ancestors=[e.attrs for e in self.stack], parent=self._parent()
+        )
         self.elements.append(element)
         if tag not in self.VOID:
             self.stack.append(element)
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.elements.append(Element(tag, dict(attrs), ancestors=[e.attrs for e in self.stack]))
+        self.elements.append(
+            Element(
+                tag, dict(attrs), ancestors=[e.attrs for e in self.stack], parent=self._parent()
+            )
+        )
+
+    def _parent(self) -> str:
+        return self.stack[-1].tag if self.stack else ""
 
     def handle_endtag(self, tag: str) -> None:
         for i in range(len(self.stack) - 1, -1, -1):
@@ -55,17 +67,57 @@ def page_elements(site_dir: Path, page: str) -> list[Element]:
     return parse((site_dir / page).read_text(encoding="utf-8"))
 
 
+def drawn_elements(browser: Any, site_dir: Path, page: str) -> list[Element]:
+    """The page as a reader's browser shows it, opened from disk (file://) once its scripts
+    have run: the picture drawn from the panel's lists."""
+    tab = browser.new_page()
+    try:
+        tab.goto((site_dir / page).as_uri())
+        tab.wait_for_selector("[data-relations-picture] svg", state="attached")
+        return parse(tab.content())
+    finally:
+        tab.close()
+
+
 def edges(elements: list[Element]) -> list[tuple[str, str, str, str | None]]:
-    """(type, direction, text, href) for every direct edge in the panel."""
-    return [
-        (
-            str(e.attrs["data-relation-type"]),
-            str(e.attrs["data-relation-direction"]),
-            e.text.strip(),
-            e.attrs.get("href") if e.tag == "a" else None,
+    """(type, direction, text, href) for every direct edge in the panel: its type and
+    direction are its own where it says them, else its group's list's."""
+    found = []
+    for e in elements:
+        if not is_entry(e):
+            continue
+        said = e.attrs if "data-relation-type" in e.attrs else None
+        if said is None:
+            said = next(a for a in reversed(e.ancestors) if "data-relation-type" in a)
+        found.append(
+            (
+                str(said["data-relation-type"]),
+                str(said["data-relation-direction"]),
+                e.text.strip(),
+                e.attrs.get("href") if e.tag == "a" else None,
+            )
         )
+    return found
+
+
+def is_entry(e: Element) -> bool:
+    """Whether an element is an entry of the panel's groups: the link right inside its
+    ``li`` (a note's links are inside the note), or a red link's ``span``."""
+    if "relations__redlink" in str(e.attrs.get("class")).split():
+        return True
+    return (
+        e.tag == "a"
+        and e.parent == "li"
+        and any("relations__groups" in str(a.get("class")) for a in e.ancestors)
+    )
+
+
+def headings(elements: list[Element]) -> list[str]:
+    """The panel's group headings: the terms of its groups' list."""
+    return [
+        e.text.strip()
         for e in elements
-        if "data-relation-type" in e.attrs
+        if e.tag == "dt" and "relations__groups" in str(e.ancestors[-1].get("class"))
     ]
 
 
@@ -183,9 +235,9 @@ def reader_view(html: str, url: str) -> list[str]:
 def finder_form(site_dir: Path) -> list[Element]:
     """The path finder's form as the site's form script holds it (every page's placeholder
     is filled from it)."""
-    from mkdocs_relations.output.site_files import FINDER_FORM, FINDER_FORM_VARIABLE
+    from mkdocs_relations.output.site_files import FINDER_FORM_VARIABLE, SCRIPT
 
-    text = (site_dir / FINDER_FORM).read_text("utf-8")
+    text = (site_dir / SCRIPT).read_text("utf-8")
     assignment = f"window.{FINDER_FORM_VARIABLE} = "
     start = text.index(assignment) + len(assignment)
-    return parse(str(json.loads(text[start : text.rindex(";")])))
+    return parse(str(json.JSONDecoder().raw_decode(text, start)[0]))

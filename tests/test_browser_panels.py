@@ -5,10 +5,12 @@ what a reader sees (on-screen font sizes, crossings, heights, contrast)."""
 from __future__ import annotations
 
 import itertools
+import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
+from built_html import page_elements
 from conftest import Site, output_dir, publish_screenshot, serve
 from wikis import PANEL_WIKI as WIKI
 
@@ -164,9 +166,9 @@ def test_picture_reads_on_a_phone_and_a_desktop(browser: Any, built: Path, viewp
         # The hub's picture groups past picture_limit as the panel does, with its counts.
         page.goto(url + "hub/")
         groups = page.eval_on_selector_all(
-            "[data-relations-panel] .relations__label",
+            "[data-relations-panel] .relations__groups > dt",
             "els => els.map(e => [e.textContent.trim(), e.nextElementSibling"
-            ".querySelectorAll('[data-relation-type]').length])",
+            ".querySelectorAll('.relations__groups > dd li > a, .relations__redlink').length])",
         )
         nodes = page.eval_on_selector_all(
             "[data-relations-picture] .relations__node:not(.relations__node--current) text",
@@ -188,9 +190,11 @@ def test_hub_panel_fits_and_folds_without_script(browser: Any, built: Path, sche
         panel.scroll_into_view_if_needed()
         box = panel.bounding_box()
         assert box is not None and box["height"] <= 600, box
-        links = page.locator("[data-relations-panel] [data-relation-type]")
+        links = page.locator(
+            "[data-relations-panel] :is(.relations__groups > dd li > a, .relations__redlink)"
+        )
         assert links.count() == 40
-        hidden = page.locator("[data-relations-fold] [data-relation-type]")
+        hidden = page.locator("[data-relations-fold] li > a")
         assert hidden.count() > 0 and not hidden.first.is_visible()
         # Reach lists and folds are quiet disclosure rows, not Material admonitions.
         summary = page.locator("[data-relations-fold] > summary").first
@@ -215,7 +219,7 @@ def test_hub_panel_fits_and_folds_without_script(browser: Any, built: Path, sche
         page = context.new_page()
         page.goto(url + "hub/")
         page.locator("[data-relations-fold] > summary").first.click()
-        assert page.locator("[data-relations-fold] [data-relation-type]").first.is_visible()
+        assert page.locator("[data-relations-fold] li > a").first.is_visible()
         context.close()
 
 
@@ -448,8 +452,70 @@ def test_readthedocs_headings_are_not_boxes(site: Site, browser: Any) -> None:
         page = browser.new_page(viewport=DESKTOP)
         page.goto(url)
         style = page.eval_on_selector(
-            ".relations__label",
+            ".relations__groups > dt",
             "el => [getComputedStyle(el).backgroundColor, getComputedStyle(el).borderTopWidth]",
         )
         assert style == ["rgba(0, 0, 0, 0)", "0px"], style
         page.close()
+
+
+#: Each box of the drawn picture as (its text, the page it links to), and each entry of the
+#: panel's lists as (its title, the page it links to); links resolved by the browser.
+DRAWN = """() => {
+  const svg = document.querySelector("[data-relations-picture] svg");
+  const boxes = [...svg.querySelectorAll("a.relations__node")].map((a) => [
+    [...a.querySelectorAll("tspan")].map((t) => t.textContent).join(" "),
+    new URL(a.getAttribute("xlink:href"), document.baseURI).href,
+  ]);
+  const entries = "[data-relations-panel] .relations__groups > dd li > a";
+  const listed = [...document.querySelectorAll(entries)].map((a) => [a.textContent, a.href]);
+  const center = [...svg.querySelectorAll(".relations__node--current tspan")]
+    .map((t) => t.textContent).join(" ");
+  return { boxes, listed, center, label: svg.getAttribute("aria-label") };
+}"""
+
+
+def test_the_picture_is_drawn_in_the_browser_from_the_lists(site: Site, browser: Any) -> None:
+    """A page carries the panel's lists and an empty figure; the script draws the picture
+    from the lists, linking each box where its entry links, from disk (file://) and served
+    under a sub-path, and again on a page Material's instant navigation brings in."""
+    site.pages(WIKI)
+    site.extra_config = {**MATERIAL, "site_url": "https://example.org/team/docs/"}
+    assert site.build(strict=True).ok
+    [figure] = [e for e in page_elements(site.site_dir, "index.html") if e.tag == "figure"]
+    assert "hidden" in figure.attrs and figure.text == "", "the page carries no drawing"
+    # Without JavaScript the empty figure takes no room: the lists are the whole panel.
+    context = browser.new_context(java_script_enabled=False)
+    still = context.new_page()
+    still.goto((site.site_dir / "index.html").as_uri())
+    shown = "e => getComputedStyle(e).display"
+    assert still.locator("[data-relations-picture]").evaluate(shown) == "none"
+    context.close()
+    served = site.root / "served"
+    shutil.copytree(site.site_dir, served / "team" / "docs")
+    with serve(served) as url:
+        for start in ((site.site_dir / "index.html").as_uri(), f"{url}team/docs/"):
+            page = browser.new_page(viewport=PHONE)
+            errors = _watch(page)
+            page.goto(start)
+            page.wait_for_selector("[data-relations-picture] svg")
+            drawn = page.evaluate(DRAWN)
+            assert drawn["center"] == "Payment service"
+            assert drawn["label"] == "Pages directly related to Payment service"
+            assert sorted(drawn["boxes"]) == sorted(drawn["listed"]) and len(drawn["boxes"]) == 5
+            assert page.locator("[data-relations-picture]").is_visible()
+            if start.startswith("http"):
+                # Instant navigation swaps the page in without loading scripts again.
+                page.locator(
+                    "[data-relations-panel] .relations__groups > dd li > a", has_text="Ledger"
+                ).click()
+                page.wait_for_url(f"{url}team/docs/ledger/")
+                page.wait_for_selector("[data-relations-picture] svg")
+                assert page.evaluate(DRAWN)["center"] == "Ledger"
+                # A box is a link: the reader goes where its entry goes.
+                page.locator(
+                    "[data-relations-picture] a.relations__node", has_text="Payment"
+                ).click()
+                page.wait_for_url(f"{url}team/docs/")
+            assert errors == []
+            page.close()

@@ -56,14 +56,14 @@ def test_scripts_hold_no_copy_of_what_the_build_writes(name: str) -> None:
         site_files.ASSET_DIR,
         site_files.GRAPH_SCRIPT,
         site_files.GRAPH_JSON,
-        *site_files.SCRIPTS,
+        site_files.SCRIPT,
         site_files.FINDER_FORM_VARIABLE,
         export.SITE_GRAPH_FORMAT,
         export.SITE_GRAPH_VARIABLE,
     ]
     for value in written:
         assert value not in code, f"{name} repeats {value!r}: read it from the widget"
-    for value in (site_files.GRAPH_SCRIPT, site_files.GRAPH_JSON, site_files.FINDER_FORM):
+    for value in (site_files.GRAPH_SCRIPT, site_files.GRAPH_JSON, site_files.SCRIPT):
         assert value.rsplit("/", 1)[1] not in code
     for string in _strings(SCRIPTS[name]):
         assert "assets" not in string and not string.endswith((".js", ".json", ".css"))
@@ -115,8 +115,9 @@ def test_the_widget_carries_the_graph_and_the_root_from_its_page(site: Site) -> 
         # The form is the site's, written once: a page holds none of it.
         assert "<form" not in html and "data-relations-messages" not in html
         scripts = [e.attrs["src"] for e in parse(html) if e.tag == "script" and e.attrs.get("src")]
+        # One script: the picture's, the form, the path search and the widget, in that order.
         assert [s for s in scripts if "mkdocs-relations" in str(s)] == [
-            root.removeprefix("./") + script for script in site_files.SCRIPTS
+            root.removeprefix("./") + site_files.SCRIPT
         ]
 
 

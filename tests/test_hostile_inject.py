@@ -453,9 +453,7 @@ def test_a_page_without_a_body_end_gets_its_scripts(tmp_path: Path) -> None:
     assert run("inject", cwd=root).returncode == 0
     injected = page.read_text("utf-8")
     assert "data-relations-pathfinder" in injected
-    assert 'src="../assets/mkdocs-relations/relations-finder.js" data-relations-assets>' in (
-        injected
-    )
+    assert 'src="../assets/mkdocs-relations/relations.js" data-relations-assets>' in (injected)
 
 
 def test_plugin_attributes_in_content_do_not_stop_inject(tmp_path: Path) -> None:

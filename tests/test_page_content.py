@@ -34,7 +34,7 @@ def test_mkdocs_keeps_each_page_content_as_it_made_it(site: Site) -> None:
     site.plugin_options = {"placement": "top", "breadcrumbs": True}
     assert site.build(strict=True).ok
     html = site.html("index.html")
-    assert "data-relations-panel" in html and "data-relations-finder" in html
+    assert "data-relations-panel" in html and "data-relations-pathfinder" in html
     kept = (site.root / "kept.txt").read_text(encoding="utf-8")
     assert kept.count("\n") == len(PANEL_WIKI)
     assert "data-relations" not in kept and "relations-panel" not in kept

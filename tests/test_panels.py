@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 import logging
 import random
+from typing import Any
 
 import jinja2
 import pytest
-from built_html import edges, page_elements, panels, parse, reach
+from built_html import drawn_elements, edges, headings, is_entry, page_elements, panels, reach
 from conftest import Site
 from wikis import CYCLE_AND_DIAMOND
 from wikis import PANEL_WIKI as WIKI
@@ -71,14 +72,16 @@ def test_groups_share_a_heading_when_labels_read_the_same(site: Site) -> None:
     site.pages(WIKI)
     site.build()
     elements = page_elements(site.site_dir, "index.html")
-    labels = [e.text.strip() for e in elements if "relations__label" in str(e.attrs.get("class"))]
+    labels = headings(elements)
     # Outgoing used-by and incoming depends-on both read "Used by": one heading.
     # A type and its inverse sit together, in vocabulary order.
     assert labels == ["Depends on", "Used by", "Part of", "Supersedes"]
     used_by = next(
         e
         for e in elements
-        if "relations__entries" in str(e.attrs.get("class")) and "Reports" in e.text
+        if e.tag == "dd"
+        and "relations__groups" in str(e.ancestors[-1].get("class"))
+        and "Reports" in e.text
     )
     assert "Reporting" in used_by.text
 
@@ -93,7 +96,7 @@ def test_symmetric_type_lists_both_directions_under_one_heading(site: Site) -> N
     )
     site.build()
     elements = page_elements(site.site_dir, "b/index.html")
-    labels = [e.text.strip() for e in elements if "relations__label" in str(e.attrs.get("class"))]
+    labels = headings(elements)
     assert labels == ["Relates to"]
     assert sorted((t, d, x) for t, d, x, _ in edges(elements)) == [
         ("relates-to", "in", "A"),
@@ -101,7 +104,8 @@ def test_symmetric_type_lists_both_directions_under_one_heading(site: Site) -> N
     ]
 
 
-def test_a_labelled_symmetric_type_is_one_group_from_both_ends(site: Site) -> None:
+@pytest.mark.browser
+def test_a_labelled_symmetric_type_is_one_group_from_both_ends(site: Site, browser: Any) -> None:
     """``labels: {relates-to: verwandt mit}`` names the type from both ends: one heading in
     the panel, one caption in the picture, one group node past picture_limit; and blocks
     read the step the same way."""
@@ -121,9 +125,8 @@ def test_a_labelled_symmetric_type_is_one_group_from_both_ends(site: Site) -> No
     site.plugin_options = {"labels": {"relates-to": "verwandt mit"}, "picture_limit": 4}
     result = site.build(strict=True)
     assert result.ok, result.messages
-    elements = page_elements(site.site_dir, "b/index.html")
-    headings = [e.text.strip() for e in elements if "relations__label" in str(e.attrs.get("class"))]
-    assert headings == ["Verwandt mit"]
+    elements = drawn_elements(browser, site.site_dir, "b/index.html")
+    assert headings(elements) == ["Verwandt mit"]
     captions = [e.text.strip() for e in elements if "data-relations-caption" in e.attrs]
     assert captions == ["verwandt mit"]
     assert sorted((t, d, x) for t, d, x, _ in edges(elements)) == [
@@ -132,7 +135,7 @@ def test_a_labelled_symmetric_type_is_one_group_from_both_ends(site: Site) -> No
     ]
     steps = [e.text.strip() for e in elements if e.tag == "td" and "mit" in e.text]
     assert steps == ["verwandt mit", "verwandt mit"], "the block reads both steps the same"
-    grouped = page_elements(site.site_dir, "hub/index.html")
+    grouped = drawn_elements(browser, site.site_dir, "hub/index.html")
     nodes = [
         e.text.strip()
         for e in grouped
@@ -172,12 +175,9 @@ def test_transitive_reach_in_a_diamond(site: Site) -> None:
     e = page_elements(site.site_dir, "e/index.html")
     # The impact list: everything that depends on E, each page once, at its shortest distance.
     assert reach(e, "depends-on", reverse=True) == [(2, "B"), (2, "C"), (3, "A")]
-    d_via = next(
-        el for el in a if el.tag == "a" and el.text.strip() == "D" and el.attrs.get("title")
-    )
-    # The chain shown for D goes through B, the smaller of the two equal-length routes.
-    assert d_via.attrs["title"] == "A → depends on → B → depends on → D"
-    # The same chain without hovering: "via B".
+    # The chain shown for D goes through B, the smaller of the two equal-length routes, said
+    # once, beside the entry: "via B" (no tooltip says it again).
+    assert not any(el.attrs.get("title") for el in a if el.tag == "a" and el.text.strip() == "D")
     vias = [el.text for el in a if "relations__via" in str(el.attrs.get("class"))]
     assert vias == ["via B", "via B › D"]
 
@@ -221,13 +221,42 @@ def test_placement(site: Site, placement: str) -> None:
     assert not (site.docs / "assets").exists(), "nothing is written into docs_dir"
 
 
-def test_panels_option_selects_parts(site: Site) -> None:
+@pytest.mark.browser
+def test_panels_option_selects_parts(site: Site, browser: Any) -> None:
+    """The picture alone: the figure lists the neighbours (what a reader without JavaScript
+    meets, and what the script draws from), and nothing else of the panel shows."""
     site.pages(CYCLE_AND_DIAMOND)
     site.plugin_options = {"panels": ["picture"]}
+    # Material: its stylesheet, unlike the mkdocs theme's, does not force [hidden] away.
+    site.extra_config = {"theme": {"name": "material", "font": False}}
     site.build()
     a = page_elements(site.site_dir, "a/index.html")
-    assert edges(a) == [] and reach(a, "depends-on", False) == []
-    assert any("data-relations-picture" in e.attrs for e in a)
+    [figure] = [e for e in a if "data-relations-picture" in e.attrs]
+    assert "hidden" not in figure.attrs
+    listed = [e for e in a if is_entry(e)]
+    assert listed and all(any("data-relations-picture" in x for x in e.ancestors) for e in listed)
+    assert sorted(t for _, _, t, _ in edges(a)) == ["B", "C"]
+    assert reach(a, "depends-on", False) == []
+    drawn = drawn_elements(browser, site.site_dir, "a/index.html")
+    boxes = [
+        e.text.strip() for e in drawn if e.tag == "text" and "data-relations-caption" not in e.attrs
+    ]
+    assert {"A", "B", "C"} <= set(boxes)
+    [hidden] = [e for e in drawn if "relations__groups" in str(e.attrs.get("class"))]
+    assert "hidden" in hidden.attrs
+    # Drawn, the picture stands in the lists' place; without JavaScript the lists read as
+    # the panel's do (not centred as a figure's caption).
+    for script in (True, False):
+        tab = browser.new_context(java_script_enabled=script).new_page()
+        tab.goto((site.site_dir / "a" / "index.html").as_uri())
+        lists = tab.locator("[data-relations-picture] .relations__groups")
+        style = "e => [getComputedStyle(e).display, getComputedStyle(e).textAlign]"
+        if script:
+            tab.wait_for_selector("[data-relations-picture] svg")
+            assert lists.evaluate(style)[0] == "none"
+        else:
+            assert lists.evaluate(style) in (["grid", "start"], ["block", "start"])
+        tab.context.close()
 
 
 def test_hide_switch_in_frontmatter(site: Site) -> None:
@@ -252,7 +281,7 @@ def test_labels_for_other_languages(site: Site) -> None:
     [panel] = panels(elements)
     [title] = [e for e in elements if e.attrs.get("id") == panel.attrs["aria-labelledby"]]
     assert title.tag == "h2" and title.text == "Beziehungen"
-    labels = [e.text.strip() for e in elements if "relations__label" in str(e.attrs.get("class"))]
+    labels = headings(elements)
     assert labels[0] == "Hängt ab von" and "Wird verwendet von" in labels
 
 
@@ -303,14 +332,15 @@ def test_rebuild_updates_the_panels_of_pages_pointed_at(site: Site) -> None:
     assert ("relates-to", "in", "Payment service", "../") in ledger
 
 
-def test_picture_groups_past_the_limit(site: Site) -> None:
+@pytest.mark.browser
+def test_picture_groups_past_the_limit(site: Site, browser: Any) -> None:
     pages = {f"n{i:02d}.md": f"# Node {i}\n" for i in range(35)}
     hub_edges = "".join(f"  - {{type: depends-on, target: n{i:02d}}}\n" for i in range(30))
     hub_edges += "".join(f"  - {{type: relates-to, target: n{i:02d}}}\n" for i in range(30, 35))
     pages["hub.md"] = f"---\nrelationships:\n{hub_edges}---\n# Hub\n"
     site.pages(pages)
     site.build()
-    elements = page_elements(site.site_dir, "hub/index.html")
+    elements = drawn_elements(browser, site.site_dir, "hub/index.html")
     [picture] = [e for e in elements if "data-relations-picture" in e.attrs]
     node_titles = [
         e.text.strip()
@@ -325,10 +355,13 @@ def test_picture_groups_past_the_limit(site: Site) -> None:
     assert len(edges(elements)) == 35
 
 
-def test_picture_arrows_follow_declared_direction(site: Site) -> None:
+@pytest.mark.browser
+def test_picture_arrows_follow_declared_direction(site: Site, browser: Any) -> None:
     site.pages(WIKI)
     site.build()
-    lines = [e for e in parse(site.html("ledger/index.html")) if e.tag == "line"]
+    lines = [
+        e for e in drawn_elements(browser, site.site_dir, "ledger/index.html") if e.tag == "line"
+    ]
     wires = {
         (e.attrs["data-relations-wire"], e.attrs["data-relations-wire-direction"]) for e in lines
     }
@@ -338,11 +371,12 @@ def test_picture_arrows_follow_declared_direction(site: Site) -> None:
         # Lines run left to right and end at the arrow's head; symmetric types have none.
         assert ("marker-end" in line.attrs) != symmetric
         assert float(str(line.attrs["x1"])) < float(str(line.attrs["x2"]))
-    lines = [e for e in parse(site.html("index.html")) if e.tag == "line"]
+    lines = [e for e in drawn_elements(browser, site.site_dir, "index.html") if e.tag == "line"]
     assert len(lines) == 6 and all("marker-end" in e.attrs for e in lines)
 
 
-def test_picture_never_splits_a_word_that_fits_a_line(site: Site) -> None:
+@pytest.mark.browser
+def test_picture_never_splits_a_word_that_fits_a_line(site: Site, browser: Any) -> None:
     """The current page's box widens to its longest word ("Architectu / re / overview" was
     the box at its fixed width); a word wider than any line is the only one split."""
     site.pages(
@@ -354,7 +388,7 @@ def test_picture_never_splits_a_word_that_fits_a_line(site: Site) -> None:
         }
     )
     site.build()
-    elements = page_elements(site.site_dir, "arch/index.html")
+    elements = drawn_elements(browser, site.site_dir, "arch/index.html")
     lines = [
         e.text
         for e in elements

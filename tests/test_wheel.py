@@ -79,8 +79,11 @@ def test_installed_wheel_builds_a_site_and_runs_the_command(envs: Envs, tmp_path
     assert "data-relations-panel" in ledger and ">Home<" in ledger
     assert "data-relations-pathfinder" in ledger
     assets = project / "site" / "assets" / "mkdocs-relations"
-    for name in ("relations.css", "relations-finder.js", "relations-paths.js", "graph.json"):
+    for name in ("relations.css", "relations.js", "graph.json"):
         assert (assets / name).is_file(), name
+    # The site's one script is made of the wheel's packaged scripts, every one of them there.
+    script = (assets / "relations.js").read_text("utf-8")
+    assert "MkDocsRelationsPicture" in script and "MkDocsRelationsPaths" in script
 
     lint = _run([str(bin_dir / "mkdocs-relations"), "lint"], cwd=project)
     assert lint.returncode == 0 and "2 pages, 1 edge" in lint.stderr, lint.stderr

@@ -514,8 +514,22 @@
       document.querySelectorAll("[data-relations-pathfinder]"), build);
     finders.forEach(mount);
     if (!finders.length) return;
-    // The panel's "Find a path from here" link points at a widget that only exists once
-    // this script runs: show it now.
+    // The panel's "Find a path from here" line points at a widget that only exists once
+    // this script runs: made here (a panel carries none, unless a theme's copy of its
+    // template does), in the words the form carries.
+    var words = finders[0].getAttribute("data-relations-link");
+    Array.prototype.forEach.call(document.querySelectorAll("[data-relations-panel]"),
+      function (panel) {
+        if (!words || panel.querySelector("[data-relations-finder-link]")) return;
+        var line = document.createElement("p");
+        line.className = "relations__find";
+        line.setAttribute("data-relations-finder-link", "");
+        var link = document.createElement("a");
+        link.href = "#relations-finder";
+        link.textContent = words;
+        line.appendChild(link);
+        panel.appendChild(line);
+      });
     Array.prototype.forEach.call(document.querySelectorAll("[data-relations-finder-link]"),
       function (holder) {
         holder.hidden = false;

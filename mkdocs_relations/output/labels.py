@@ -176,6 +176,11 @@ class Labels:
     def fill(self, key: str, **values: object) -> str:
         return fill(self.text[key], **values)
 
+    def parts(self, key: str, name: str) -> list[str]:
+        """The label's text around each place ``fill(key, name=value)`` puts the value, for a
+        script that joins them with it (the picture's accessible name)."""
+        return self.fill(key, **{name: _SLOT}).split(_SLOT)
+
     def filler(self, key: str, name: str) -> Callable[[str], str]:
         """``fill(key, name=value)`` as a function of the value, the label read once: for
         words filled on every page (the picture's label, the "via" of each reach entry)."""

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from ..model.direction import OUT
 from ..model.paths import DEFAULT_MAX_HOPS, PathIndex
 from ..wiki.pipeline import Wiki
 from .labels import Labels
@@ -21,8 +22,8 @@ from .on_demand import PanelOnDemand
 from .panel import DEFAULT_PICTURE_LIMIT, PANELS, Panel, PanelBuilder
 from .records import PageRef
 from .render import Renderer
-from .site_files import CSS, FINDER_FORM, QUERY_CSS, SCRIPTS, GraphScript, form_file, graph_script
-from .site_links import base_parts, rebase, relative_link, url_parts
+from .site_files import CSS, QUERY_CSS, SCRIPT, GraphScript, graph_script, site_script
+from .site_links import base_parts, relative_link, url_parts
 
 #: A page whose content is longer than this (characters of HTML, about three phone screens
 #: of prose) gets the jump line under its title: its panel is out of sight from the top.
@@ -53,17 +54,23 @@ class Display:
         return (CSS, QUERY_CSS) if self.shows_anything else ()
 
     @property
+    def picture(self) -> bool:
+        """Whether panels show the neighbourhood picture (drawn by the site's script)."""
+        return self.placement != "off" and "picture" in self.panels
+
+    @property
     def scripts(self) -> tuple[str, ...]:
-        """What every page loads at the end of its body: the finder's scripts, when it shows."""
-        return SCRIPTS if self.path_finder != "off" else ()
+        """What every page loads at the end of its body: the site's one script, when panels
+        show the picture or the finder shows."""
+        return (SCRIPT,) if self.picture or self.path_finder != "off" else ()
 
     def assets(self, answers: bool) -> list[str]:
         """The package's files copied into the site: what pages link, and the blocks' sheet
-        where ``answers`` says some page links it on its own (the finder's form is written
-        for the site: :meth:`PageAdditions.site_files`)."""
+        where ``answers`` says some page links it on its own (the site's script is
+        written for the site: :meth:`PageAdditions.site_files`)."""
         alone = [QUERY_CSS] if answers and not self.shows_anything else []
-        scripts = [script for script in self.scripts if script != FINDER_FORM]
-        return [*self.stylesheets, *alone, *scripts]
+        # The script is written for the site (site_files), not copied.
+        return [*self.stylesheets, *alone]
 
 
 class PageAdditions:
@@ -124,12 +131,27 @@ class PageAdditions:
         return types, graph_script()
 
     def site_files(self) -> dict[str, str]:
-        """The files this site's pages share, by site path: the finder's form, when it shows."""
-        if self.display.path_finder == "off":
-            return {}
-        types, graph = self._finder
-        html = self.renderer.finder_form(types, self.display.max_hops, self.labels.text, graph)
-        return form_file(html)
+        """The files this site's pages share, by site path: its one script, with the
+        picture's words when panels show it and the finder's form when it shows."""
+        picture = None
+        if self.display.picture:
+            graph = self.wiki.graph
+            # The types serve's kept_additions.Settings covers (a type on red links alone,
+            # unknown, reads as the script's stand-in does: its name in words).
+            used = {edge.type for edge in graph.resolved_edges()}
+            labels, vocabulary = self.labels, graph.vocabulary
+            types = {
+                name: (labels.type_label(name, OUT), vocabulary.get_or_unknown(name).symmetric)
+                for name in used.union(vocabulary)
+            }
+            picture = (types, labels.parts("picture", "title"))
+        form = None
+        if self.display.path_finder != "off":
+            offered, script = self._finder
+            form = self.renderer.finder_form(
+                offered, self.display.max_hops, self.labels.text, script
+            )
+        return site_script(picture, form)
 
     def for_page(self, page_id: str, page_url: str) -> tuple[str, str]:
         """(HTML before the content, HTML after it) for one page; empty where nothing shows."""
@@ -211,8 +233,8 @@ class PageAdditions:
         ``mentioned_by``: pages whose text links here, listed under the panel ("Mentioned
         in"); never part of the panel's relationships. ``links_from`` is for a generator
         that rebases every relative ``href`` from the folder of the page's source file
-        (Zensical): links are written from that folder's URL, except the picture's
-        ``xlink:href``, which no generator rebases.
+        (Zensical): links are written from that folder's URL (the picture's script reads
+        its links from the panel's lists, as the generator rebased them).
         """
         built = self._built(page_id, page_url, links_from)
         if built is None:
@@ -259,10 +281,6 @@ class PageAdditions:
             return None
         ref = self.references(page_url if links_from is None else links_from)
         panel = self.builder.build(page_id, ref)
-        if panel is not None and panel.picture is not None and links_from is not None:
-            for box in [*panel.picture.boxes, panel.picture.center]:
-                if box.url is not None and not box.url.startswith("#"):
-                    box.url = rebase(box.url, links_from, page_url)
         if panel is not None and self.display.breadcrumbs:
             panel.breadcrumbs = self.builder.breadcrumbs(page_id, ref)
         return panel, ref

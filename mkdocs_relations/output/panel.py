@@ -1,8 +1,9 @@
 """What a page's relationships panel holds: grouped direct edges, transitive reach, the picture.
 
 Plain data for the Jinja templates (and for theme overrides, through the page context);
-nothing here knows about MkDocs or HTML. Labels come from :mod:`labels`, the picture's layout
-from :mod:`picture`.
+nothing here knows about MkDocs or HTML. Labels come from :mod:`labels`; the picture is drawn
+in the reader's browser from the panel's lists (``assets/relations-picture.js``, by the
+layout of :mod:`picture`), so a panel holds only where it goes.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from ..model.natural import NaturalKeys
 from ..model.paths import DEFAULT_MAX_HOPS, PathIndex
 from .labels import Labels, fill
 from .notes import KEPT_NOTES, Note, has_links, note_html
-from .picture import Picture, Pictures
 from .reach import ReachBuilder, ReachEntry, ReachList
 from .records import Entry, Group, PageRef
 
@@ -33,11 +33,21 @@ Resolve = Callable[[str, str], tuple[str | None, int]]
 PLACEMENTS = ("bottom", "top", "off")
 
 
+@dataclass(slots=True)
+class PictureSpot:
+    """What the picture's script reads beside the panel's lists: the page's title, a box per
+    group or not, and the groups where the panel lists none (the figure lists them then)."""
+
+    title: str
+    grouped: bool
+    groups: list[Group] = field(default_factory=list)
+
+
 @dataclass
 class Panel:
     groups: list[Group]
     reach: list[ReachList]
-    picture: Picture | None
+    picture: PictureSpot | None
     labels: dict[str, str]
     #: Titles and URLs from the page's part-of chain, root first (empty when it has none).
     breadcrumbs: list[PageRef] = field(default_factory=list)
@@ -79,9 +89,6 @@ class PanelBuilder:
         self._natural = NaturalKeys()
         self._headings: dict[tuple[str, Direction], _Heading] = {}
         self._reach = ReachBuilder(graph, index, labels, max_hops, self._rank, self._natural)
-        self._pictures = Pictures(
-            labels, graph.vocabulary, picture_limit, link_groups="direct" in self.panels
-        )
 
     def label(self, relation: str, direction: Direction) -> str:
         """Heading for a type read from one side: "Depends on" / "Used by"."""
@@ -96,11 +103,11 @@ class PanelBuilder:
         if "transitive" in self.panels:
             reach = self._reach.lists(page_id, outgoing, incoming, ref)
         _disambiguate(groups, reach)
-        center = ref(page_id)
         pic = None
-        if "picture" in self.panels:
-            pic = self._pictures.picture(center.title, groups)
         shown = groups if "direct" in self.panels else []
+        if "picture" in self.panels:
+            grouped = sum(len(group.entries) for group in groups) > self.picture_limit
+            pic = PictureSpot(ref(page_id).title, grouped, [] if shown else groups)
         return Panel(shown, reach, pic, self.labels.text)
 
     def has_panel(self, page_id: str) -> bool:

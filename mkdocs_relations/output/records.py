@@ -63,6 +63,17 @@ class Group:
     anchor: str = ""
 
     @property
+    def usual(self) -> tuple[str, Direction]:
+        """The (type, direction) most of its entries have, the first of equals: said once on
+        the group's list, and on an entry only where it differs (a mirrored pair's other
+        half, a symmetric type's other end)."""
+        counts: dict[tuple[str, Direction], int] = {}
+        for entry in self.entries:
+            key = (entry.type, entry.direction)
+            counts[key] = counts.get(key, 0) + 1
+        return max(counts, key=counts.__getitem__)
+
+    @property
     def parts(self) -> list[tuple[str, list[Entry]]]:
         """(fold, entries) in the order a panel lists them: what shows (fold ""), the rest of a
         long group folded away ("more"), and its red links folded under one count

@@ -38,9 +38,10 @@ class Renderer:
         )
         self.env.filters["fill"] = fill
         self._escaped = Escaped()
-        # The panel includes the picture: an override of either takes the panel to Jinja.
-        self.fast_panel = self._ours("relations/panel.html") and self._ours(
-            "relations/picture.html"
+        # The panel includes the groups and the picture: an override of any of them takes
+        # the panel to Jinja.
+        self.fast_panel = all(
+            self._ours(f"relations/{name}.html") for name in ("panel", "groups", "picture")
         )
         self.fast_breadcrumbs = self._ours("relations/breadcrumbs.html")
         self.fast_jump = self._ours("relations/jump.html")
@@ -54,7 +55,7 @@ class Renderer:
 
     def panel(self, panel: Panel, page_id: str, placement: str, *, finder: bool = False) -> str:
         if self.fast_panel:
-            return ascii_html("".join(panel_html(panel, placement, finder, self._escaped)))
+            return ascii_html("".join(panel_html(panel, placement, self._escaped)))
         template = self.env.get_template("relations/panel.html")
         html = template.render(panel=panel, page_id=page_id, placement=placement, finder=finder)
         return ascii_html(html)
@@ -93,7 +94,7 @@ class Renderer:
         graph: GraphScript,
     ) -> str:
         """The path finder's form, the same on every page: rendered once a build into the
-        site's :data:`~.site_files.FINDER_FORM`. A theme's copy of the template written for a
+        site's :data:`~.site_files.SCRIPT`. A theme's copy of the template written for a
         finder on every page still renders: its ``page_id`` and ``root`` are empty, and the
         script puts in each page's."""
         template = self.env.get_template("relations/pathfinder.html")

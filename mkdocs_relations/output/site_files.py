@@ -23,14 +23,21 @@ ASSET_DIR = "assets/mkdocs-relations"
 CSS = f"{ASSET_DIR}/relations.css"
 #: Styles for relations blocks and the overview: page content, so on every page.
 QUERY_CSS = f"{ASSET_DIR}/relations-query.css"
-#: The path finder's form, the same on every page: written once a build (rendered from
-#: ``relations/pathfinder.html``), each page holding a placeholder that
-#: ``relations-finder.js`` fills from it.
-FINDER_FORM = f"{ASSET_DIR}/finder-form.js"
-#: The global that script assigns; each placeholder names it.
+#: Every script a page loads, one file the build writes (one tag a page, one request a
+#: site): the picture's, with each type's words in front (when panels show it), then the path
+#: finder's form (rendered from ``relations/pathfinder.html``; each page holds a placeholder
+#: the finder's script fills from it), its path search and its widget (when it shows).
+SCRIPT = f"{ASSET_DIR}/relations.js"
+#: The packaged scripts it is made of, in the order it holds them.
+PICTURE_JS, PATHS_JS, FINDER_JS = (
+    "relations-picture.js",
+    "relations-paths.js",
+    "relations-finder.js",
+)
+#: The globals its parts assign: the finder's form (each placeholder names it) and what every
+#: picture shares.
 FINDER_FORM_VARIABLE = "__mkdocsRelationsFinderForm"
-#: The finder's scripts in the order pages load them (the form before the script using it).
-SCRIPTS = (f"{ASSET_DIR}/relations-paths.js", FINDER_FORM, f"{ASSET_DIR}/relations-finder.js")
+PICTURE_VARIABLE = "__mkdocsRelationsPicture"
 GRAPH_JSON = f"{ASSET_DIR}/graph.json"
 GRAPH_SCRIPT = f"{ASSET_DIR}/graph.js"
 #: How a file being written is named until it is renamed into place: a run killed in between
@@ -70,15 +77,38 @@ def graph_script() -> GraphScript:
     )
 
 
-def form_file(html: str) -> dict[str, str]:
-    """:data:`FINDER_FORM` by its site path: the form's markup as a string in a global. A
-    script, not a fetched file, so that it also loads from disk (file://)."""
-    script = (
-        "/* mkdocs-relations: the path finder's form, rendered once a build from "
-        "relations/pathfinder.html. */\n"
-        f"window.{FINDER_FORM_VARIABLE} = {json.dumps(html, ensure_ascii=True)};\n"
-    )
-    return {FINDER_FORM: script}
+def site_script(
+    picture: tuple[Mapping[str, tuple[str, bool]], list[str]] | None, form: str | None
+) -> dict[str, str]:
+    """:data:`SCRIPT` by its site path. ``picture``: each type's words and whether it is
+    symmetric, and the picture's accessible name around its title, said once a site rather
+    than on every page; ``form``: the finder's markup, as a string in a global. A script, not
+    a fetched file, so that it also loads from disk (file://). Empty where neither shows."""
+    parts = []
+    if picture is not None:
+        types, label = picture
+        shared: dict[str, object] = {
+            "types": {name: list(words) for name, words in sorted(types.items())},
+            "label": label,
+        }
+        parts += [
+            f"window.{PICTURE_VARIABLE} = {json.dumps(shared, ensure_ascii=True)};\n",
+            _packaged(PICTURE_JS),
+        ]
+    if form is not None:
+        parts += [
+            "/* mkdocs-relations: the path finder's form, rendered once a build from "
+            "relations/pathfinder.html. */\n"
+            f"window.{FINDER_FORM_VARIABLE} = {json.dumps(form, ensure_ascii=True)};\n",
+            _packaged(PATHS_JS),
+            _packaged(FINDER_JS),
+        ]
+    return {SCRIPT: "".join(parts)} if parts else {}
+
+
+def _packaged(name: str) -> str:
+    with open(os.path.join(ASSETS, name), encoding="utf-8") as source:
+        return source.read()
 
 
 def asset_source(asset: str) -> str:
