@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from ..model.diagnostics import plural
-from ..wiki.diff import diff_wikis
+from ..wiki.diff import problems_diff
 from .compare import sides
 from .report import report_lint
 from .shared import Loaded, add_source_arguments, load
@@ -40,7 +40,7 @@ def run_lint(args: argparse.Namespace, loaded: Loaded | None) -> int:
     if not args.new_only:
         return report_lint(args, load(args, "write"))
     with sides(args, args.new_only, None) as both:
-        diff = diff_wikis(both.base.loaded.wiki, both.head.loaded.wiki, both.renamed)
+        diff = problems_diff(both.base.loaded.wiki, both.head.loaded.wiki, both.renamed)
         head = both.head.loaded
         head.wiki.diagnostics = diff.introduced
         if diff.unchanged:

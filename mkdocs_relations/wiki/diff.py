@@ -156,13 +156,25 @@ def diff_wikis(base: Wiki, head: Wiki, renamed_files: Mapping[str, str]) -> Grap
         page_id for page_id in base.graph.pages if rename.get(page_id, page_id) not in head_ids
     )
     _edges(result, _keyed(base.graph, rename), _keyed(head.graph, {}))
+    _problems(result, base, head, rename)
+    result.panels = _panels(result, head_ids)
+    result.reach = _reach(result, base.graph, head.graph, rename)
+    return result
+
+
+def problems_diff(base: Wiki, head: Wiki, renamed_files: Mapping[str, str]) -> GraphDiff:
+    """Of :func:`diff_wikis`, the problems alone (introduced, fixed, unchanged): what
+    ``lint --new-only`` reports, without comparing edges, panels and reach."""
+    result = GraphDiff()
+    _problems(result, base, head, page_renames(base.graph, head.graph, renamed_files))
+    return result
+
+
+def _problems(result: GraphDiff, base: Wiki, head: Wiki, rename: Mapping[str, str]) -> None:
     file_rename = {
         base.graph.pages[old].file: head.graph.pages[new].file for old, new in rename.items()
     }
     _diagnostics(result, base.diagnostics, head.diagnostics, file_rename)
-    result.panels = _panels(result, head_ids)
-    result.reach = _reach(result, base.graph, head.graph, rename)
-    return result
 
 
 def _edges(
