@@ -8,9 +8,10 @@ change then edits 1% of its pages (retypes an edge, moves a page to another fold
 body) and is committed too. Each figure is the median over rounds of a ratio of runs made
 alternately, in this process:
 
-- lint: the page set and ``load_wiki`` of the working tree (what ``mkdocs-relations lint``
-  does, without the console script's start-up);
-- diff: both revisions read from git's objects, both loaded, git's renames, and the diff;
+- lint: ``mkdocs-relations lint --docs-dir docs --no-cache`` in this process (without the
+  console script's start-up);
+- diff: ``mkdocs-relations diff BASE HEAD --docs-dir docs`` in this process (both revisions
+  read from git's objects, sharing what the change left alone; git's renames; the report);
 - fingerprints: every page's body read and hashed once, the wiki loaded beforehand (what
   suspect edges add to lint when every page is the target of a confirmed edge);
 - rules: four rules of wiki-config.md (from/to conditions, max, requires, covered_by)
@@ -22,6 +23,8 @@ The ratio of 10,000 to 1,000 pages, divided by 10, says whether each grows linea
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import os
 import random
 import statistics
@@ -38,11 +41,10 @@ sys.path.insert(0, str(HERE.parent))
 
 import generate  # noqa: E402
 
+from mkdocs_relations.cli import main as cli  # noqa: E402
 from mkdocs_relations.query.rule_checks import rule_report  # noqa: E402
-from mkdocs_relations.wiki.diff import diff_wikis  # noqa: E402
 from mkdocs_relations.wiki.page_set import folder_page_set  # noqa: E402
 from mkdocs_relations.wiki.pipeline import Options, load_wiki  # noqa: E402
-from mkdocs_relations.wiki.revisions import repository, scratch_folder  # noqa: E402
 from mkdocs_relations.wiki.suspect import Fingerprints  # noqa: E402
 
 
@@ -81,22 +83,24 @@ def make(root: Path, n: int) -> tuple[str, str]:
 
 
 def lint(docs: Path) -> None:
-    pages = folder_page_set(str(docs))
-    load_wiki(pages.sources, Options(docs_dir=str(docs), not_pages=pages.not_pages))
+    """``mkdocs-relations lint --docs-dir docs --no-cache`` in this process, output dropped."""
+    _command(docs.parent, ["lint", "--docs-dir", "docs", "--no-cache"])
+
+
+def _command(folder: Path, argv: list[str]) -> None:
+    here = os.getcwd()
+    os.chdir(folder)
+    try:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            cli(argv)
+    finally:
+        os.chdir(here)
 
 
 def diff(root: Path, base: str, head: str) -> None:
-    repo = repository(str(root))
-    wikis = []
-    with scratch_folder() as temporary:
-        for name, commit in (("base", base), ("head", head)):
-            folder = os.path.join(temporary, name)
-            repo.write_tree(commit, "docs", folder)
-            pages = folder_page_set(folder)
-            wikis.append(
-                load_wiki(pages.sources, Options(docs_dir=folder, not_pages=pages.not_pages))
-            )
-        diff_wikis(wikis[0], wikis[1], repo.renames(base, head, "docs"))
+    """``mkdocs-relations diff BASE HEAD --docs-dir docs`` in this process, its output
+    dropped: both sides as the command reads them (sharing what a change left alone)."""
+    _command(root, ["diff", base, head, "--docs-dir", "docs"])
 
 
 def fingerprints(docs: Path) -> Callable[[], None]:
