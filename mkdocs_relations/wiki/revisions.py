@@ -62,6 +62,9 @@ class Repository:
     root: str
     #: Blobs read so far by id: the two sides of a change share most files, read from git once.
     _read: dict[str, bytes] = field(default_factory=dict, compare=False, repr=False)
+    #: Files written so far by (path in the repository, blob id): the other side's copy of a
+    #: file a change left alone is a second name of the same file, not a second file.
+    _written: dict[tuple[str, str], str] = field(default_factory=dict, compare=False, repr=False)
 
     def git(self, *args: str, stdin: bytes | None = None, ok: Sequence[int] = (0,)) -> bytes:
         """git's output, read to its end at once. Its input and its messages go through
@@ -167,15 +170,20 @@ class Repository:
         made: set[str] = set()
         # Joined as text: os.path.join per file and component cost more than writing it.
         top = destination.rstrip(os.sep) + os.sep
+        written = self._written
         try:
-            for _, path, relative in files:
+            for sha, path, relative in files:
                 folder_part, _, name = relative.rpartition("/")
                 folder_path = top + folder_part.replace("/", os.sep) if folder_part else top
                 # One makedirs per folder, not per file: it stats every component of the path.
                 if folder_path not in made:
                     os.makedirs(folder_path, exist_ok=True)
                     made.add(folder_path)
-                _create(os.path.join(folder_path, name), contents.get(path, b""))
+                target = os.path.join(folder_path, name)
+                same = written.get((path, sha))
+                if same is None or not _linked(same, target):
+                    _create(target, contents.get(path, b""))
+                written.setdefault((path, sha), target)
         except (FileExistsError, NotADirectoryError, IsADirectoryError):
             raise RevisionError(
                 f"commit {commit[:12]} holds {_shown(path)} twice (two entries of one name in a "
@@ -246,6 +254,18 @@ def _refused(path: str) -> str | None:
         if os.name == "nt" and (":" in part or part.rstrip(". ") in ("", ".", "..")):
             return part
     return None
+
+
+def _linked(existing: str, target: str) -> bool:
+    """Whether ``target`` was made a new name of the file this command wrote at ``existing``
+    (never over a file already there); False where the system cannot."""
+    try:
+        os.link(existing, target, follow_symlinks=False)
+    except FileExistsError:
+        raise
+    except OSError:
+        return False
+    return True
 
 
 def _create(target: str, data: bytes) -> None:
