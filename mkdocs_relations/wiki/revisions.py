@@ -107,6 +107,14 @@ class Repository:
         """The commit a revision names (a branch, tag, hash, ``HEAD~2``); else RevisionError."""
         if not revision or revision.startswith("-"):
             raise RevisionError(f"{revision!r} is not a revision; name a commit, branch or tag")
+        if ":" not in revision:  # a branch, tag, hash, HEAD~2: resolved and peeled at once
+            out = self.git(
+                "rev-parse", "--verify", "--quiet", "--end-of-options", f"{revision}^{{commit}}",
+                ok=(0, 1),
+            )  # fmt: skip
+            if not out.strip():
+                raise RevisionError(self._no_commit(revision))
+            return out.decode("ascii").strip()
         # ":/text" searches commit messages, so "^{commit}" would become part of the
         # searched text: the revision is resolved alone, then peeled to its commit.
         out = self.git("rev-parse", "--verify", "--quiet", "--end-of-options", revision, ok=(0, 1))
@@ -114,11 +122,14 @@ class Repository:
             object_id = out.decode("ascii").strip()
             out = self.git("rev-parse", "--verify", "--quiet", f"{object_id}^{{commit}}", ok=(0, 1))
         if not out.strip():
-            raise RevisionError(
-                f"{revision!r} names no commit in {self.root}; try a branch, a tag or a hash "
-                "from `git log` (in a CI checkout, fetch the base branch first)"
-            )
+            raise RevisionError(self._no_commit(revision))
         return out.decode("ascii").strip()
+
+    def _no_commit(self, revision: str) -> str:
+        return (
+            f"{revision!r} names no commit in {self.root}; try a branch, a tag or a hash "
+            "from `git log` (in a CI checkout, fetch the base branch first)"
+        )
 
     def relative(self, path: str) -> str:
         """``path`` relative to the work tree's top, ``/``-separated ('' for the top itself)."""
