@@ -26,7 +26,7 @@ from ..frontmatter.block import Frontmatter, read_frontmatter
 from ..frontmatter.dialect import DIALECT_KEYS, Dialect, DialectSettings
 from ..frontmatter.dialect_fields import NOT_LINKS, attachment
 from ..frontmatter.edges import DEFAULT_NOTE_KEYS, is_wikilink, target_text
-from ..frontmatter.nodes import mapping_items, plain_text, string_value
+from ..frontmatter.nodes import mapping_items, plain_text, scalar_texts, string_value
 from ..frontmatter.page import page_id_for
 from ..frontmatter.readings import Reading as ReadingForm
 from ..model.diagnostics import plural
@@ -416,7 +416,7 @@ def _id_key(pages: Mapping[str, Frontmatter]) -> str:
     named: Counter[str] = Counter()
     for fm in pages.values():
         for where, (_, value) in fm.keys.items():
-            for text in _strings(value, 0):
+            for text in scalar_texts(value, 3):
                 for key, values in candidates.items():
                     if key != where and text in values:
                         named[key] += 1
@@ -427,19 +427,6 @@ def _id_key(pages: Mapping[str, Frontmatter]) -> str:
     ]
     best = max(eligible, key=lambda key: (named[key], key), default="id")
     return best if named[best] > named["id"] else "id"
-
-
-def _strings(node: Node, depth: int) -> list[str]:
-    if isinstance(node, ScalarNode):
-        text = string_value(node)
-        return [text.strip().strip("[]")] if text else []
-    if depth > 3:
-        return []
-    if isinstance(node, SequenceNode):
-        return [s for item in node.value for s in _strings(item, depth + 1)]
-    if isinstance(node, MappingNode):
-        return [s for _, _, value in mapping_items(node) for s in _strings(value, depth + 1)]
-    return []
 
 
 def _see_entries(seen: _Entries, value: SequenceNode, file: str, link: object) -> None:

@@ -20,10 +20,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
-
 from ..frontmatter.block import read_frontmatter
-from ..frontmatter.nodes import mapping_items, string_value
+from ..frontmatter.nodes import scalar_texts, string_value
 from ..model.diagnostics import plural
 
 #: The settings files that name a vault's templates folder, with the key holding it.
@@ -177,24 +175,12 @@ def _targets_into(file: str, path: str, names: set[str]) -> bool:
     """Whether the page's frontmatter names one of the folder's pages (an edge's target)."""
     fm = read_frontmatter(file, path)
     return any(
-        text.casefold() in names
+        # A wikilink's alias and heading are not the page's name.
+        written.split("|", 1)[0].split("#", 1)[0].casefold() in names
         for key, (_, value) in fm.keys.items()
         if key != "id"
-        for text in _scalars(value, 0)
+        for written in scalar_texts(value, 4)
     )
-
-
-def _scalars(node: Node, depth: int) -> list[str]:
-    if isinstance(node, ScalarNode):
-        text = string_value(node)
-        return [text.strip().strip("[]").split("|", 1)[0].split("#", 1)[0]] if text else []
-    if depth > 4:
-        return []
-    if isinstance(node, SequenceNode):
-        return [s for item in node.value for s in _scalars(item, depth + 1)]
-    if isinstance(node, MappingNode):
-        return [s for _, _, value in mapping_items(node) for s in _scalars(value, depth + 1)]
-    return []
 
 
 def _stem(path: str) -> str:

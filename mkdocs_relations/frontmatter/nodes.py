@@ -175,6 +175,25 @@ def string_value(node: Node | None) -> str | None:
     return None
 
 
+def scalar_texts(node: Node, max_depth: int, depth: int = 0) -> list[str]:
+    """Every string scalar under ``node`` (stripped of spaces and of the brackets around a
+    wikilink), nested at most ``max_depth`` levels below it: what a value may name."""
+    if isinstance(node, ScalarNode):
+        text = string_value(node)
+        return [text.strip().strip("[]")] if text else []
+    if depth > max_depth:
+        return []
+    if isinstance(node, SequenceNode):
+        return [s for item in node.value for s in scalar_texts(item, max_depth, depth + 1)]
+    if isinstance(node, MappingNode):
+        return [
+            s
+            for _, _, value in mapping_items(node)
+            for s in scalar_texts(value, max_depth, depth + 1)
+        ]
+    return []
+
+
 def describe(node: Node) -> str:
     """What YAML made of a node, in words a user recognises (for 'quote it' hints)."""
     if isinstance(node, SequenceNode):
