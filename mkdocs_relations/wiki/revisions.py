@@ -97,11 +97,10 @@ class Repository:
                 f"cannot give git its input in a temporary file: {exc.strerror or exc}; free "
                 "some space, or set TMPDIR to a folder with room"
             ) from None
-        done = subprocess.CompletedProcess(args, returncode, output, said)
-        if done.returncode not in ok:
-            error = done.stderr.decode("utf-8", "replace").strip().splitlines()
-            raise RevisionError(f"git {args[0]} failed: {error[-1] if error else done.returncode}")
-        return done.stdout
+        if returncode not in ok:
+            error = said.decode("utf-8", "replace").strip().splitlines()
+            raise RevisionError(f"git {args[0]} failed: {error[-1] if error else returncode}")
+        return output
 
     def commit(self, revision: str) -> str:
         """The commit a revision names (a branch, tag, hash, ``HEAD~2``); else RevisionError."""
