@@ -423,3 +423,17 @@ def test_renames_never_read_a_pipe_or_a_link_in_the_working_tree(tmp_path: Path)
     assert report["pages"]["renamed"] == [{"from": "b", "to": "archive/b"}]
     assert "secret" not in json.dumps(report["pages"])
     assert snapshot(tmp_path) == before
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_lint_reads_no_pipe_and_no_device(tmp_path: Path) -> None:
+    """A page that is a named pipe is told at its line 1 instead of blocking the lint; a page
+    that links to /dev/zero is never read to its (missing) end."""
+    root = project(tmp_path)
+    os.mkfifo(root / "docs" / "pipe.md")
+    (root / "docs" / "zero.md").symlink_to("/dev/zero")
+    done = run_process("lint", "--no-cache", cwd=root)
+    assert "Traceback" not in done.stderr and "MemoryError" not in done.stderr
+    assert "docs/pipe.md:1: error: [invalid-frontmatter] this page is not a regular file" in (
+        done.stdout
+    ), done.stdout
