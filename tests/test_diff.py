@@ -296,6 +296,9 @@ def test_each_file_is_read_from_git_once_for_both_sides(
     base = git_commit(root, "start")
     (root / "docs" / "ledger.md").write_text("---\ntitle: The Ledger\n---\n", encoding="utf-8")
     head = git_commit(root, "retitled")
+    # Edited since, so that no side can take these files from the working tree.
+    for name in ("checkout.md", "ledger.md"):
+        (root / "docs" / name).write_text("# Edited\n", encoding="utf-8")
     asked: list[str] = []
     git_of = Repository.git
 

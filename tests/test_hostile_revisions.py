@@ -437,3 +437,46 @@ def test_lint_reads_no_pipe_and_no_device(tmp_path: Path) -> None:
     assert "docs/pipe.md:1: error: [invalid-frontmatter] this page is not a regular file" in (
         done.stdout
     ), done.stdout
+
+
+def test_a_revision_takes_from_the_working_tree_only_the_blobs_it_holds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file the working tree holds as committed is read there, not asked of git; one edited
+    since, a pipe at its path and one below a linked folder are asked of git, and what is
+    written is the commit's text, never the working tree's."""
+    from mkdocs_relations.wiki import revisions
+
+    root = project(tmp_path)
+    (root / "docs" / "sub").mkdir()
+    (root / "docs" / "sub" / "c.md").write_text("# C\n", encoding="utf-8")
+    (root / "docs" / "d.md").write_text("# D\n", encoding="utf-8")
+    commit = git_commit(root, "more")
+    (root / "docs" / "b.md").write_text("# B edited\n", encoding="utf-8")
+    os.remove(root / "docs" / "d.md")
+    os.mkfifo(root / "docs" / "d.md")
+    # The linked folder holds the same file: read through the link, it would hash alike.
+    twin = tmp_path / "outside" / "twin"
+    twin.mkdir()
+    (twin / "c.md").write_text("# C\n", encoding="utf-8")
+    os.rename(root / "docs" / "sub", tmp_path / "outside" / "sub-was")
+    os.symlink(twin, root / "docs" / "sub")
+    asked: list[bytes] = []
+    real_git = revisions.Repository.git
+
+    def counting(self: revisions.Repository, *args: str, **kwargs: object) -> bytes:
+        if args[0] == "cat-file":
+            asked.append(kwargs["stdin"])  # type: ignore[arg-type]
+        return real_git(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(revisions.Repository, "git", counting)
+    repo = revisions.repository(str(root))
+    out = tmp_path / "written"
+    out.mkdir()
+    files = dict(repo.write_tree(commit, "docs", str(out)))
+    ids = {name: git(root, "rev-parse", f"{commit}:docs/{name}").strip() for name in files}
+    assert asked == ["".join(f"{ids[n]}\n" for n in ("b.md", "d.md", "sub/c.md")).encode()]
+    assert (out / "a.md").read_text() == PAGE.format(title="A", target="b")
+    assert (out / "b.md").read_text() == "# B\n"
+    assert (out / "d.md").read_text() == "# D\n"
+    assert (out / "sub" / "c.md").read_text() == "# C\n"

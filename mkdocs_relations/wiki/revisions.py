@@ -18,8 +18,10 @@ holds: what a hostile commit can reach is audited in one place.
 from __future__ import annotations
 
 import errno
+import hashlib
 import os
 import re
+import stat
 import subprocess
 import tempfile
 from collections.abc import Mapping, Sequence
@@ -212,7 +214,9 @@ class Repository:
         return tuple((relative, sha) for sha, _, relative in files)
 
     def _blobs(self, commit: str, wanted: list[tuple[str, str]]) -> dict[str, bytes]:
-        """The content of each (blob, path), by path: one ``git cat-file`` for those not read."""
+        """The content of each (blob, path), by path: the working tree's file where it holds
+        that blob, else one ``git cat-file`` for those not read."""
+        self._from_work_tree(wanted)
         missing = list(dict.fromkeys(sha for sha, _ in wanted if sha not in self._read))
         if missing:
             batch = self.git(
@@ -234,6 +238,37 @@ class Repository:
                 self._read[sha] = batch[start : start + size]
                 at = start + size + 1
         return {path: self._read[sha] for sha, path in wanted}
+
+    def _from_work_tree(self, wanted: list[tuple[str, str]]) -> None:
+        """Blobs the working tree holds at their own path, read from there: a change leaves
+        most files as they are, and reading and hashing a small file costs this process less
+        than git's reading it from its objects (4,000 pages: 15 ms against 92 ms of git's
+        CPU for loose objects, 28 ms for packed ones with this process's parsing of them).
+        A file's bytes stand for a blob only when they hash to its id, so a file edited
+        since, a link, a pipe or a file of another object format is simply asked of git. Only
+        regular files below the work tree's top are opened, none through a linked folder."""
+        hashing = _OBJECT_HASHES.get(len(wanted[0][0])) if wanted else None
+        if hashing is None:
+            return
+        top = os.path.realpath(self.root)
+        inside: dict[str, bool] = {}
+        for sha, path in wanted:
+            if sha in self._read:
+                continue
+            folder, _, _ = path.rpartition("/")
+            safe = inside.get(folder)
+            if safe is None:
+                expected = os.path.join(top, *folder.split("/")) if folder else top
+                safe = inside[folder] = os.path.realpath(expected) == expected
+            if not safe:
+                continue
+            data = _regular_bytes(os.path.join(top, *path.split("/")))
+            if data is None:
+                continue
+            digest = hashing(b"blob %d\0" % len(data))
+            digest.update(data)
+            if digest.hexdigest() == sha:
+                self._read[sha] = data
 
     def renames(self, base: str, head: str | None, folder: str) -> dict[str, str]:
         """Files git sees as renamed between ``base`` and ``head`` (the working tree when None),
@@ -264,6 +299,32 @@ def _refused(path: str) -> str | None:
         if os.name == "nt" and (":" in part or part.rstrip(". ") in ("", ".", "..")):
             return part
     return None
+
+
+#: The hash of each object format by the length of its ids (SHA-1, SHA-256).
+_OBJECT_HASHES = {40: hashlib.sha1, 64: hashlib.sha256}
+#: A working tree's file larger than this is asked of git rather than read to be hashed.
+_LARGEST_READ = 1 << 22
+
+
+def _regular_bytes(path: str) -> bytes | None:
+    """The bytes of a regular file no larger than :data:`_LARGEST_READ`, opened without
+    following a link or waiting on a pipe; None for anything else."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        descriptor = os.open(path, flags | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return None
+    try:
+        status = os.fstat(descriptor)
+        if not stat.S_ISREG(status.st_mode) or status.st_size > _LARGEST_READ:
+            return None
+        data = os.read(descriptor, status.st_size + 1)
+        return data if len(data) == status.st_size else None
+    except OSError:
+        return None
+    finally:
+        os.close(descriptor)
 
 
 def _linked(existing: str, target: str) -> bool:
