@@ -17,7 +17,7 @@ import logging
 import os
 import posixpath
 import sys
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import partial
 from typing import Any, BinaryIO
 
@@ -25,7 +25,7 @@ import yaml
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import MkDocsException
-from mkdocs.structure.files import File, Files, InclusionLevel, get_files
+from mkdocs.structure.files import File, Files, InclusionLevel, get_files, set_exclusions
 from mkdocs.utils.yaml import yaml_load
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
@@ -53,11 +53,14 @@ class ConfigFileError(Exception):
     """mkdocs.yml cannot be loaded; the message says why."""
 
 
-def page_set(files: Files, config: MkDocsConfig) -> PageSet:
+def page_set(
+    files: Files, config: MkDocsConfig, exists: Callable[[str], bool] | None = None
+) -> PageSet:
     """The pages this build includes, and why each other file in docs_dir is not a page.
 
     ``documentation_pages()`` already leaves out what ``exclude_docs`` and ``draft_docs`` do;
-    a ``README.md`` beside ``index.md`` never reaches ``files`` at all, so it is looked up.
+    a ``README.md`` beside ``index.md`` never reaches ``files`` at all, so it is looked up
+    (in the docs folder, or by ``exists``: whether the docs folder holds a file of that name).
     """
     pages = PageSet()
     for file in sorted(files, key=lambda f: f.src_uri):
@@ -73,8 +76,10 @@ def page_set(files: Files, config: MkDocsConfig) -> PageSet:
         folder, name = posixpath.split(path)
         if name.startswith("index.") and is_markdown(name):
             readme = posixpath.join(folder, "README.md")
-            if readme not in pages.sources and os.path.isfile(
-                os.path.join(config.docs_dir, *readme.split("/"))
+            if readme not in pages.sources and (
+                exists(readme)
+                if exists is not None
+                else os.path.isfile(os.path.join(config.docs_dir, *readme.split("/")))
             ):
                 pages.not_pages[readme] = readme_shadowed(path)
     return pages
@@ -281,7 +286,7 @@ def load_as_data(
         prefix = "" if docs == "." else docs + "/"
         docs_files = tuple(sorted(f[len(prefix) :] for f in files if f.startswith(prefix)))
         key = (docs_files, _settings_key(raw, config_file, within))
-        listed = partial(_listed_as, kept, key, os.path.abspath(within))
+        listed = partial(_listed_as, kept, key, docs_files)
     try:
         config, pages, plugin, _ = lenient_config(raw, config_file, listed=listed)
     except ConfigFileError as exc:
@@ -498,8 +503,56 @@ def _listed(config: MkDocsConfig) -> PageSet:
         files_log.setLevel(level)
 
 
-def _listed_as(kept: SharedReads, key: Hashable, folder: str, config: MkDocsConfig) -> PageSet:
-    return kept.page_set(key, folder, partial(_listed, config))
+def _listed_as(
+    kept: SharedReads, key: Hashable, names: Sequence[str], config: MkDocsConfig
+) -> PageSet:
+    return kept.page_set(key, config.docs_dir, partial(_listed_names, config, names, kept.where))
+
+
+def _listed_names(
+    config: MkDocsConfig, names: Sequence[str], where: Callable[[str], str]
+) -> PageSet:
+    """:func:`_listed` of a revision's docs folder from its file names (git's listing), with
+    each page read from ``where`` its bytes are: its pages need not be written for MkDocs to
+    list them. MkDocs' own order and rules: a folder's files sorted with ``index`` and
+    ``README`` first, a ``README.md`` beside an ``index.md`` dropped (the later wins, as
+    :func:`~mkdocs.structure.files.get_files` keeps it), then ``exclude_docs``, drafts and
+    ``not_in_nav`` by MkDocs' :func:`~mkdocs.structure.files.set_exclusions`."""
+    by_folder: dict[str, list[str]] = {}
+    for name in names:
+        folder, _, base = name.rpartition("/")
+        by_folder.setdefault(folder, []).append(base)
+    docs_dir = config.docs_dir
+    files: list[File] = []
+    conflicting: list[tuple[File, File]] = []
+    for folder in sorted(by_folder):
+        by_dest: dict[str, File] = {}
+        for base in sorted(by_folder[folder], key=_sort_key):
+            file = File(
+                f"{folder}/{base}" if folder else base,
+                docs_dir,
+                config.site_dir,
+                config.use_directory_urls,
+            )
+            first = by_dest.setdefault(file.dest_uri, file)
+            if first is not file:
+                conflicting.append((first, file))
+            files.append(file)
+    set_exclusions(files, config)
+    for first, later in conflicting:
+        dropped = first if later.inclusion.is_included() else later
+        if dropped in files:
+            files.remove(dropped)
+    listed = set(names)
+    pages = page_set(Files(files), config, exists=listed.__contains__)
+    top = os.path.normpath(docs_dir) + os.sep
+    pages.sources = {file: where(top + file.replace("/", os.sep)) for file in pages.sources}
+    return pages
+
+
+def _sort_key(name: str) -> tuple[bool, str]:
+    # MkDocs' own (mkdocs.structure.files._file_sort_key, private): index and README first.
+    return (os.path.splitext(name)[0] not in ("index", "README"), name)
 
 
 def dialect_settings(plugin: RelationsConfig) -> DialectSettings:

@@ -473,10 +473,21 @@ def test_a_revision_takes_from_the_working_tree_only_the_blobs_it_holds(
     repo = revisions.repository(str(root))
     out = tmp_path / "written"
     out.mkdir()
-    files = dict(repo.write_tree(commit, "docs", str(out)))
+    files = {name: (sha, at) for name, sha, at in repo.write_tree(commit, "docs", str(out))}
     ids = {name: git(root, "rev-parse", f"{commit}:docs/{name}").strip() for name in files}
     assert asked == ["".join(f"{ids[n]}\n" for n in ("b.md", "d.md", "sub/c.md")).encode()]
     assert (out / "a.md").read_text() == PAGE.format(title="A", target="b")
     assert (out / "b.md").read_text() == "# B\n"
     assert (out / "d.md").read_text() == "# D\n"
     assert (out / "sub" / "c.md").read_text() == "# C\n"
+    assert {name: at for name, (_, at) in files.items()} == {
+        name: str(out / name) for name in files
+    }
+    # A page the working tree holds is read there when the pages are listed by name.
+    again = tmp_path / "again"
+    again.mkdir()
+    where = {name: at for name, _, at in repo.write_tree(commit, "docs", str(again), True)}
+    top = os.path.realpath(root / "docs")
+    assert where["a.md"] == os.path.join(top, "a.md") and not (again / "a.md").exists()
+    assert where["b.md"] == str(out / "b.md")  # the first copy, not written twice
+    assert (again / "sub").is_dir() and sorted(os.listdir(again)) == ["sub"]

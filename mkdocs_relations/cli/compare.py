@@ -173,7 +173,7 @@ def load_here(args: argparse.Namespace, read: SharedReads | None = None) -> Load
         pages = PageSet(dict(loaded.sources), dict(loaded.options.not_pages))
         key = working_tree_key(config_file, pages)
         if key is not None:
-            read.keep_page_set(key, os.path.dirname(os.path.abspath(config_file)), pages)
+            read.keep_page_set(key, pages)
     lint_blocks(loaded)
     if loaded.wikilinks:
         # Broken body links are problems a change introduces or fixes, as edges' are.
@@ -200,12 +200,16 @@ def _materialised(
 ) -> Side:
     destination = os.path.join(temporary, label)
     os.makedirs(destination)
+    # mkdocs.yml's pages are listed from their names (mkdocs_input._listed_names), so a page
+    # whose bytes are on disk already is read there; a docs folder or a zensical.toml is
+    # walked, so all its files are written.
+    elsewhere = config is not None and not config.endswith(".toml")
     try:
-        files = repo.write_tree(commit, inside, destination)
+        files = repo.write_tree(commit, inside, destination, pages_elsewhere=elsewhere)
     except RevisionError as exc:
         raise UsageError(f"{name}: {exc}") from None
     read.revision(destination, files, repo.blobs)
-    listing = tuple(relative for relative, _ in files)
+    listing = tuple(relative for relative, _, _ in files)
     return _load_at(args, destination, config, home, name, read, listing)
 
 
@@ -240,11 +244,13 @@ def _renamed(base: tuple[str, Side], head: tuple[str, Side], scratch: str) -> di
     if not gone or not come:
         return {}
     copies = []
-    for (docs, _), names, label in ((base, gone, "old"), (head, come, "new")):
+    for (docs, side), names, label in ((base, gone, "old"), (head, come, "new")):
         copy = os.path.join(scratch, label)
+        sources = side.loaded.sources
         for name in names:
+            path = sources.get(name) or os.path.join(docs, *name.split("/"))
             try:
-                stream = open_regular(os.path.join(docs, *name.split("/")), follow=False)
+                stream = open_regular(path, follow=False)
             except OSError:
                 stream = None
             if stream is None:

@@ -2,11 +2,13 @@
 
 ``diff`` and ``lint --new-only`` compare the graph at two revisions. The working tree is
 never touched: the files of one folder at a revision are listed with ``git ls-tree`` and
-read with one ``git cat-file --batch``, then written into a temporary folder, so that the
-page set, mkdocs.yml and every rule read them exactly as they read the working tree.
-Only the files the graph reads get their content (Markdown, YAML, the reviewed-edges
-file); every other file is written empty, because the page set only needs to know that it
-exists. Symbolic links and submodules are left out.
+their bytes taken from the working tree where it holds the same blob at the same path
+(hashed to be sure), else from one ``git cat-file --batch``. Its settings, the reviewed-edges
+file and every file that is no page are written into a temporary folder (a file no rule
+reads is written empty: the page set only needs to know that it exists); its pages are
+listed by name, as MkDocs lists a folder, and each is read where its bytes are, so a page
+the working tree or the other side already holds is never written. Symbolic links and
+submodules are left out.
 
 Renames come from git's own rename detection (``git diff -M``), so a moved page is a
 rename, not a removed and an added page.
@@ -32,6 +34,8 @@ from .suspect import REVIEWED_FILE
 
 #: Files whose content the graph reads; anything else is only listed.
 _READ = (*MARKDOWN_EXTENSIONS, ".yml", ".yaml", REVIEWED_FILE)
+#: The pages: read from wherever their bytes are, never by a path a reader builds itself.
+_PAGES = tuple(MARKDOWN_EXTENSIONS)
 
 
 #: A memory-backed folder where there is one: writing a revision's files there costs far less
@@ -64,9 +68,10 @@ class Repository:
     root: str
     #: Blobs read so far by id: the two sides of a change share most files, read from git once.
     _read: dict[str, bytes] = field(default_factory=dict, compare=False, repr=False)
-    #: Files written so far by (path in the repository, blob id): the other side's copy of a
-    #: file a change left alone is a second name of the same file, not a second file.
-    _written: dict[tuple[str, str], str] = field(default_factory=dict, compare=False, repr=False)
+    #: Where a file's bytes are on disk, by (path in the repository, blob id): the working
+    #: tree's file where it holds that blob, or the copy a side wrote. A page another side
+    #: has on disk is read there, not written again.
+    _on_disk: dict[tuple[str, str], str] = field(default_factory=dict, compare=False, repr=False)
 
     def git(self, *args: str, stdin: bytes | None = None, ok: Sequence[int] = (0,)) -> bytes:
         """git's output, read to its end at once. Its input and its messages go through
@@ -146,9 +151,14 @@ class Repository:
         """The bytes of every blob read so far, by id."""
         return self._read
 
-    def write_tree(self, commit: str, folder: str, destination: str) -> tuple[tuple[str, str], ...]:
+    def write_tree(
+        self, commit: str, folder: str, destination: str, pages_elsewhere: bool = False
+    ) -> tuple[tuple[str, str, str], ...]:
         """Write ``folder`` (relative to the top) as it is at ``commit`` into ``destination``;
-        each file written (relative to ``destination``) with its blob id, in git's order.
+        each file (relative to ``destination``) with its blob id and the path its bytes are
+        read from, in git's order. With ``pages_elsewhere``, a Markdown file whose bytes are
+        already on disk (the working tree's, another side's) is not written: its path is
+        that file's, and the caller lists the pages from the names, not from the folder.
 
         Every path comes from the commit's objects, which whoever made the commit controls: a
         path git itself would refuse to check out (a ``..``, ``.`` or empty component, a
@@ -177,30 +187,31 @@ class Repository:
                     "command: rewrite the commit"
                 )
             files.append((sha, path, path[len(prefix) :]))
+        _once_each(commit, [path for _, path, _ in files])
         read = [(sha, path) for sha, path, relative in files if relative.lower().endswith(_READ)]
         contents = self._blobs(commit, read)
         made: set[str] = set()
         # Joined as text: os.path.join per file and component cost more than writing it.
         top = destination.rstrip(os.sep) + os.sep
-        written = self._written
+        on_disk = self._on_disk
+        where: list[str] = []
         try:
             for sha, path, relative in files:
                 folder_part, _, name = relative.rpartition("/")
                 folder_path = top + folder_part.replace("/", os.sep) if folder_part else top
-                # One makedirs per folder, not per file: it stats every component of the path.
+                target = os.path.join(folder_path, name)
+                # Every folder is made, even of pages not written, since settings name folders
+                # (docs_dir) that must exist; one makedirs per folder: it stats each component.
                 if folder_path not in made:
                     os.makedirs(folder_path, exist_ok=True)
                     made.add(folder_path)
-                target = os.path.join(folder_path, name)
-                same = written.get((path, sha))
-                if same is None or not _linked(same, target):
-                    _create(target, contents.get(path, b""))
-                written.setdefault((path, sha), target)
-        except (FileExistsError, NotADirectoryError, IsADirectoryError):
-            raise RevisionError(
-                f"commit {commit[:12]} holds {_shown(path)} twice (two entries of one name in a "
-                "tree, which git refuses to check out); rewrite the commit"
-            ) from None
+                same = on_disk.get((path, sha))
+                if same is not None and pages_elsewhere and name.lower().endswith(_PAGES):
+                    where.append(same)
+                    continue
+                _create(target, contents.get(path, b""))
+                on_disk.setdefault((path, sha), target)
+                where.append(target)
         except OSError as exc:
             advice = (
                 "free some space there, or set TMPDIR to a folder with room"
@@ -211,7 +222,7 @@ class Repository:
                 f"cannot write the files of commit {commit[:12]} ({_shown(path)}) into the "
                 f"temporary folder {destination}: {exc.strerror or exc}; {advice}"
             ) from None
-        return tuple((relative, sha) for sha, _, relative in files)
+        return tuple((f[2], f[0], at) for f, at in zip(files, where, strict=True))
 
     def _blobs(self, commit: str, wanted: list[tuple[str, str]]) -> dict[str, bytes]:
         """The content of each (blob, path), by path: the working tree's file where it holds
@@ -269,6 +280,7 @@ class Repository:
             digest.update(data)
             if digest.hexdigest() == sha:
                 self._read[sha] = data
+                self._on_disk[path, sha] = os.path.join(top, *path.split("/"))
 
     def renames(self, base: str, head: str | None, folder: str) -> dict[str, str]:
         """Files git sees as renamed between ``base`` and ``head`` (the working tree when None),
@@ -279,6 +291,32 @@ class Repository:
             "diff", "--name-status", "-M", "-z", *revisions, "--", *([prefix] if prefix else [])
         )
         return _renames(out, prefix)
+
+
+def _once_each(commit: str, paths: list[str]) -> None:
+    """RevisionError where a tree names one path twice, as two files or as a file and a
+    folder (two entries of one name, which git refuses to check out): found by name before
+    anything is written, since a page whose bytes are elsewhere is not written to collide."""
+    files: set[str] = set()
+    for path in paths:
+        if path in files:
+            raise _twice(commit, path)
+        files.add(path)
+    folders: set[str] = set()
+    for path in paths:
+        folder = path.rpartition("/")[0]
+        while folder and folder not in folders:
+            if folder in files:
+                raise _twice(commit, folder)
+            folders.add(folder)
+            folder = folder.rpartition("/")[0]
+
+
+def _twice(commit: str, twice: str) -> RevisionError:
+    return RevisionError(
+        f"commit {commit[:12]} holds {_shown(twice)} twice (two entries of one name in a "
+        "tree, which git refuses to check out); rewrite the commit"
+    )
 
 
 #: What any refused component holds (an empty, ``.``, ``..`` or ``.git`` component, a NUL, a
@@ -325,18 +363,6 @@ def _regular_bytes(path: str) -> bytes | None:
         return None
     finally:
         os.close(descriptor)
-
-
-def _linked(existing: str, target: str) -> bool:
-    """Whether ``target`` was made a new name of the file this command wrote at ``existing``
-    (never over a file already there); False where the system cannot."""
-    try:
-        os.link(existing, target, follow_symlinks=False)
-    except FileExistsError:
-        raise
-    except OSError:
-        return False
-    return True
 
 
 def _create(target: str, data: bytes) -> None:

@@ -6,8 +6,9 @@ the first what is the same: a page whose file name and YAML text the first side 
 the same reading options, is that reading (its record, never its YAML nodes); a revision
 whose file names and settings are the first side's has its page set, moved to its folder,
 and pages found by the same names the first side's resolver.
-A revision's files are written out for MkDocs to list, but read from the blobs git gave
-(:meth:`SharedReads.revision`): a page of the same blob as one already read is not read.
+A revision's pages are read from the blobs git gave (:meth:`SharedReads.revision`): a page
+of the same blob as one already read is not read, and one whose bytes are already on disk (the
+working tree's file, another side's) is read there, under that path, never written again.
 """
 
 from __future__ import annotations
@@ -31,7 +32,11 @@ class SharedReads(FreshFiles):
         #: Records by (file, YAML text), and by (file, blob id) for a revision's files.
         self._records: dict[tuple[str, str], tuple[ReadOptions, PageRead]] = {}
         self._by_blob: dict[tuple[str, str], tuple[ReadOptions, PageRead]] = {}
-        self._page_sets: dict[Hashable, tuple[str, PageSet]] = {}
+        #: Records by the path read: two sides whose pages are one file on disk read it once.
+        self._by_path: dict[tuple[str, str], tuple[ReadOptions, PageRead]] = {}
+        #: Where a revision's file (by its path in the revision's folder) is read from.
+        self._where: dict[str, str] = {}
+        self._page_sets: dict[Hashable, PageSet] = {}
         #: A revision's files by path, as blob ids; the blobs' bytes by id.
         self._blob_of: dict[str, str] = {}
         self._blobs: Mapping[str, bytes] = {}
@@ -42,17 +47,26 @@ class SharedReads(FreshFiles):
         self.listed = 0
 
     def revision(
-        self, folder: str, files: Iterable[tuple[str, str]], blobs: Mapping[str, bytes]
+        self, folder: str, files: Iterable[tuple[str, str, str]], blobs: Mapping[str, bytes]
     ) -> None:
-        """A revision written into ``folder``: its (relative path, blob id) files, and the
-        bytes of the blobs it read (the files it did not read are written empty)."""
+        """A revision read into ``folder``: its (relative path, blob id, path read from)
+        files, and the bytes of the blobs it read (the files it did not read are empty)."""
         top = os.path.normpath(folder) + os.sep
-        for relative, blob in files:
-            self._blob_of[top + relative.replace("/", os.sep)] = blob
+        for relative, blob, at in files:
+            path = top + relative.replace("/", os.sep)
+            self._blob_of[path] = self._blob_of[at] = blob
+            if at != path:
+                self._where[path] = at
         self._blobs = blobs
 
     def written(self, path: str) -> bool:
-        return path in self._blob_of  # a revision's file, created new (revisions.py)
+        # A revision's file: created new (revisions.py), or a working tree's regular file
+        # below no linked folder that holds the revision's blob; never a link to follow.
+        return path in self._blob_of
+
+    def where(self, path: str) -> str:
+        """The path a revision's file (by its path in the revision's folder) is read from."""
+        return self._where.get(path, path)
 
     def file_bytes(self, path: str) -> bytes | None:
         """A file's bytes: a revision's blob as git gave it, else the file's; None when it
@@ -63,6 +77,14 @@ class SharedReads(FreshFiles):
         return file_bytes(path)
 
     def page(self, path: str, file: str, options: ReadOptions, fields: OtherFields) -> PageRead:
+        kept = self._by_path.get((path, file))
+        if kept is not None and kept[0] == options:
+            return kept[1]
+        record = self._page(path, file, options, fields)
+        self._by_path[path, file] = (options, record)
+        return record
+
+    def _page(self, path: str, file: str, options: ReadOptions, fields: OtherFields) -> PageRead:
         blob = self._blob_of.get(path)
         if blob is not None:
             kept = self._by_blob.get((file, blob))
@@ -105,30 +127,34 @@ class SharedReads(FreshFiles):
         resolutions, the names) goes, so the collector no longer walks it."""
         self._records.clear()
         self._by_blob.clear()
+        self._by_path.clear()
         self._resolver = self._resolutions = None
 
-    def page_set(self, key: Hashable, folder: str, make: Callable[[], PageSet]) -> PageSet:
-        """The page set of the files in ``folder``: made, or, where a side with the same
-        ``key`` (its file names and settings) made one, that one with its paths in ``folder``."""
+    def page_set(self, key: Hashable, docs_dir: str, make: Callable[[], PageSet]) -> PageSet:
+        """The page set of the docs folder ``docs_dir``: made, or, where a side with the same
+        ``key`` (its file names and settings) made one, that one with each page read from
+        this folder, or from where its bytes already are (:meth:`where`)."""
         kept = self._page_sets.get(key)
         if kept is not None:
-            other, pages = kept
-            start = other.rstrip(os.sep) + os.sep
-            if all(path.startswith(start) for path in pages.sources.values()):
-                top = folder.rstrip(os.sep) + os.sep
-                return PageSet(
-                    {file: top + path[len(start) :] for file, path in pages.sources.items()},
-                    dict(pages.not_pages),
-                    list(pages.diagnostics),
-                )
+            top = os.path.normpath(docs_dir) + os.sep
+            where = self._where
+            return PageSet(
+                {
+                    file: where.get(path, path)
+                    for file in kept.sources
+                    for path in (top + file.replace("/", os.sep),)
+                },
+                dict(kept.not_pages),
+                list(kept.diagnostics),
+            )
         pages = make()
         self.listed += 1
-        self.keep_page_set(key, folder, pages)
+        self.keep_page_set(key, pages)
         return pages
 
-    def keep_page_set(self, key: Hashable, folder: str, pages: PageSet) -> None:
+    def keep_page_set(self, key: Hashable, pages: PageSet) -> None:
         """A side's page set, for a side read after it with the same ``key``."""
-        self._page_sets.setdefault(key, (folder, pages))
+        self._page_sets.setdefault(key, pages)
 
 
 #: A revision's file names (relative to the folder it was written into) and what the sides
