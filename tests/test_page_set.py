@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from conftest import Site, relation_lines, run
 
@@ -57,3 +58,34 @@ def test_lint_sees_the_pages_the_build_sees(site: Site) -> None:
     assert vault["pages"] == 3
     assert [d["line"] for d in vault["diagnostics"]] == [3, 5]
     assert "guide/index.md is beside it" in vault["diagnostics"][0]["message"]
+
+
+def test_a_revision_listed_by_name_has_the_pages_mkdocs_lists(tmp_path: Path) -> None:
+    """A revision's pages come from git's listing, not a walk of a written folder: the same
+    pages and reasons as MkDocs' own walk, whatever its rules drop (index beside README,
+    dot files, templates/, exclude_docs, drafts, not_in_nav, files that are no pages)."""
+    from mkdocs.config import load_config
+
+    from mkdocs_relations.mkdocs_input import _listed, _listed_names
+
+    names = [
+        "index.md", "README.md", "a/README.md", "a/index.markdown", "a/b/README.md",
+        "a/b/x.md", ".hidden.md", "a/.obsidian/w.md", "templates/t.md", "a/templates/k.md",
+        "drafts/plan.md", "skip/me.md", "quiet/q.md", "img/p.png", "notes.txt", "z/README.md",
+        "z/index.md", "y/index.md", "y/README.mdown",
+    ]  # fmt: skip
+    docs = tmp_path / "docs"
+    for name in names:
+        (docs / name).parent.mkdir(parents=True, exist_ok=True)
+        (docs / name).write_text("# x\n", encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: T\nexclude_docs: skip/\ndraft_docs: drafts/\nnot_in_nav: quiet/\n",
+        encoding="utf-8",
+    )
+    config = load_config(str(tmp_path / "mkdocs.yml"))
+    walked = _listed(config)
+    for order in (names, sorted(names, reverse=True)):
+        named = _listed_names(config, order, lambda path: path)
+        assert named.sources == walked.sources
+        assert named.not_pages == walked.not_pages
+    assert "a/index.markdown" in walked.sources and "a/README.md" in walked.not_pages
