@@ -491,3 +491,25 @@ def test_a_revision_takes_from_the_working_tree_only_the_blobs_it_holds(
     assert where["a.md"] == os.path.join(top, "a.md") and not (again / "a.md").exists()
     assert where["b.md"] == str(out / "b.md")  # the first copy, not written twice
     assert (again / "sub").is_dir() and sorted(os.listdir(again)) == ["sub"]
+
+
+def test_lint_reads_no_page_text_through_a_link_out_of_the_docs_folder(tmp_path: Path) -> None:
+    """A page linked to a file outside the docs folder is told once (``outside-docs``); its
+    text is never read: not its relations blocks, its links or its heading."""
+    root = project(tmp_path)
+    secret = tmp_path / "outside" / "secret.md"
+    secret.write_text(
+        "# Secret heading\n\nSee [[secret-missing]].\n\n"
+        "```relations\nfrom: '[[secret-gone]]'\n```\n",
+        encoding="utf-8",
+    )
+    (root / "docs" / "leak.md").symlink_to(secret)
+    (root / "mkdocs.yml").write_text(
+        "site_name: Test\nplugins:\n  - relations:\n      wikilinks: true\n", encoding="utf-8"
+    )
+    done = run("lint", "--no-cache", "--format", "json", cwd=root)
+    said = [(d["file"], d["code"]) for d in json.loads(done.stdout)["diagnostics"]]
+    assert said == [("leak.md", "outside-docs")], done.stdout
+    exported = run("export", "--format", "json", cwd=root)
+    assert exported.returncode == 0 and '"leak"' in exported.stdout, exported.stderr
+    assert "Secret" not in exported.stdout, exported.stdout

@@ -88,6 +88,7 @@ def lint_blocks(loaded: Loaded, read: Callable[[str], bytes | None] | None = Non
     files = [
         (p.file, sources.get(p.file) or os.path.join(docs, *p.file.split("/")))
         for p in wiki.graph.pages.values()
+        if p.file not in wiki.outside  # linked out of the docs folder: never read
     ]
     found = check_files(wiki, files, loaded.max_hops, read)
     found += check_rules(wiki, _config_path(loaded), loaded.options.config_page, loaded.max_hops)

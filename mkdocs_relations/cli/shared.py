@@ -63,6 +63,12 @@ class Loaded:
     #: The plugin's ``overview:`` page (docs-relative), which ``list: pages`` leaves out.
     overview: str | None = None
 
+    def __post_init__(self) -> None:
+        if self.wiki.outside:
+            # A page linked out of the docs folder: nothing reads its text (titles, links).
+            outside = self.wiki.outside
+            self.sources = {f: p for f, p in self.sources.items() if f not in outside}
+
     @cached_property
     def path_index(self) -> PathIndex:
         """The walks' adjacency lists (kept in the cache: ``path`` needs no page records)."""

@@ -73,6 +73,8 @@ class Wiki:
     config_page_id: str | None = None
     #: wiki-config.md's frontmatter as read (None when it is not read), for its other readers.
     config_frontmatter: Frontmatter | None = None
+    #: Pages linked to a file outside the docs folder: told once, their text never read.
+    outside: frozenset[str] = frozenset()
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -158,10 +160,12 @@ def _load(
     note_keys = options.note_keys or wiki_config.note_keys or DEFAULT_NOTE_KEYS
     read_options = ReadOptions(field=field_name, note_keys=note_keys, dialect=dialect)
     other_fields = OtherFields(field_name, dialect)
+    outside: set[str] = set()
     for file in files:
         if file == options.config_page and config_fm is not None:
             record = read_record(file, config_fm, read_options, other_fields)
         elif not inside(sources[file]):
+            outside.add(file)
             fm = Frontmatter(file)
             fm.diagnostics.append(
                 Diagnostic(
@@ -238,6 +242,7 @@ def _load(
         dialect,
         config_id if config_id in graph.pages else None,
         config_fm,
+        frozenset(outside),
     )
 
 
