@@ -360,7 +360,11 @@ def test_a_git_folder_or_a_name_given_twice_in_a_tree_is_refused(tmp_path: Path)
     )
     entries = [e for e in entries_of(root) if e[2] != "docs"]
     commit_tree(root, tree(root, [*entries, ("040000", docs, "docs")]), "twice")
-    for branch, said in (("dotgit", "'.GIT'"), ("twice", "twice")):
+    # A page and a folder of one name: its page a.md is the working tree's, never written.
+    inner = tree(root, [("100644", page, "x.md")])
+    docs = tree(root, [*entries_of(root, "HEAD:docs"), ("040000", inner, "a.md")])
+    commit_tree(root, tree(root, [*entries, ("040000", docs, "docs")]), "both")
+    for branch, said in (("dotgit", "'.GIT'"), ("twice", "twice"), ("both", "'docs/a.md'")):
         done = run("diff", "main", branch, cwd=root)
         assert done.returncode == 2, done.stdout + done.stderr
         assert said in done.stderr and "Traceback" not in done.stderr, done.stderr
