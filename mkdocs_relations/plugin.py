@@ -156,7 +156,8 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         _stop(self.report.found(self.blocks.diagnostics, BLOCKS))
         if self.answered:  # else no engine (nor panel index) to build
             prefix = display_prefix(config)
-            linked = QUERY_CSS in config.extra_css
+            # The site's sheet holds the blocks' styles where anything shows.
+            linked = bool(display.stylesheets) or QUERY_CSS in config.extra_css
             answer_blocks(
                 self.blocks, self.answered, self.additions, self.pages,
                 linked=linked, prefix=prefix, warn=log.warning,

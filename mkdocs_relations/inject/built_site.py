@@ -196,8 +196,8 @@ def _asset_tags(
     found: Places, url: str, display: Display, answers: bool = False
 ) -> list[tuple[int, str]]:
     """The stylesheets at the end of the head and the scripts at the end of the body, as
-    MkDocs places extra_css and extra_javascript (the plugin lists both sheets when anything
-    shows; otherwise a page with answers links the answers' sheet).
+    MkDocs places extra_css and extra_javascript (the plugin lists the site's one sheet when
+    anything shows; otherwise a page with answers links the answers' sheet).
 
     A page without a head end gets its stylesheets where its content starts (a stylesheet
     may stand in the body); one without a body end gets its scripts at its end, where a

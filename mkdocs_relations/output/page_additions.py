@@ -22,7 +22,15 @@ from .on_demand import PanelOnDemand
 from .panel import DEFAULT_PICTURE_LIMIT, PANELS, Panel, PanelBuilder
 from .records import PageRef
 from .render import Renderer
-from .site_files import CSS, QUERY_CSS, SCRIPT, GraphScript, graph_script, site_script
+from .site_files import (
+    CSS,
+    QUERY_CSS,
+    SCRIPT,
+    GraphScript,
+    graph_script,
+    site_script,
+    site_stylesheet,
+)
 from .site_links import base_parts, relative_link, url_parts
 
 #: A page whose content is longer than this (characters of HTML, about three phone screens
@@ -50,8 +58,9 @@ class Display:
     # them in extra_css/extra_javascript) and for inject (which writes the tags itself).
     @property
     def stylesheets(self) -> tuple[str, ...]:
-        """What every page links in its head: both sheets when a panel or the finder shows."""
-        return (CSS, QUERY_CSS) if self.shows_anything else ()
+        """What every page links in its head: the site's one sheet (panel, finder and blocks'
+        styles, :func:`~.site_files.site_stylesheet`) when a panel or the finder shows."""
+        return (CSS,) if self.shows_anything else ()
 
     @property
     def picture(self) -> bool:
@@ -65,12 +74,10 @@ class Display:
         return (SCRIPT,) if self.picture or self.path_finder != "off" else ()
 
     def assets(self, answers: bool) -> list[str]:
-        """The package's files copied into the site: what pages link, and the blocks' sheet
-        where ``answers`` says some page links it on its own (the site's script is
+        """The package's files copied into the site as they are: the blocks' sheet where
+        ``answers`` says some page links it on its own (the site's sheet and script are
         written for the site: :meth:`PageAdditions.site_files`)."""
-        alone = [QUERY_CSS] if answers and not self.shows_anything else []
-        # The script is written for the site (site_files), not copied.
-        return [*self.stylesheets, *alone]
+        return [QUERY_CSS] if answers and not self.shows_anything else []
 
 
 class PageAdditions:
@@ -131,8 +138,9 @@ class PageAdditions:
         return types, graph_script()
 
     def site_files(self) -> dict[str, str]:
-        """The files this site's pages share, by site path: its one script, with the
-        picture's words when panels show it and the finder's form when it shows."""
+        """The files this site's pages share, by site path: its one stylesheet when anything
+        shows, and its one script, with the picture's words when panels show it and the
+        finder's form when it shows."""
         picture = None
         if self.display.picture:
             graph = self.wiki.graph
@@ -151,7 +159,8 @@ class PageAdditions:
             form = self.renderer.finder_form(
                 offered, self.display.max_hops, self.labels.text, script
             )
-        return site_script(picture, form)
+        sheet = site_stylesheet() if self.display.shows_anything else {}
+        return {**sheet, **site_script(picture, form)}
 
     def for_page(self, page_id: str, page_url: str) -> tuple[str, str]:
         """(HTML before the content, HTML after it) for one page; empty where nothing shows."""

@@ -20,8 +20,12 @@ from .finder_files import NAMES_FILE, SHARD_FILE, finder_files, shard_script
 from .labels import Labels
 
 ASSET_DIR = "assets/mkdocs-relations"
+#: The one stylesheet a page links when a panel or the finder shows, written for the site
+#: (:func:`site_stylesheet`): the panel's and finder's styles, then the blocks' (a block's
+#: answer is page content, so its styles are on every page too). One link a page, not two.
 CSS = f"{ASSET_DIR}/relations.css"
-#: Styles for relations blocks and the overview: page content, so on every page.
+#: Styles for relations blocks and the overview, copied alone into a site whose pages show
+#: no panel nor finder (only the pages with answers link it).
 QUERY_CSS = f"{ASSET_DIR}/relations-query.css"
 #: Every script a page loads, one file the build writes (one tag a page, one request a
 #: site): the picture's, with each type's words in front (when panels show it), then the path
@@ -104,6 +108,12 @@ def site_script(
             _packaged(FINDER_JS),
         ]
     return {SCRIPT: "".join(parts)} if parts else {}
+
+
+def site_stylesheet() -> dict[str, str]:
+    """:data:`CSS` by its site path: the packaged panel sheet and the blocks' sheet, joined."""
+    name = CSS.rsplit("/", 1)[1]
+    return {CSS: _packaged(name) + "\n" + _packaged(QUERY_CSS.rsplit("/", 1)[1])}
 
 
 def _packaged(name: str) -> str:
