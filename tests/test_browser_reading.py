@@ -48,7 +48,7 @@ ENTRIES = """() => {
 }"""
 
 NOTES = """() => [...document.querySelectorAll(
-  "[data-relations-panel] .relations__note, [data-relations-panel] .relations__via"
+  "[data-relations-panel] .relations__note, [data-relations-panel] .relations__reach li > small"
 )].map((n) => ({
   text: n.textContent,
   strong: n.querySelectorAll("strong, em, code").length,

@@ -29,7 +29,7 @@ def panel_html(panel: Panel, placement: str, e: Escaped) -> list[str]:
     out = [
         f'<aside class="relations relations--{e[placement]}" data-relations-panel '
         'data-search-exclude aria-labelledby="relations-panel">'
-        f'<h2 class="relations__title" id="relations-panel">{e[labels["title"]]}</h2>'
+        f'<h2 id="relations-panel">{e[labels["title"]]}</h2>'
     ]
     add = out.append
     if panel.groups:
@@ -39,9 +39,8 @@ def panel_html(panel: Panel, placement: str, e: Escaped) -> list[str]:
         add(
             f'<details class="relations__reach" data-relation-reach="{e[reach.type]}" '
             f'data-relation-reverse="{reverse}">'
-            f'<summary class="relations__summary">{e[reach.label]} '
-            f'<span class="relations__count">({e[reach.count]})</span></summary>'
-            '<dl class="relations__hops simple">'
+            f"<summary>{e[reach.label]} <span>({e[reach.count]})</span></summary>"
+            '<dl class="simple">'
         )
         for hop in reach.hops:
             # The distance said once, on the list of the pages at it.
@@ -49,7 +48,7 @@ def panel_html(panel: Panel, placement: str, e: Escaped) -> list[str]:
             for step in hop.entries:
                 add(f'<li><a href="{e[step.url]}">{e[step.title]}</a>')
                 if step.via_text:
-                    add(f' <span class="relations__via">{e[step.via_text]}</span>')
+                    add(f" <small>{e[step.via_text]}</small>")
                 add("</li>")
             add("</ul></dd>")
         add("</dl>")
@@ -81,7 +80,7 @@ def groups_html(groups: Sequence[Group], labels: Mapping[str, str], e: Escaped) 
                 count = e[fill(labels[fold], n=len(entries))]
                 add(
                     f'<details class="relations__fold" data-relations-fold{red}>'
-                    f'<summary class="relations__summary">{count}</summary>'
+                    f"<summary>{count}</summary>"
                 )
             add("<ul>")
             for entry in entries:
