@@ -23,6 +23,7 @@ from .mkdocs_build import (
     add_wikilinks,
     answer_blocks,
     body_links,
+    long_pages,
     site_pages,
     stripped_lines,
     write_site_graph,
@@ -162,6 +163,8 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
                 self.blocks, self.answered, self.additions, self.pages,
                 linked=linked, prefix=prefix, warn=log.warning,
             )  # fmt: skip
+        # After the answers, which are part of a page's length.
+        self.additions.long_pages = long_pages(files)
         mentioned_by: dict[str, list[str]] = {}
         if self.wikilinks is not None:
             offsets = self.offsets

@@ -144,6 +144,12 @@ def test_a_labelled_symmetric_type_is_one_group_from_both_ends(site: Site, brows
         and "relations__node--current" not in str(e.ancestors[-1].get("class"))
     ]
     assert nodes == ["Verwandt mit (7)"]
+    # The group's box links to the group's list, whose heading carries the id it names; a
+    # page whose picture draws each neighbour (nothing links to its groups) carries none.
+    boxes = [e.attrs.get("xlink:href") for e in grouped if e.tag == "a"]
+    assert [href for href in boxes if href] == ["#relations-group-0"]
+    assert [e.text for e in grouped if e.attrs.get("id") == "relations-group-0"] == ["Verwandt mit"]
+    assert 'id="relations-group-' not in site.html("b/index.html")
 
 
 def test_redlinks_are_not_links_and_carry_their_reason(site: Site) -> None:

@@ -715,7 +715,10 @@ def test_a_long_page_links_to_its_relationships_under_its_title(site: Site, plac
     assert at == len("</h1>"), "right under the title"
     assert text == "Relationships Depends on 2 Relates to 1"
     assert 'href="#relations-group-0"' in long_html and 'id="relations-group-0"' in long_html
-    assert _jump(site.html("short/index.html")) is None, "a short page needs none"
+    short_html = site.html("short/index.html")
+    assert _jump(short_html) is None, "a short page needs none"
+    # Nothing links to a short page's groups: their headings carry no ids.
+    assert "<dt>Depends on</dt>" in short_html and 'id="relations-group-' not in short_html
 
 
 def test_inject_puts_the_jump_line_under_the_title(tmp_path: Path) -> None:

@@ -131,6 +131,13 @@ def inject(
         titles[page_id] = (title, url)
 
     additions = PageAdditions(wiki, titles, display, template_dirs)
+    additions.long_pages = frozenset(
+        page_id
+        for page_id, found in places.items()
+        if found.content_start is not None
+        and found.content_end is not None
+        and found.content_end - found.content_start > LONG_PAGE
+    )
     # A page whose panel Zensical's extension rendered gets the rest: finder, assets, answers.
     rest = PageAdditions(
         wiki, titles, replace(display, placement="off", breadcrumbs=False), template_dirs

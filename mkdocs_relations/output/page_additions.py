@@ -10,7 +10,7 @@ stylesheets, scripts and the finder's form) are decided together: split, the plu
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -103,6 +103,10 @@ class PageAdditions:
         # shares as many leading parts with the target: by (steps up, parts shared, target),
         # each written once a build, and the same string object wherever it is named.
         self._shared_links: dict[tuple[int, int, str], PageRef] = {}
+        #: The pages whose content is longer than :data:`LONG_PAGE`, as the adaptor measured
+        #: them before rendering: only they get the jump line, and so the groups' ids it
+        #: links to (elsewhere nothing links to them but a grouped picture's boxes).
+        self.long_pages: Collection[str] = frozenset()
 
     # Built when first used: a site with no panel (placement off, no finder) needs none.
     @cached_property
@@ -313,9 +317,19 @@ class PageAdditions:
                 title = self.pages.get(page_id, (page_id, ""))[0]
                 top.append(self.renderer.breadcrumbs(panel.breadcrumbs, title, panel.labels))
             if display.placement != "off":
-                html = self.renderer.panel(panel, page_id, display.placement, finder=finder)
+                jumps = (
+                    display.placement == "bottom"
+                    and bool(panel.groups)
+                    and page_id in self.long_pages
+                )
+                picture = panel.picture
+                # The grouped picture's boxes link to the groups of the panel's lists.
+                boxes = picture is not None and picture.grouped and not picture.groups
+                html = self.renderer.panel(
+                    panel, page_id, display.placement, finder=finder, anchors=jumps or boxes
+                )
                 (top if display.placement == "top" else bottom).append(html)
-                if display.placement == "bottom" and panel.groups:
+                if jumps:
                     jump = self.renderer.jump(panel)
         if mentioned_by:
             pages = sorted((ref(other) for other in mentioned_by), key=lambda r: (r.title, r.url))
@@ -336,6 +350,6 @@ class Rendered:
     bottom: str = ""
     panel: Panel | None = None
     #: The line linking to the panel's groups, for under the title of a page longer than
-    #: :data:`LONG_PAGE` (the adaptor knows the page's length); "" where the panel is not
-    #: at the bottom.
+    #: :data:`LONG_PAGE` (one of :attr:`PageAdditions.long_pages`); "" where the panel is not
+    #: at the bottom or the page is not long.
     jump: str = ""

@@ -21,10 +21,11 @@ from .panel import Panel, PictureSpot
 from .records import Group, PageRef
 
 
-def panel_html(panel: Panel, placement: str, e: Escaped) -> list[str]:
+def panel_html(panel: Panel, placement: str, e: Escaped, anchors: bool = True) -> list[str]:
     """The parts of relations/panel.html for one page, to be joined. (The line linking to
     the path finder is the finder's script's: it points at a widget only that script makes,
-    and says the words the finder's form carries.)"""
+    and says the words the finder's form carries.) ``anchors``: whether each group's heading
+    carries its id, for what links to it (the jump line, the grouped picture's boxes)."""
     labels = panel.labels
     out = [
         f'<aside class="relations relations--{e[placement]}" data-relations-panel '
@@ -33,7 +34,7 @@ def panel_html(panel: Panel, placement: str, e: Escaped) -> list[str]:
     ]
     add = out.append
     if panel.groups:
-        out += groups_html(panel.groups, labels, e)
+        out += groups_html(panel.groups, labels, e, anchors)
     for reach in panel.reach:
         reverse = "true" if reach.direction == "in" else "false"
         add(
@@ -61,16 +62,20 @@ def panel_html(panel: Panel, placement: str, e: Escaped) -> list[str]:
     return out
 
 
-def groups_html(groups: Sequence[Group], labels: Mapping[str, str], e: Escaped) -> list[str]:
+def groups_html(
+    groups: Sequence[Group], labels: Mapping[str, str], e: Escaped, anchors: bool = False
+) -> list[str]:
     """The parts of relations/groups.html: the direct relationships, group by group (the
-    panel's lists, which the picture's script also reads)."""
+    panel's lists, which the picture's script also reads); each heading with its id where
+    ``anchors`` says something links to it."""
     out: list[str] = []
     add = out.append
     add('<dl class="relations__groups simple">')
     for group in groups:
         usual = group.usual
+        anchor = f' id="{e[group.anchor]}"' if anchors else ""
         add(
-            f'<dt id="{e[group.anchor]}">{e[group.label]}</dt>'
+            f"<dt{anchor}>{e[group.label]}</dt>"
             f'<dd data-relation-type="{e[usual[0]]}" '
             f'data-relation-direction="{usual[1]}">'
         )

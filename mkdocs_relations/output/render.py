@@ -53,11 +53,23 @@ class Renderer:
         found = self.env.loader.get_source(self.env, name)[1]
         return found is not None and os.path.samefile(found, os.path.join(TEMPLATES, name))
 
-    def panel(self, panel: Panel, page_id: str, placement: str, *, finder: bool = False) -> str:
+    def panel(
+        self,
+        panel: Panel,
+        page_id: str,
+        placement: str,
+        *,
+        finder: bool = False,
+        anchors: bool = True,
+    ) -> str:
+        """``anchors``: whether the groups' headings carry their ids (something links to them:
+        the jump line, the grouped picture's boxes); a page where nothing does saves them."""
         if self.fast_panel:
-            return ascii_html("".join(panel_html(panel, placement, self._escaped)))
+            return ascii_html("".join(panel_html(panel, placement, self._escaped, anchors)))
         template = self.env.get_template("relations/panel.html")
-        html = template.render(panel=panel, page_id=page_id, placement=placement, finder=finder)
+        html = template.render(
+            panel=panel, page_id=page_id, placement=placement, finder=finder, anchors=anchors
+        )
         return ascii_html(html)
 
     def jump(self, panel: Panel) -> str:
