@@ -88,7 +88,7 @@ def test_every_show_form(site: Site, theme: str) -> None:
     assert html.count('href="../assets/mkdocs-relations/relations.css"') == 1
     assert "relations-query.css" not in html
     sheet = (site.site_dir / "assets" / "mkdocs-relations" / "relations.css").read_text("utf-8")
-    assert ".relations__picture" in sheet and ".relations-query {" in sheet
+    assert "[data-relations-picture]" in sheet and ".relations-query {" in sheet
     assert not (site.site_dir / "assets" / "mkdocs-relations" / "relations-query.css").exists()
 
 

@@ -139,8 +139,7 @@ def picture_html(pic: PictureSpot, labels: Mapping[str, str], e: Escaped) -> lis
     grouped = " data-relations-grouped" if pic.grouped else ""
     hidden = "" if pic.groups else " hidden"
     out = [
-        f'<figure class="relations__picture" data-relations-picture{grouped} '
-        f'data-relations-title="{e[pic.title]}"{hidden}>'
+        f'<figure data-relations-picture{grouped} data-relations-title="{e[pic.title]}"{hidden}>'
     ]
     if pic.groups:
         out += groups_html(pic.groups, labels, e)
