@@ -18,7 +18,7 @@ from .labels import FINDER_MESSAGES, fill
 from .panel import Panel
 from .panel_html import breadcrumbs_html, jump_html, mentions_html, panel_html
 from .records import PageRef
-from .site_files import FINDER_FORM_VARIABLE, GraphScript
+from .site_files import GraphScript
 
 
 class Renderer:
@@ -124,13 +124,14 @@ class Renderer:
 
     def path_finder(self, page_id: str, root: str) -> str:
         """The finder's placeholder on one page: its page id and the site root as a link from
-        it (the form is the site's, :meth:`finder_form`; without JavaScript there is no
-        finder, so a reader without it misses nothing). ``id``: the panel's link to it."""
+        it, nothing the site's pages share (the form is the site's, :meth:`finder_form`, which
+        the site's script hands the finder's; without JavaScript there is no finder, so a
+        reader without it misses nothing, and the widget carries the id the panel's link to
+        it names)."""
         e = self._escaped
         return ascii_html(
-            f'<div id="relations-finder" data-relations-pathfinder data-relations-page="'
-            f'{e[page_id]}" data-relations-root="{e[root]}" '
-            f'data-relations-form="{FINDER_FORM_VARIABLE}" hidden></div>'
+            f'<div data-relations-pathfinder data-relations-page="{e[page_id]}" '
+            f'data-relations-root="{e[root]}" hidden></div>'
         )
 
 
