@@ -162,6 +162,16 @@ def test_redlinks_are_not_links_and_carry_their_reason(site: Site) -> None:
     assert all(e.attrs.get("href") for e in elements if e.tag == "a" and "fraud" in e.text)
 
 
+def test_a_panel_says_nothing_its_stylesheet_does_not_read(site: Site) -> None:
+    """Classes and ids only where something reads them: the placement's class for a panel at
+    the top, a group's id where a link names it (neither on this short page)."""
+    site.pages(WIKI)
+    assert site.build().ok
+    html = site.html("index.html")
+    assert '<aside class="relations" data-relations-panel' in html
+    assert "relations--bottom" not in html and 'id="relations-group-' not in html
+
+
 def test_notes_show_with_their_edge(site: Site) -> None:
     site.pages(WIKI)
     site.build()

@@ -27,9 +27,11 @@ def panel_html(panel: Panel, placement: str, e: Escaped, anchors: bool = True) -
     and says the words the finder's form carries.) ``anchors``: whether each group's heading
     carries its id, for what links to it (the jump line, the grouped picture's boxes)."""
     labels = panel.labels
+    # The placement's class only where the stylesheet reads it (a panel at the top).
+    where = " relations--top" if placement == "top" else ""
     out = [
-        f'<aside class="relations relations--{e[placement]}" data-relations-panel '
-        'data-search-exclude aria-labelledby="relations-panel">'
+        f'<aside class="relations{where}" data-relations-panel data-search-exclude '
+        'aria-labelledby="relations-panel">'
         f'<h2 id="relations-panel">{e[labels["title"]]}</h2>'
     ]
     add = out.append
