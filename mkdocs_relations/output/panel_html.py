@@ -40,7 +40,7 @@ def panel_html(panel: Panel, placement: str, e: Escaped, anchors: bool = True) -
     for reach in panel.reach:
         reverse = "true" if reach.direction == "in" else "false"
         add(
-            f'<details class="relations__reach" data-relation-reach="{e[reach.type]}" '
+            f'<details data-relation-reach="{e[reach.type]}" '
             f'data-relation-reverse="{reverse}">'
             f"<summary>{e[reach.label]} <span>({e[reach.count]})</span></summary>"
             '<dl class="simple">'
