@@ -421,7 +421,7 @@ def test_reach_lists_are_the_full_search_cut_to_what_they_show(
                             reached.page,
                             " ".join(words),
                             via,
-                            fill(labels["via"], chain=via[-1]) if via else "",
+                            fill(labels["via"], chain=" › ".join(via)) if via else "",
                         )
                     )
                 expected.sort(key=lambda e: (e[0], natural[e[1]], e[3]))

@@ -29,9 +29,8 @@ from .records import PageRef
 MAX_REACH_ENTRIES = 20
 
 #: A page of a search tree as the entries after it need it: its chain, the titles from the
-#: first step to it, and the "via" line of a page one step further (which names it alone:
-#: its own entry, one distance up the list, says how it is reached).
-_Pieces = tuple[str, list[str], str]
+#: first step to it, those joined, and the "via" line of a page one step further.
+_Pieces = tuple[str, list[str], str, str]
 _ALONG, _AGAINST = number(OUT), number(IN)
 
 
@@ -44,8 +43,7 @@ class ReachEntry:
     chain: str
     #: The pages between this one and the current page, for "via Ledger".
     via: list[str]
-    #: As shown: the page it is reached from, "via Storage" (``labels.via``); that page's
-    #: own entry, one distance up, says how it is reached in turn, so no title is said twice.
+    #: The same as shown: "via Ledger › Storage" (``labels.via``).
     via_text: str = ""
     page: str = ""
 
@@ -172,7 +170,7 @@ class ReachBuilder:
         ids = self.index.ids
         natural = self.natural
         parents = found.parents
-        pieces: dict[int, _Pieces] = {start: (ref(ids[start]).title, [], "")}
+        pieces: dict[int, _Pieces] = {start: (ref(ids[start]).title, [], "", "")}
         entries = []
         for node, hops in found.shown:
             parent = parents[node]
@@ -182,7 +180,7 @@ class ReachBuilder:
             page = ids[node]
             target = ref(page)
             title = target.title
-            chain, before, via = piece
+            chain, before, _, via = piece
             entry = ReachEntry(
                 title, target.url, hops, f"{chain} {arrow} {title}", list(before), via, page
             )
@@ -206,8 +204,14 @@ class ReachBuilder:
         piece = pieces[node]
         for step in reversed(missing):
             title = ref(self.index.ids[step]).title
-            chain, before, _ = piece
-            piece = pieces[step] = (f"{chain} {arrow} {title}", [*before, title], self._via(title))
+            chain, before, joined, _ = piece
+            joined = f"{joined} › {title}" if before else title
+            piece = pieces[step] = (
+                f"{chain} {arrow} {title}",
+                [*before, title],
+                joined,
+                self._via(joined),
+            )
         return piece
 
     def _type_words(self, relation: str, direction: Direction) -> tuple[str, str]:
