@@ -21,7 +21,7 @@ from mkdocs.structure.toc import AnchorLink, TableOfContents
 from .frontmatter.page import page_id_for
 from .model.diagnostics import display_path
 from .output.labels import Labels
-from .output.page_additions import Display, PageAdditions
+from .output.page_additions import LONG_PAGE, Display, PageAdditions
 from .output.site_files import QUERY_CSS, OutsideSite, asset_source, write_graph_files
 from .output.site_links import relative_url
 from .query.page_blocks import BlockAnswers
@@ -50,6 +50,18 @@ def site_pages(files: Files) -> tuple[dict[str, tuple[str, str]], list[tuple[str
             pages[page_id] = (title or file.name, file.url)
             order.append((page_id, file.page.url))
     return pages, order
+
+
+def long_pages(files: Files) -> frozenset[str]:
+    """The pages whose content is longer than :data:`LONG_PAGE`, measured once MkDocs has
+    converted every page (before ``on_env``): they get the jump line under their title."""
+    return frozenset(
+        page_id_for(file.src_uri)
+        for file in files.documentation_pages()
+        if file.page is not None
+        and file.page.content is not None
+        and len(file.page.content) > LONG_PAGE
+    )
 
 
 def add_wikilinks(config: MkDocsConfig) -> tuple[WikilinksExtension, str]:

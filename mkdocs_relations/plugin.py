@@ -23,6 +23,7 @@ from .mkdocs_build import (
     add_wikilinks,
     answer_blocks,
     body_links,
+    long_pages,
     site_pages,
     stripped_lines,
     write_site_graph,
@@ -156,11 +157,14 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         _stop(self.report.found(self.blocks.diagnostics, BLOCKS))
         if self.answered:  # else no engine (nor panel index) to build
             prefix = display_prefix(config)
-            linked = QUERY_CSS in config.extra_css
+            # The site's sheet holds the blocks' styles where anything shows.
+            linked = bool(display.stylesheets) or QUERY_CSS in config.extra_css
             answer_blocks(
                 self.blocks, self.answered, self.additions, self.pages,
                 linked=linked, prefix=prefix, warn=log.warning,
             )  # fmt: skip
+        # After the answers, which are part of a page's length.
+        self.additions.long_pages = long_pages(files)
         mentioned_by: dict[str, list[str]] = {}
         if self.wikilinks is not None:
             offsets = self.offsets

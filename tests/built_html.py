@@ -235,9 +235,9 @@ def reader_view(html: str, url: str) -> list[str]:
 def finder_form(site_dir: Path) -> list[Element]:
     """The path finder's form as the site's form script holds it (every page's placeholder
     is filled from it)."""
-    from mkdocs_relations.output.site_files import FINDER_FORM_VARIABLE, SCRIPT
+    from mkdocs_relations.output.site_files import FINDER_API, SCRIPT
 
     text = (site_dir / SCRIPT).read_text("utf-8")
-    assignment = f"window.{FINDER_FORM_VARIABLE} = "
+    assignment = f"window.{FINDER_API}.start("
     start = text.index(assignment) + len(assignment)
     return parse(str(json.JSONDecoder().raw_decode(text, start)[0]))

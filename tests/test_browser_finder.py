@@ -177,7 +177,7 @@ def test_the_form_is_built_from_the_site_s_one_copy(site: Site, browser: Any, wi
     site.extra_config = {"theme": {"name": "material"}, "use_directory_urls": False}
     assert site.build().ok
     html = site.html("platform/checkout.html")
-    assert "<form" not in html and "data-relations-form" in html
+    assert "<form" not in html and "data-relations-pathfinder" in html
     page = browser.new_page(viewport={"width": width, "height": 900})
     page.goto((site.site_dir / "platform" / "checkout.html").as_uri())
     page.wait_for_selector("[data-relations-pathfinder][data-relations-ready]")

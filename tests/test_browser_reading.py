@@ -39,7 +39,7 @@ def built(request: Any, tmp_path_factory: pytest.TempPathFactory) -> tuple[str, 
 ENTRIES = """() => {
   const panel = document.querySelector("[data-relations-panel]");
   panel.querySelectorAll("details").forEach((d) => { d.open = true; });
-  return [...panel.querySelectorAll(".relations__groups > dd ul, .relations__reach ul")].map(
+  return [...panel.querySelectorAll(".relations__groups > dd ul, [data-relation-reach] ul")].map(
     (ul) => [...ul.children].map((li) => {
       const r = li.getBoundingClientRect();
       return { top: r.top, bottom: r.bottom, left: r.left, text: li.textContent.trim() };
@@ -48,7 +48,7 @@ ENTRIES = """() => {
 }"""
 
 NOTES = """() => [...document.querySelectorAll(
-  "[data-relations-panel] .relations__note, [data-relations-panel] .relations__via"
+  "[data-relations-panel] .relations__note, [data-relations-panel] [data-relation-reach] li > small"
 )].map((n) => ({
   text: n.textContent,
   strong: n.querySelectorAll("strong, em, code").length,

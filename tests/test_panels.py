@@ -144,6 +144,12 @@ def test_a_labelled_symmetric_type_is_one_group_from_both_ends(site: Site, brows
         and "relations__node--current" not in str(e.ancestors[-1].get("class"))
     ]
     assert nodes == ["Verwandt mit (7)"]
+    # The group's box links to the group's list, whose heading carries the id it names; a
+    # page whose picture draws each neighbour (nothing links to its groups) carries none.
+    boxes = [e.attrs.get("xlink:href") for e in grouped if e.tag == "a"]
+    assert [href for href in boxes if href] == ["#relations-group-0"]
+    assert [e.text for e in grouped if e.attrs.get("id") == "relations-group-0"] == ["Verwandt mit"]
+    assert 'id="relations-group-' not in site.html("b/index.html")
 
 
 def test_redlinks_are_not_links_and_carry_their_reason(site: Site) -> None:
@@ -154,6 +160,16 @@ def test_redlinks_are_not_links_and_carry_their_reason(site: Site) -> None:
     assert red.tag == "span" and "href" not in red.attrs
     assert red.attrs["title"] == "planned page"
     assert all(e.attrs.get("href") for e in elements if e.tag == "a" and "fraud" in e.text)
+
+
+def test_a_panel_says_nothing_its_stylesheet_does_not_read(site: Site) -> None:
+    """Classes and ids only where something reads them: the placement's class for a panel at
+    the top, a group's id where a link names it (neither on this short page)."""
+    site.pages(WIKI)
+    assert site.build().ok
+    html = site.html("index.html")
+    assert '<aside class="relations" data-relations-panel' in html
+    assert "relations--bottom" not in html and 'id="relations-group-' not in html
 
 
 def test_notes_show_with_their_edge(site: Site) -> None:
@@ -178,7 +194,7 @@ def test_transitive_reach_in_a_diamond(site: Site) -> None:
     # The chain shown for D goes through B, the smaller of the two equal-length routes, said
     # once, beside the entry: "via B" (no tooltip says it again).
     assert not any(el.attrs.get("title") for el in a if el.tag == "a" and el.text.strip() == "D")
-    vias = [el.text for el in a if "relations__via" in str(el.attrs.get("class"))]
+    vias = [el.text for el in a if el.tag == "small" and "data-relation-hops" in el.ancestors[-2]]
     assert vias == ["via B", "via B › D"]
 
 

@@ -84,7 +84,12 @@ def test_every_show_form(site: Site, theme: str) -> None:
     assert "-->|depends-on|" in mermaid.text and '"Payments"' in mermaid.text
     html = site.html("views/index.html")
     assert '<pre class="mermaid"><code>flowchart LR' in html
-    assert "relations-query.css" in html
+    # One sheet a page, the site's, and it holds the blocks' styles after the panel's.
+    assert html.count('href="../assets/mkdocs-relations/relations.css"') == 1
+    assert "relations-query.css" not in html
+    sheet = (site.site_dir / "assets" / "mkdocs-relations" / "relations.css").read_text("utf-8")
+    assert "[data-relations-picture]" in sheet and ".relations-query {" in sheet
+    assert not (site.site_dir / "assets" / "mkdocs-relations" / "relations-query.css").exists()
 
 
 def test_relative_links_and_no_directory_urls(site: Site) -> None:

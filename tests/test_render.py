@@ -38,7 +38,7 @@ def test_the_figure_names_its_page_escaped_and_ascii() -> None:
     spot = PictureSpot('Tom & "Jerry" <b> → café', grouped=True)
     written = "".join(picture_html(spot, {}, e))
     assert written == (
-        '<figure class="relations__picture" data-relations-picture data-relations-grouped '
+        "<figure data-relations-picture data-relations-grouped "
         'data-relations-title="Tom &amp; &#34;Jerry&#34; &lt;b&gt; &#8594; caf&#233;" hidden>'
         "</figure>"
     )

@@ -169,6 +169,31 @@ def test_rebuilds_after_changes_equal_clean_builds(
     assert _files(site.site_dir) == _clean(site, tmp_path / "clean-removed")
 
 
+def test_a_page_grown_long_under_serve_gets_its_jump_line(
+    site: Site, session: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only a long page's groups carry ids (the jump line under its title links to them): a
+    page whose body grows long is rendered again, as a clean build renders it."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    pages = _wiki(random.Random(3), 20)
+    _write(site.docs, pages)
+    served = session(site)
+    assert served.rebuild().ok
+    kept = served.plugin.session.kept
+    built = site.site_dir / "p1" / "index.html"
+    assert "data-relations-jump" not in built.read_text("utf-8")
+    body = "\n\n".join(["A paragraph a reader has to scroll past."] * 200)
+    path = site.docs / "p1.md"
+    path.write_text(pages["p1.md"] + "\n" + body + "\n", encoding="utf-8")
+    stamp = time.time_ns() + 10**9
+    os.utime(path, ns=(stamp, stamp))
+    assert served.rebuild().ok
+    html = built.read_text("utf-8")
+    assert "data-relations-jump" in html and 'id="relations-group-0"' in html
+    assert kept.rendered == 1, "the page grown long, and only it"
+    assert _files(site.site_dir) == _clean(site, tmp_path / "clean")
+
+
 def _yaml_nodes(kept: object) -> int:
     """How many YAML nodes are reachable from ``kept``."""
     seen, stack, nodes = set(), [kept], 0

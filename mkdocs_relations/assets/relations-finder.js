@@ -1,8 +1,9 @@
 /* mkdocs-relations: the path finder widget.
  *
  * The page carries a placeholder (its page id and the site root as a link from it); the
- * widget's markup, the same on every page, is rendered once a build into a script of the
- * site's that the page loads before this one, and put in the placeholder's place here. The
+ * widget's markup, the same on every page, is rendered once a build and handed to this
+ * script by the site's script, which holds both (MkDocsRelationsFinder.start), and put in
+ * the placeholder's place here. The
  * widget carries, in its data attributes, everything this script shares with the build: where
  * the site root and the graph file are (as links from the page), the graph's format and
  * version, and every word it shows. Nothing of that is repeated here, so the two cannot drift apart;
@@ -15,6 +16,8 @@
   "use strict";
 
   var MAX_OPTIONS = 10;
+  // The widget's markup, as the site's script hands it to start().
+  var formHtml = null;
   // Absolute graph URL -> promise of the prepared graph: loaded once, whatever the page
   // Material's instant navigation shows next.
   var graphs = new Map();
@@ -492,12 +495,14 @@
     });
   }
 
-  /* The widget in a placeholder's place: the site's form (the global the placeholder names),
-   * with the page id and the links from this page put in. A page without a placeholder
-   * (a build that wrote the whole widget into it) keeps its own. */
+  /* The widget in a placeholder's place: the site's form (as start() was handed it), with
+   * the page id and the links from this page put in. A page without a placeholder (a build
+   * that wrote the whole widget into it) keeps its own. */
   function build(holder) {
-    var html = window[holder.getAttribute("data-relations-form")];
-    if (typeof html !== "string") return holder;
+    var html = formHtml;
+    // A widget (built already, or written whole) carries the graph's place; a placeholder
+    // does not.
+    if (typeof html !== "string" || holder.hasAttribute("data-relations-graph")) return holder;
     var made = document.createElement("template");
     made.innerHTML = html;
     var widget = made.content.firstElementChild;
@@ -550,16 +555,24 @@
       });
   }
 
-  // Both, always: Material's instant navigation swaps pages without reloading scripts and
-  // announces each one on document$, but document$ never emits where instant navigation
-  // cannot run (a site opened from disk). Mounting is idempotent, so a page announced
-  // twice is mounted once.
-  if (window.document$ && typeof window.document$.subscribe === "function") {
-    window.document$.subscribe(mountAll);
+  /* Called once by the site's script, right after this file, with the widget's markup:
+   * said once a site rather than on every page's placeholder. */
+  function start(form) {
+    if (formHtml !== null) return;
+    formHtml = form;
+    // Both, always: Material's instant navigation swaps pages without reloading scripts and
+    // announces each one on document$, but document$ never emits where instant navigation
+    // cannot run (a site opened from disk). Mounting is idempotent, so a page announced
+    // twice is mounted once.
+    if (window.document$ && typeof window.document$.subscribe === "function") {
+      window.document$.subscribe(mountAll);
+    }
+    if (document.readyState === "loading") {
+      document.addEventListener("DOMContentLoaded", mountAll);
+    } else {
+      mountAll();
+    }
   }
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", mountAll);
-  } else {
-    mountAll();
-  }
+
+  window.MkDocsRelationsFinder = { start: start };
 })();

@@ -131,6 +131,13 @@ def inject(
         titles[page_id] = (title, url)
 
     additions = PageAdditions(wiki, titles, display, template_dirs)
+    additions.long_pages = frozenset(
+        page_id
+        for page_id, found in places.items()
+        if found.content_start is not None
+        and found.content_end is not None
+        and found.content_end - found.content_start > LONG_PAGE
+    )
     # A page whose panel Zensical's extension rendered gets the rest: finder, assets, answers.
     rest = PageAdditions(
         wiki, titles, replace(display, placement="off", breadcrumbs=False), template_dirs
@@ -196,8 +203,8 @@ def _asset_tags(
     found: Places, url: str, display: Display, answers: bool = False
 ) -> list[tuple[int, str]]:
     """The stylesheets at the end of the head and the scripts at the end of the body, as
-    MkDocs places extra_css and extra_javascript (the plugin lists both sheets when anything
-    shows; otherwise a page with answers links the answers' sheet).
+    MkDocs places extra_css and extra_javascript (the plugin lists the site's one sheet when
+    anything shows; otherwise a page with answers links the answers' sheet).
 
     A page without a head end gets its stylesheets where its content starts (a stylesheet
     may stand in the body); one without a body end gets its scripts at its end, where a

@@ -10,7 +10,7 @@ stylesheets, scripts and the finder's form) are decided together: split, the plu
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -22,7 +22,15 @@ from .on_demand import PanelOnDemand
 from .panel import DEFAULT_PICTURE_LIMIT, PANELS, Panel, PanelBuilder
 from .records import PageRef
 from .render import Renderer
-from .site_files import CSS, QUERY_CSS, SCRIPT, GraphScript, graph_script, site_script
+from .site_files import (
+    CSS,
+    QUERY_CSS,
+    SCRIPT,
+    GraphScript,
+    graph_script,
+    site_script,
+    site_stylesheet,
+)
 from .site_links import base_parts, relative_link, url_parts
 
 #: A page whose content is longer than this (characters of HTML, about three phone screens
@@ -50,8 +58,9 @@ class Display:
     # them in extra_css/extra_javascript) and for inject (which writes the tags itself).
     @property
     def stylesheets(self) -> tuple[str, ...]:
-        """What every page links in its head: both sheets when a panel or the finder shows."""
-        return (CSS, QUERY_CSS) if self.shows_anything else ()
+        """What every page links in its head: the site's one sheet (panel, finder and blocks'
+        styles, :func:`~.site_files.site_stylesheet`) when a panel or the finder shows."""
+        return (CSS,) if self.shows_anything else ()
 
     @property
     def picture(self) -> bool:
@@ -65,12 +74,10 @@ class Display:
         return (SCRIPT,) if self.picture or self.path_finder != "off" else ()
 
     def assets(self, answers: bool) -> list[str]:
-        """The package's files copied into the site: what pages link, and the blocks' sheet
-        where ``answers`` says some page links it on its own (the site's script is
+        """The package's files copied into the site as they are: the blocks' sheet where
+        ``answers`` says some page links it on its own (the site's sheet and script are
         written for the site: :meth:`PageAdditions.site_files`)."""
-        alone = [QUERY_CSS] if answers and not self.shows_anything else []
-        # The script is written for the site (site_files), not copied.
-        return [*self.stylesheets, *alone]
+        return [QUERY_CSS] if answers and not self.shows_anything else []
 
 
 class PageAdditions:
@@ -96,6 +103,10 @@ class PageAdditions:
         # shares as many leading parts with the target: by (steps up, parts shared, target),
         # each written once a build, and the same string object wherever it is named.
         self._shared_links: dict[tuple[int, int, str], PageRef] = {}
+        #: The pages whose content is longer than :data:`LONG_PAGE`, as the adaptor measured
+        #: them before rendering: only they get the jump line, and so the groups' ids it
+        #: links to (elsewhere nothing links to them but a grouped picture's boxes).
+        self.long_pages: Collection[str] = frozenset()
 
     # Built when first used: a site with no panel (placement off, no finder) needs none.
     @cached_property
@@ -131,8 +142,9 @@ class PageAdditions:
         return types, graph_script()
 
     def site_files(self) -> dict[str, str]:
-        """The files this site's pages share, by site path: its one script, with the
-        picture's words when panels show it and the finder's form when it shows."""
+        """The files this site's pages share, by site path: its one stylesheet when anything
+        shows, and its one script, with the picture's words when panels show it and the
+        finder's form when it shows."""
         picture = None
         if self.display.picture:
             graph = self.wiki.graph
@@ -151,7 +163,8 @@ class PageAdditions:
             form = self.renderer.finder_form(
                 offered, self.display.max_hops, self.labels.text, script
             )
-        return site_script(picture, form)
+        sheet = site_stylesheet() if self.display.shows_anything else {}
+        return {**sheet, **site_script(picture, form)}
 
     def for_page(self, page_id: str, page_url: str) -> tuple[str, str]:
         """(HTML before the content, HTML after it) for one page; empty where nothing shows."""
@@ -304,9 +317,19 @@ class PageAdditions:
                 title = self.pages.get(page_id, (page_id, ""))[0]
                 top.append(self.renderer.breadcrumbs(panel.breadcrumbs, title, panel.labels))
             if display.placement != "off":
-                html = self.renderer.panel(panel, page_id, display.placement, finder=finder)
+                jumps = (
+                    display.placement == "bottom"
+                    and bool(panel.groups)
+                    and page_id in self.long_pages
+                )
+                picture = panel.picture
+                # The grouped picture's boxes link to the groups of the panel's lists.
+                boxes = picture is not None and picture.grouped and not picture.groups
+                html = self.renderer.panel(
+                    panel, page_id, display.placement, finder=finder, anchors=jumps or boxes
+                )
                 (top if display.placement == "top" else bottom).append(html)
-                if display.placement == "bottom" and panel.groups:
+                if jumps:
                     jump = self.renderer.jump(panel)
         if mentioned_by:
             pages = sorted((ref(other) for other in mentioned_by), key=lambda r: (r.title, r.url))
@@ -327,6 +350,6 @@ class Rendered:
     bottom: str = ""
     panel: Panel | None = None
     #: The line linking to the panel's groups, for under the title of a page longer than
-    #: :data:`LONG_PAGE` (the adaptor knows the page's length); "" where the panel is not
-    #: at the bottom.
+    #: :data:`LONG_PAGE` (one of :attr:`PageAdditions.long_pages`); "" where the panel is not
+    #: at the bottom or the page is not long.
     jump: str = ""

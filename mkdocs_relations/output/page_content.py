@@ -67,7 +67,10 @@ class PageContent:
         else:  # under serve: kept from the last rebuild where nothing it shows changed
             pages = self.additions.pages
             mentions = tuple([pages.get(other) for other in mentioned]) if mentioned else ()
-            shown = self.kept.get(page_id, url, mentions, self._render, self._later)
+            # A page that grew long (or short) since gets its jump line (or loses it), and
+            # the groups' ids with it.
+            seen = (mentions, page_id in self.additions.long_pages)
+            shown = self.kept.get(page_id, url, seen, self._render, self._later)
         self.held[page_id] = content
         if shown.jump and len(content) > LONG_PAGE:
             content = after_title(content, shown.jump)

@@ -21,27 +21,29 @@ from .panel import Panel, PictureSpot
 from .records import Group, PageRef
 
 
-def panel_html(panel: Panel, placement: str, e: Escaped) -> list[str]:
+def panel_html(panel: Panel, placement: str, e: Escaped, anchors: bool = True) -> list[str]:
     """The parts of relations/panel.html for one page, to be joined. (The line linking to
     the path finder is the finder's script's: it points at a widget only that script makes,
-    and says the words the finder's form carries.)"""
+    and says the words the finder's form carries.) ``anchors``: whether each group's heading
+    carries its id, for what links to it (the jump line, the grouped picture's boxes)."""
     labels = panel.labels
+    # The placement's class only where the stylesheet reads it (a panel at the top).
+    where = " relations--top" if placement == "top" else ""
     out = [
-        f'<aside class="relations relations--{e[placement]}" data-relations-panel '
-        'data-search-exclude aria-labelledby="relations-panel">'
-        f'<h2 class="relations__title" id="relations-panel">{e[labels["title"]]}</h2>'
+        f'<aside class="relations{where}" data-relations-panel data-search-exclude '
+        'aria-labelledby="relations-panel">'
+        f'<h2 id="relations-panel">{e[labels["title"]]}</h2>'
     ]
     add = out.append
     if panel.groups:
-        out += groups_html(panel.groups, labels, e)
+        out += groups_html(panel.groups, labels, e, anchors)
     for reach in panel.reach:
         reverse = "true" if reach.direction == "in" else "false"
         add(
-            f'<details class="relations__reach" data-relation-reach="{e[reach.type]}" '
+            f'<details data-relation-reach="{e[reach.type]}" '
             f'data-relation-reverse="{reverse}">'
-            f'<summary class="relations__summary">{e[reach.label]} '
-            f'<span class="relations__count">({e[reach.count]})</span></summary>'
-            '<dl class="relations__hops simple">'
+            f"<summary>{e[reach.label]} <span>({e[reach.count]})</span></summary>"
+            '<dl class="simple">'
         )
         for hop in reach.hops:
             # The distance said once, on the list of the pages at it.
@@ -49,7 +51,7 @@ def panel_html(panel: Panel, placement: str, e: Escaped) -> list[str]:
             for step in hop.entries:
                 add(f'<li><a href="{e[step.url]}">{e[step.title]}</a>')
                 if step.via_text:
-                    add(f' <span class="relations__via">{e[step.via_text]}</span>')
+                    add(f" <small>{e[step.via_text]}</small>")
                 add("</li>")
             add("</ul></dd>")
         add("</dl>")
@@ -62,16 +64,20 @@ def panel_html(panel: Panel, placement: str, e: Escaped) -> list[str]:
     return out
 
 
-def groups_html(groups: Sequence[Group], labels: Mapping[str, str], e: Escaped) -> list[str]:
+def groups_html(
+    groups: Sequence[Group], labels: Mapping[str, str], e: Escaped, anchors: bool = False
+) -> list[str]:
     """The parts of relations/groups.html: the direct relationships, group by group (the
-    panel's lists, which the picture's script also reads)."""
+    panel's lists, which the picture's script also reads); each heading with its id where
+    ``anchors`` says something links to it."""
     out: list[str] = []
     add = out.append
     add('<dl class="relations__groups simple">')
     for group in groups:
         usual = group.usual
+        anchor = f' id="{e[group.anchor]}"' if anchors else ""
         add(
-            f'<dt id="{e[group.anchor]}">{e[group.label]}</dt>'
+            f"<dt{anchor}>{e[group.label]}</dt>"
             f'<dd data-relation-type="{e[usual[0]]}" '
             f'data-relation-direction="{usual[1]}">'
         )
@@ -81,7 +87,7 @@ def groups_html(groups: Sequence[Group], labels: Mapping[str, str], e: Escaped) 
                 count = e[fill(labels[fold], n=len(entries))]
                 add(
                     f'<details class="relations__fold" data-relations-fold{red}>'
-                    f'<summary class="relations__summary">{count}</summary>'
+                    f"<summary>{count}</summary>"
                 )
             add("<ul>")
             for entry in entries:
@@ -135,8 +141,7 @@ def picture_html(pic: PictureSpot, labels: Mapping[str, str], e: Escaped) -> lis
     grouped = " data-relations-grouped" if pic.grouped else ""
     hidden = "" if pic.groups else " hidden"
     out = [
-        f'<figure class="relations__picture" data-relations-picture{grouped} '
-        f'data-relations-title="{e[pic.title]}"{hidden}>'
+        f'<figure data-relations-picture{grouped} data-relations-title="{e[pic.title]}"{hidden}>'
     ]
     if pic.groups:
         out += groups_html(pic.groups, labels, e)

@@ -18,7 +18,7 @@ from .labels import FINDER_MESSAGES, fill
 from .panel import Panel
 from .panel_html import breadcrumbs_html, jump_html, mentions_html, panel_html
 from .records import PageRef
-from .site_files import FINDER_FORM_VARIABLE, GraphScript
+from .site_files import GraphScript
 
 
 class Renderer:
@@ -53,11 +53,23 @@ class Renderer:
         found = self.env.loader.get_source(self.env, name)[1]
         return found is not None and os.path.samefile(found, os.path.join(TEMPLATES, name))
 
-    def panel(self, panel: Panel, page_id: str, placement: str, *, finder: bool = False) -> str:
+    def panel(
+        self,
+        panel: Panel,
+        page_id: str,
+        placement: str,
+        *,
+        finder: bool = False,
+        anchors: bool = True,
+    ) -> str:
+        """``anchors``: whether the groups' headings carry their ids (something links to them:
+        the jump line, the grouped picture's boxes); a page where nothing does saves them."""
         if self.fast_panel:
-            return ascii_html("".join(panel_html(panel, placement, self._escaped)))
+            return ascii_html("".join(panel_html(panel, placement, self._escaped, anchors)))
         template = self.env.get_template("relations/panel.html")
-        html = template.render(panel=panel, page_id=page_id, placement=placement, finder=finder)
+        html = template.render(
+            panel=panel, page_id=page_id, placement=placement, finder=finder, anchors=anchors
+        )
         return ascii_html(html)
 
     def jump(self, panel: Panel) -> str:
@@ -112,13 +124,14 @@ class Renderer:
 
     def path_finder(self, page_id: str, root: str) -> str:
         """The finder's placeholder on one page: its page id and the site root as a link from
-        it (the form is the site's, :meth:`finder_form`; without JavaScript there is no
-        finder, so a reader without it misses nothing). ``id``: the panel's link to it."""
+        it, nothing the site's pages share (the form is the site's, :meth:`finder_form`, which
+        the site's script hands the finder's; without JavaScript there is no finder, so a
+        reader without it misses nothing, and the widget carries the id the panel's link to
+        it names)."""
         e = self._escaped
         return ascii_html(
-            f'<div id="relations-finder" data-relations-pathfinder data-relations-page="'
-            f'{e[page_id]}" data-relations-root="{e[root]}" '
-            f'data-relations-form="{FINDER_FORM_VARIABLE}" hidden></div>'
+            f'<div data-relations-pathfinder data-relations-page="{e[page_id]}" '
+            f'data-relations-root="{e[root]}" hidden></div>'
         )
 
 

@@ -20,13 +20,18 @@ from .finder_files import NAMES_FILE, SHARD_FILE, finder_files, shard_script
 from .labels import Labels
 
 ASSET_DIR = "assets/mkdocs-relations"
+#: The one stylesheet a page links when a panel or the finder shows, written for the site
+#: (:func:`site_stylesheet`): the panel's and finder's styles, then the blocks' (a block's
+#: answer is page content, so its styles are on every page too). One link a page, not two.
 CSS = f"{ASSET_DIR}/relations.css"
-#: Styles for relations blocks and the overview: page content, so on every page.
+#: Styles for relations blocks and the overview, copied alone into a site whose pages show
+#: no panel nor finder (only the pages with answers link it).
 QUERY_CSS = f"{ASSET_DIR}/relations-query.css"
 #: Every script a page loads, one file the build writes (one tag a page, one request a
 #: site): the picture's, with each type's words in front (when panels show it), then the path
-#: finder's form (rendered from ``relations/pathfinder.html``; each page holds a placeholder
-#: the finder's script fills from it), its path search and its widget (when it shows).
+#: finder's search and widget, started with its form (rendered from
+#: ``relations/pathfinder.html``; each page holds a placeholder the widget fills from it)
+#: when it shows.
 SCRIPT = f"{ASSET_DIR}/relations.js"
 #: The packaged scripts it is made of, in the order it holds them.
 PICTURE_JS, PATHS_JS, FINDER_JS = (
@@ -34,10 +39,11 @@ PICTURE_JS, PATHS_JS, FINDER_JS = (
     "relations-paths.js",
     "relations-finder.js",
 )
-#: The globals its parts assign: the finder's form (each placeholder names it) and what every
-#: picture shares.
-FINDER_FORM_VARIABLE = "__mkdocsRelationsFinderForm"
+#: What every picture shares, a global its first part assigns; and the finder's script's own
+#: name, under which the site's script starts it with the form (said once a site, not on
+#: every page's placeholder).
 PICTURE_VARIABLE = "__mkdocsRelationsPicture"
+FINDER_API = "MkDocsRelationsFinder"
 GRAPH_JSON = f"{ASSET_DIR}/graph.json"
 GRAPH_SCRIPT = f"{ASSET_DIR}/graph.js"
 #: How a file being written is named until it is renamed into place: a run killed in between
@@ -97,13 +103,19 @@ def site_script(
         ]
     if form is not None:
         parts += [
-            "/* mkdocs-relations: the path finder's form, rendered once a build from "
-            "relations/pathfinder.html. */\n"
-            f"window.{FINDER_FORM_VARIABLE} = {json.dumps(form, ensure_ascii=True)};\n",
             _packaged(PATHS_JS),
             _packaged(FINDER_JS),
+            "/* mkdocs-relations: the path finder's form, rendered once a build from "
+            "relations/pathfinder.html. */\n"
+            f"window.{FINDER_API}.start({json.dumps(form, ensure_ascii=True)});\n",
         ]
     return {SCRIPT: "".join(parts)} if parts else {}
+
+
+def site_stylesheet() -> dict[str, str]:
+    """:data:`CSS` by its site path: the packaged panel sheet and the blocks' sheet, joined."""
+    name = CSS.rsplit("/", 1)[1]
+    return {CSS: _packaged(name) + "\n" + _packaged(QUERY_CSS.rsplit("/", 1)[1])}
 
 
 def _packaged(name: str) -> str:
