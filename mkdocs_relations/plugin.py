@@ -201,6 +201,9 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         if self.kept is not None:
             log.debug(f"{self.kept.reused} pages' additions reused, {self.kept.rendered} rendered")
         labels = self.additions.labels if self.additions else None
+        # Every page is written: what rendered them is let go before the graph files are
+        # made, the build's last and largest allocation (issue 45).
+        self.content = self.additions = None
         made = graph_files if self.serving is None else self.serving.graph_files
         write_site_graph(config, self.wiki, self.pages, self.config.max_hops, labels, made)
 

@@ -25,6 +25,12 @@ from .render import Renderer
 from .site_files import CSS, QUERY_CSS, SCRIPT, GraphScript, graph_script, site_script
 from .site_links import base_parts, relative_link, url_parts
 
+#: Links kept for the pages that follow (each a page's title, URL and link from a folder):
+#: pages are built folder by folder, and a page's neighbours are mostly in its folder, so a
+#: few thousand serve the pages around it; kept for a whole build, they grew with the site
+#: (a tenth of the plugin's memory at 10,000 pages, issue 45).
+KEPT_LINKS = 4096
+
 #: A page whose content is longer than this (characters of HTML, about three phone screens
 #: of prose) gets the jump line under its title: its panel is out of sight from the top.
 LONG_PAGE = 5_000
@@ -90,11 +96,11 @@ class PageAdditions:
         graph = wiki.graph
         self.labels = Labels(graph.vocabulary, display.labels)
         self._template_dirs = template_dirs
-        # Per page id: (title, URL, the URL's parts).
+        # Per page id: (title, URL, the URL's parts), the last :data:`KEPT_LINKS` of them.
         self._targets: dict[str, tuple[str, str, tuple[str, ...]]] = {}
         # A link is the same from every page that climbs as many steps out of its base and
         # shares as many leading parts with the target: by (steps up, parts shared, target),
-        # each written once a build, and the same string object wherever it is named.
+        # the last :data:`KEPT_LINKS` of them.
         self._shared_links: dict[tuple[int, int, str], PageRef] = {}
 
     # Built when first used: a site with no panel (placement off, no finder) needs none.
@@ -184,6 +190,8 @@ class PageAdditions:
                 key = (depth - shared, shared, other)
                 found = links.get(key)
                 if found is None:
+                    if len(links) >= KEPT_LINKS:
+                        links.clear()
                     found = links[key] = PageRef(target[0], relative_link(target[1], parts, base))
                 refs[other] = found
             return found
@@ -193,6 +201,8 @@ class PageAdditions:
     def _target(self, page_id: str) -> tuple[str, str, tuple[str, ...]]:
         found = self._targets.get(page_id)
         if found is None:
+            if len(self._targets) >= KEPT_LINKS:
+                self._targets.clear()
             title, url = self.pages.get(page_id, (page_id, ""))
             # A tuple of strings: untracked by the garbage collector, where a list kept
             # every page's entry in each full collection of the rest of the build.

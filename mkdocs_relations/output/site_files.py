@@ -127,17 +127,22 @@ def graph_files(
     and the names' text for a browser that cannot inflate the manifest's."""
     data = site_graph(graph, pages, max_hops, labels)
     manifest, shards, names = finder_files(data)
-    files = {
-        GRAPH_JSON: (to_json(data) + "\n").encode("utf-8"),
-        GRAPH_SCRIPT: to_script(manifest).encode("utf-8"),
-    }
+    # Each file's data let go once it is text, graph.json's last: a build's peak memory is
+    # reached here (issue 45), with every page written and the finder's lists all held.
+    finder = {GRAPH_SCRIPT: to_script(manifest).encode("utf-8")}
+    del manifest
     folder = GRAPH_SCRIPT.rsplit("/", 1)[0]
-    for number, shard in enumerate(shards):
+    for number in range(len(shards)):
         name = f"{folder}/{SHARD_FILE.format(number)}"
-        files[name] = shard_script(number, shard).encode("utf-8")
+        shard, shards[number] = shards[number], {}
+        finder[name] = shard_script(number, shard).encode("utf-8")
+        del shard
     if names is not None:
-        files[f"{folder}/{NAMES_FILE}"] = shard_script("names", names).encode("utf-8")
-    return files
+        finder[f"{folder}/{NAMES_FILE}"] = shard_script("names", names).encode("utf-8")
+        del names
+    text = to_json(data)
+    del data
+    return {GRAPH_JSON: (text + "\n").encode("utf-8"), **finder}
 
 
 def write_graph_files(
