@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 
 from ..model.direction import OUT
 from ..model.paths import DEFAULT_MAX_HOPS, PathIndex
+from ..wiki.lookup import Resolver
 from ..wiki.pipeline import Wiki
 from .labels import Labels
 from .on_demand import PanelOnDemand
@@ -116,13 +117,10 @@ class PageAdditions:
             max_hops=display.max_hops,
             picture_limit=display.picture_limit,
             suspect=self.wiki.suspect,
-            resolve=self._resolve,
+            # Not a bound method: a builder pointing back at these additions would be let
+            # go (with its path index) only by a full collection, not once pages are written.
+            resolve=partial(_resolve, self.wiki.resolver),
         )
-
-    def _resolve(self, target: str, source: str) -> tuple[str | None, int]:
-        """A target written on ``source`` as the edges read it: (its page, how many match)."""
-        found = self.wiki.resolver.resolve(target, source)
-        return found.page_id, len(found.candidates)
 
     @cached_property
     def renderer(self) -> Renderer:
@@ -327,6 +325,12 @@ class PageAdditions:
             html = self.renderer.path_finder(page_id, root)
             (top if display.path_finder == "top" else bottom).append(html)
         return Rendered("".join(top), "".join(bottom), panel, jump)
+
+
+def _resolve(resolver: Resolver, target: str, source: str) -> tuple[str | None, int]:
+    """A target written on ``source`` as the edges read it: (its page, how many match)."""
+    found = resolver.resolve(target, source)
+    return found.page_id, len(found.candidates)
 
 
 @dataclass
