@@ -8,9 +8,8 @@ layout of :mod:`picture`), so a panel holds only where it goes.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from operator import attrgetter
 
 from ..model.direction import IN, OUT, Direction, number
@@ -89,10 +88,7 @@ class PanelBuilder:
         self._order = {name: i for i, name in enumerate(graph.vocabulary)}
         self._natural = NaturalKeys()
         self._headings: dict[tuple[str, Direction], _Heading] = {}
-        # Not the bound method: a builder its reach builder points back at is let go only by
-        # a full collection, with the path index, once the build's pages are written.
-        rank = partial(_rank, self._order)
-        self._reach = ReachBuilder(graph, index, labels, max_hops, rank, self._natural)
+        self._reach = ReachBuilder(graph, index, labels, max_hops, self._rank, self._natural)
 
     def label(self, relation: str, direction: Direction) -> str:
         """Heading for a type read from one side: "Depends on" / "Used by"."""
@@ -267,12 +263,7 @@ class PanelBuilder:
         return ordered
 
     def _rank(self, relation: str) -> int:
-        return _rank(self._order, relation)
-
-
-def _rank(order: Mapping[str, int], relation: str) -> int:
-    """A type's place among a panel's groups: the vocabulary's order, unknown types last."""
-    return order.get(relation, len(order))
+        return self._order.get(relation, len(self._order))
 
 
 def _disambiguate(groups: list[Group], reach: list[ReachList]) -> None:
