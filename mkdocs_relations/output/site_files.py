@@ -15,7 +15,7 @@ from ..model.suggest import NAME_CUTOFF
 from ..resources import ASSETS
 from ..wiki.lookup import SUGGESTIONS
 from . import export
-from .export import site_graph, to_json, to_script
+from .export import json_file, site_graph, to_script
 from .finder_files import NAMES_FILE, SHARD_FILE, finder_files, shard_script
 from .labels import Labels
 
@@ -140,9 +140,7 @@ def graph_files(
     if names is not None:
         finder[f"{folder}/{NAMES_FILE}"] = shard_script("names", names).encode("utf-8")
         del names
-    text = to_json(data)
-    del data
-    return {GRAPH_JSON: (text + "\n").encode("utf-8"), **finder}
+    return {GRAPH_JSON: json_file(data), **finder}
 
 
 def write_graph_files(
