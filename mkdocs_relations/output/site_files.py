@@ -16,7 +16,7 @@ from ..resources import ASSETS
 from ..wiki.lookup import SUGGESTIONS
 from . import export
 from .export import json_file, site_graph, to_script
-from .finder_files import NAMES_FILE, SHARD_FILE, finder_files, shard_script
+from .finder_files import NAMES_FILE, SHARD_FILE, finder_texts, shard_json_script, shard_script
 from .labels import Labels
 
 ASSET_DIR = "assets/mkdocs-relations"
@@ -126,7 +126,7 @@ def graph_files(
     (its manifest, a script so that it loads from file:// too) and, past a size, its shards
     and the names' text for a browser that cannot inflate the manifest's."""
     data = site_graph(graph, pages, max_hops, labels)
-    manifest, shards, names = finder_files(data)
+    manifest, shards, names = finder_texts(data)
     # Each file's data let go once it is text, graph.json's last: a build's peak memory is
     # reached here (issue 45), with every page written and the finder's lists all held.
     finder = {GRAPH_SCRIPT: to_script(manifest).encode("utf-8")}
@@ -134,8 +134,8 @@ def graph_files(
     folder = GRAPH_SCRIPT.rsplit("/", 1)[0]
     for number in range(len(shards)):
         name = f"{folder}/{SHARD_FILE.format(number)}"
-        shard, shards[number] = shards[number], {}
-        finder[name] = shard_script(number, shard).encode("utf-8")
+        shard, shards[number] = shards[number], ""
+        finder[name] = shard_json_script(number, shard).encode("utf-8")
         del shard
     if names is not None:
         finder[f"{folder}/{NAMES_FILE}"] = shard_script("names", names).encode("utf-8")
