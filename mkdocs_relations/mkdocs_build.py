@@ -98,9 +98,11 @@ def stripped_lines(page: MkDocsPage, markdown: str) -> int:
     return source.count("\n", 0, len(source) - len(markdown))
 
 
-def add_panel_to_toc(toc: TableOfContents, title_html: str, first: bool) -> None:
+def add_panel_to_toc(
+    toc: TableOfContents, title_html: str, first: bool
+) -> tuple[list[AnchorLink], AnchorLink]:
     """Make the panel reachable from the page's table of contents, by its title escaped
-    (a table of contents' titles are HTML).
+    (a table of contents' titles are HTML); where it went, for :func:`remove_from_toc`.
 
     Under the page's one level-1 heading when it has one (Material shows that heading's
     children as the table of contents), else at the top level.
@@ -113,6 +115,16 @@ def add_panel_to_toc(toc: TableOfContents, title_html: str, first: bool) -> None
         items.insert(0, link)
     else:
         items.append(link)
+    return items, link
+
+
+def remove_from_toc(items: list[AnchorLink], link: AnchorLink) -> None:
+    """The panel's entry taken out of a page's table of contents once its HTML is made:
+    MkDocs keeps every page's table of contents to the build's end (issue 45)."""
+    for number, item in enumerate(items):
+        if item is link:
+            del items[number]
+            return
 
 
 def answer_blocks(

@@ -11,6 +11,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page as MkDocsPage
+from mkdocs.structure.toc import AnchorLink
 from mkdocs.utils.templates import TemplateContext
 
 from .config import RelationsConfig
@@ -24,6 +25,7 @@ from .mkdocs_build import (
     answer_blocks,
     body_links,
     long_pages,
+    remove_from_toc,
     site_pages,
     stripped_lines,
     write_site_graph,
@@ -70,6 +72,8 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         #: of lines MkDocs stripped (the frontmatter) before handing over a page's Markdown.
         self.wikilinks: WikilinksExtension | None = None
         self.offsets: dict[str, Callable[[], int]] = {}
+        #: By page id, the panel's entry in its table of contents, until its HTML is made.
+        self.in_toc: dict[str, tuple[list[AnchorLink], AnchorLink]] = {}
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         self.session = ServeSession() if command == "serve" else None
@@ -190,13 +194,17 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
             context["relations"] = panel  # type: ignore[typeddict-unknown-key]
             if in_toc and page.toc is not None:
                 toc, title, first = page.toc, self.content.toc_title, self.content.toc_first
-                add_panel_to_toc(toc, title, first)
+                self.in_toc[page_id] = add_panel_to_toc(toc, title, first)
         return context
 
     @event_priority(-100)  # after other plugins, which may read the content as rendered
     def on_post_page(self, output: str, *, page: MkDocsPage, config: MkDocsConfig) -> str:
         if self.content is not None:
-            page.content = self.content.given_back(page_id_for(page.file.src_uri), page.content)
+            page_id = page_id_for(page.file.src_uri)
+            page.content = self.content.given_back(page_id, page.content)
+            placed = self.in_toc.pop(page_id, None)
+            if placed is not None:
+                remove_from_toc(*placed)
         return output
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
@@ -205,6 +213,9 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         if self.kept is not None:
             log.debug(f"{self.kept.reused} pages' additions reused, {self.kept.rendered} rendered")
         labels = self.additions.labels if self.additions else None
+        # Every page is written: what rendered them is let go before the graph files are
+        # made, the build's last and largest allocation (issue 45).
+        self.content = self.additions = None
         made = graph_files if self.serving is None else self.serving.graph_files
         write_site_graph(config, self.wiki, self.pages, self.config.max_hops, labels, made)
 

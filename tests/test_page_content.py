@@ -39,3 +39,78 @@ def test_mkdocs_keeps_each_page_content_as_it_made_it(site: Site) -> None:
     assert kept.count("\n") == len(PANEL_WIKI)
     assert "data-relations" not in kept and "relations-panel" not in kept
     assert "<!--relations" not in kept
+
+
+# Last of every hook: each page's table of contents as MkDocs keeps it to the build's end.
+_TOC_HOOK = """
+from mkdocs.plugins import event_priority
+
+SEEN = []
+
+def _ids(items):
+    return [(item.id, _ids(item.children)) for item in items]
+
+@event_priority(-200)
+def on_post_page(output, page, config):
+    SEEN.append(page)
+    return output
+
+def on_post_build(config):
+    with open(config.site_dir + "/../toc.txt", "w", encoding="utf-8") as out:
+        for page in SEEN:
+            out.write(repr((page.file.src_uri, _ids(page.toc.items))) + "\\n")
+"""
+
+
+def test_mkdocs_keeps_each_page_table_of_contents_without_the_panel(site: Site) -> None:
+    """The page's table of contents links the panel in its HTML; once that is made, MkDocs
+    keeps the table of contents without the panel's entry (every page's, to the build's end:
+    issue 45)."""
+    site.pages(PANEL_WIKI)
+    (site.root / "hook.py").write_text(_TOC_HOOK)
+    site.extra_config = {"hooks": ["hook.py"]}
+    assert site.build(strict=True).ok
+    assert 'href="#relations-panel"' in site.html("index.html")
+    kept = (site.root / "toc.txt").read_text(encoding="utf-8")
+    assert kept.count("\n") == len(PANEL_WIKI)
+    assert "relations-panel" not in kept
+
+
+# The panels' state while pages are built, and whether it is gone once they are: with the
+# collector off, only what nothing points to any more is let go.
+_RELEASE_HOOK = """
+import gc, weakref
+from mkdocs.plugins import event_priority
+
+REFS = []
+
+@event_priority(-200)
+def on_env(env, config, files):
+    gc.disable()
+
+@event_priority(-200)
+def on_post_page(output, page, config):
+    additions = config.plugins["relations"].additions
+    if not REFS and additions is not None and "builder" in vars(additions):
+        builder = additions.builder
+        REFS.extend(weakref.ref(o) for o in (additions, builder, builder.index))
+    return output
+
+@event_priority(-200)
+def on_post_build(config):
+    alive = [type(ref()).__name__ for ref in REFS if ref() is not None]
+    gc.enable()
+    with open(config.site_dir + "/../alive.txt", "w", encoding="utf-8") as out:
+        out.write(f"{len(REFS)} {alive}")
+"""
+
+
+def test_the_panels_state_is_let_go_once_pages_are_written(site: Site) -> None:
+    """What made the panels (the path index, the panel builder, the links they shared) is let
+    go as the plugin drops it after the last page, before the graph files are made (issue 45:
+    the build's peak was there), not left to a full collection."""
+    site.pages(PANEL_WIKI)
+    (site.root / "hook.py").write_text(_RELEASE_HOOK)
+    site.extra_config = {"hooks": ["hook.py"]}
+    assert site.build(strict=True).ok
+    assert (site.root / "alive.txt").read_text(encoding="utf-8") == "3 []"

@@ -105,6 +105,28 @@ def test_python_matches_brute_force(seed: int) -> None:
             )
 
 
+@pytest.mark.parametrize("seed", range(40))
+def test_neighbours_by_type_without_the_pages_lists(seed: int) -> None:
+    """A type's neighbours, read from the edges as a build's panels read them (no page's list
+    of steps made: a tuple a step was a tenth of a build's memory, issue 45), are what the
+    pages' lists give."""
+    ids, edges = random_graph(seed, size=random.Random(seed).randint(1, 8))
+    index = PathIndex(ids, edges)
+    got = {
+        (kind, way): index.neighbours(kind, way)
+        for kind in range(len(index.types))
+        for way in ("out", "in")
+    }
+    assert vars(index)["_adjacency"] is None  # no page's list of steps made
+    listed = PathIndex(ids, edges)
+    number = {"out": 0, "in": 1}
+    for (kind, way), found in got.items():
+        assert found == [
+            tuple(n for n, step, k in pairs if k == kind and step == number[way])
+            for pairs in listed.adjacency
+        ]
+
+
 def test_spec_examples() -> None:
     index = PathIndex(
         ["a", "b", "c", "d"],

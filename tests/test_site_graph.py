@@ -6,6 +6,7 @@ import base64
 import gzip
 import itertools
 import json
+import random
 import re
 import zlib
 from pathlib import Path
@@ -16,7 +17,7 @@ import pytest
 from conftest import REPO, CorpusSite, Site
 from wikis import PANEL_WIKI
 
-from mkdocs_relations.output import finder_files
+from mkdocs_relations.output import export, finder_files
 
 SCHEMA = json.loads(
     (REPO / "mkdocs_relations" / "schemas" / "graph.schema.json").read_text(encoding="utf-8")
@@ -240,3 +241,27 @@ def test_size_is_linear_in_pages_and_edges(
     per_edge = (raw - names - aliases) / edges
     assert edges == 1119 and per_edge < 40, per_edge
     assert len(gzip.compress(json.dumps(graph).encode())) < raw
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_graph_json_written_in_pieces_is_the_whole_json(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """graph.json written a key and a chunk of a long list at a time (its text whole at once
+    was the build's peak memory at 100,000 pages, issue 45) is the compact JSON of the whole,
+    byte for byte: any key, any item, lists longer and shorter than a chunk."""
+    monkeypatch.setattr(export, "_CHUNK", 3)
+    rng = random.Random(seed)
+    items: list[Any] = ["x", 1, -7, 2.5, None, True, {"k": [1, "ü"]}, "a'b<\u2028", '"q\\']
+    data = {
+        rng.choice(["b", "a", "ä", "é", "\u2028", '"q', "😀"]) + str(i): (
+            list(range(rng.randint(0, 10)))
+            if rng.random() < 0.5
+            else [rng.choice(items) for _ in range(rng.randint(0, 8))]
+        )
+        for i in range(rng.randint(0, 6))
+    }
+    data["n"] = rng.choice(items)
+    assert export.json_file(data) == (
+        json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True) + "\n"
+    ).encode("utf-8")

@@ -39,10 +39,18 @@ def _number(match: re.Match[str]) -> str:
     return f"\x00{chr(0x21 + len(digits))}{digits}"
 
 
+#: Keys :class:`NaturalKeys` remembers: panels are built folder by folder and list mostly
+#: their folder's pages, so a few thousand serve the panels around one; a key for every
+#: title of the site, kept to the build's end, grew with it (issue 45).
+KEPT_KEYS = 8192
+
+
 class NaturalKeys(dict[str, NaturalKey]):
-    """:func:`natural_key` with a memory (``keys[title]``): a title is split once per build,
-    not once per panel that lists it."""
+    """:func:`natural_key` with a memory (``keys[title]``): a title is split once for the
+    panels around it, not once per panel that lists it."""
 
     def __missing__(self, title: str) -> NaturalKey:
+        if len(self) >= KEPT_KEYS:
+            self.clear()
         key = self[title] = natural_key(title)
         return key

@@ -72,15 +72,32 @@ class PathIndex:
         ]
         self.types: list[str] = sorted({relation for _, _, relation in raw})
         type_rank = {name: i for i, name in enumerate(self.types)}
-        # Per page: (neighbour rank, direction rank, type rank); a set, because parallel
-        # edges of one type between two pages are one step.
-        adjacency: list[set[tuple[int, int, int]]] = [set() for _ in self.ids]
-        along, against = number(OUT), number(IN)
-        for source, target, relation in raw:
-            adjacency[source].add((target, along, type_rank[relation]))
-            adjacency[target].add((source, against, type_rank[relation]))
-        self.adjacency: list[list[tuple[int, int, int]]] = [sorted(a) for a in adjacency]
+        # The edges as (source rank, target rank, type rank), three numbers in one array: the
+        # pages' lists (:attr:`adjacency`) are made from them when a search first reads them;
+        # a build's panels read only their transitive types' (:meth:`neighbours`), and a
+        # tuple a step was a tenth of a 10,000-page build's memory (issue 45).
+        self._edges: array[int] | None = array(
+            "q", [n for s, t, relation in raw for n in (s, t, type_rank[relation])]
+        )
+        self._adjacency: Sequence[list[tuple[int, int, int]]] | None = None
         self._neighbours: dict[tuple[int, int], list[tuple[int, ...]]] = {}
+
+    @property
+    def adjacency(self) -> Sequence[list[tuple[int, int, int]]]:
+        """Per page: (neighbour rank, direction rank, type rank), sorted; parallel edges of
+        one type between two pages are one step."""
+        if self._adjacency is None:
+            assert self._edges is not None
+            steps: list[set[tuple[int, int, int]]] = [set() for _ in self.ids]
+            along, against = number(OUT), number(IN)
+            ranks = list(self.rank.values())
+            edges = iter(self._edges)
+            for source, target, kind in zip(edges, edges, edges, strict=True):
+                source, target = ranks[source], ranks[target]
+                steps[source].add((target, along, kind))
+                steps[target].add((source, against, kind))
+            self._adjacency = [sorted(a) for a in steps]
+        return self._adjacency
 
     def neighbours(self, relation: int, direction: Direction) -> list[tuple[int, ...]]:
         """Per page, the ranks one ``relation`` edge (type number) leads to, walked along it
@@ -95,10 +112,31 @@ class PathIndex:
         found = self._neighbours.get(key)
         if found is None:
             wanted = key[1]
-            found = self._neighbours[key] = [
-                tuple([n for n, way, kind in pairs if kind == relation and way == wanted])
-                for pairs in self.adjacency
-            ]
+            if self._edges is None or self._adjacency is not None:
+                found = [
+                    tuple([n for n, way, kind in pairs if kind == relation and way == wanted])
+                    for pairs in self.adjacency
+                ]
+            else:  # from the edges, no page's whole list made for it
+                found = self._along(relation, wanted == number(OUT))
+            self._neighbours[key] = found
+        return found
+
+    def _along(self, relation: int, forward: bool) -> list[tuple[int, ...]]:
+        assert self._edges is not None
+        picked: dict[int, list[int]] = {}
+        edges = iter(self._edges)
+        for source, target, kind in zip(edges, edges, edges, strict=True):
+            if kind == relation:
+                if forward:
+                    picked.setdefault(source, []).append(target)
+                else:
+                    picked.setdefault(target, []).append(source)
+        # The ranks' own numbers, not the array's copies of them.
+        ranks = list(self.rank.values())
+        found: list[tuple[int, ...]] = [()] * len(self.ids)
+        for page, others in picked.items():
+            found[page] = tuple([ranks[n] for n in sorted(set(others))])
         return found
 
     def __reduce__(self) -> tuple[Callable[..., PathIndex], tuple[Any, ...]]:
@@ -247,6 +285,7 @@ def _unpacked(ids: list[str], types: list[str], offsets: bytes, packed: bytes) -
     index.ids = ids
     index.rank = {page: i for i, page in enumerate(ids)}
     index.types = types
-    index.adjacency = _Packed(array("q", offsets), array("q", packed))  # type: ignore[assignment]
+    index._edges = None
+    index._adjacency = _Packed(array("q", offsets), array("q", packed))
     index._neighbours = {}
     return index

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-#: A build names each page a bounded number of ways; the cache is capped anyway for huge sites.
-KEPT = 200_000
+#: Strings kept for the pages that follow: pages are built folder by folder and name mostly
+#: their folder's pages, so a few thousand serve the pages around one; every string of a
+#: build, kept to its end, grew with the site (issue 45).
+KEPT = 8192
 
 
 class Escaped(dict[str, str]):
@@ -19,8 +21,9 @@ class Escaped(dict[str, str]):
 
     def __missing__(self, text: str) -> str:
         done = _escape(text)
-        if len(self) < KEPT:
-            self[text] = done
+        if len(self) >= KEPT:
+            self.clear()
+        self[text] = done
         return done
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import datetime
+import io
 import json
 import math
 from collections.abc import Callable, Mapping
@@ -126,6 +127,36 @@ def to_json(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
+#: Items of a long list written at a time by :func:`json_file`.
+_CHUNK = 65_536
+
+
+def json_file(data: Mapping[str, Any]) -> bytes:
+    """``to_json(data)`` and a line end, as UTF-8, written a key at a time and a long list
+    a chunk at a time: the whole text at once, its copy with the line end and its bytes
+    were 45 MB together at 100,000 pages, the build's peak memory (issue 45). Compact
+    JSON joins an object's sorted keys and a list's items with ``,``, so the pieces make
+    the same bytes."""
+    out = io.BytesIO()
+    out.write(b"{")
+    for number, key in enumerate(sorted(data)):
+        if number:
+            out.write(b",")
+        out.write(to_json(key).encode("utf-8") + b":")
+        value = data[key]
+        if isinstance(value, list) and len(value) > _CHUNK:
+            out.write(b"[")
+            for start in range(0, len(value), _CHUNK):
+                if start:
+                    out.write(b",")
+                out.write(to_json(value[start : start + _CHUNK])[1:-1].encode("utf-8"))
+            out.write(b"]")
+        else:
+            out.write(to_json(value).encode("utf-8"))
+    out.write(b"}\n")
+    return out.getvalue()
+
+
 def to_script(data: Any) -> str:
     """The graph as a script that assigns a global, for sites opened from disk (file://),
     where browsers refuse to fetch JSON (see :func:`script_value`)."""
@@ -138,7 +169,11 @@ def script_value(data: Any) -> str:
     at 100,000 pages: 120 against 600 ms). In single quotes only ``\\`` and ``'`` are
     escaped, so the file is hardly larger than the JSON; ``<`` is escaped too, so the text
     can never close a script element, and U+2028 and U+2029 for older engines."""
-    text = to_json(data)
+    return script_text(to_json(data))
+
+
+def script_text(text: str) -> str:
+    """:func:`script_value` of data already written as compact JSON."""
     for raw, escaped in _IN_QUOTES:
         text = text.replace(raw, escaped)
     return f"JSON.parse('{text}')"

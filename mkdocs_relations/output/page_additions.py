@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 
 from ..model.direction import OUT
 from ..model.paths import DEFAULT_MAX_HOPS, PathIndex
+from ..wiki.lookup import Resolver
 from ..wiki.pipeline import Wiki
 from .labels import Labels
 from .on_demand import PanelOnDemand
@@ -32,6 +33,12 @@ from .site_files import (
     site_stylesheet,
 )
 from .site_links import base_parts, relative_link, url_parts
+
+#: Links kept for the pages that follow (each a page's title, URL and link from a folder):
+#: pages are built folder by folder, and a page's neighbours are mostly in its folder, so a
+#: few thousand serve the pages around it; kept for a whole build, they grew with the site
+#: (a tenth of the plugin's memory at 10,000 pages, issue 45).
+KEPT_LINKS = 4096
 
 #: A page whose content is longer than this (characters of HTML, about three phone screens
 #: of prose) gets the jump line under its title: its panel is out of sight from the top.
@@ -97,11 +104,11 @@ class PageAdditions:
         graph = wiki.graph
         self.labels = Labels(graph.vocabulary, display.labels)
         self._template_dirs = template_dirs
-        # Per page id: (title, URL, the URL's parts).
+        # Per page id: (title, URL, the URL's parts), the last :data:`KEPT_LINKS` of them.
         self._targets: dict[str, tuple[str, str, tuple[str, ...]]] = {}
         # A link is the same from every page that climbs as many steps out of its base and
         # shares as many leading parts with the target: by (steps up, parts shared, target),
-        # each written once a build, and the same string object wherever it is named.
+        # the last :data:`KEPT_LINKS` of them.
         self._shared_links: dict[tuple[int, int, str], PageRef] = {}
         #: The pages whose content is longer than :data:`LONG_PAGE`, as the adaptor measured
         #: them before rendering: only they get the jump line, and so the groups' ids it
@@ -121,13 +128,10 @@ class PageAdditions:
             max_hops=display.max_hops,
             picture_limit=display.picture_limit,
             suspect=self.wiki.suspect,
-            resolve=self._resolve,
+            # Not a bound method: a builder pointing back at these additions would be let
+            # go (with its path index) only by a full collection, not once pages are written.
+            resolve=partial(_resolve, self.wiki.resolver),
         )
-
-    def _resolve(self, target: str, source: str) -> tuple[str | None, int]:
-        """A target written on ``source`` as the edges read it: (its page, how many match)."""
-        found = self.wiki.resolver.resolve(target, source)
-        return found.page_id, len(found.candidates)
 
     @cached_property
     def renderer(self) -> Renderer:
@@ -197,6 +201,8 @@ class PageAdditions:
                 key = (depth - shared, shared, other)
                 found = links.get(key)
                 if found is None:
+                    if len(links) >= KEPT_LINKS:
+                        links.clear()
                     found = links[key] = PageRef(target[0], relative_link(target[1], parts, base))
                 refs[other] = found
             return found
@@ -206,6 +212,8 @@ class PageAdditions:
     def _target(self, page_id: str) -> tuple[str, str, tuple[str, ...]]:
         found = self._targets.get(page_id)
         if found is None:
+            if len(self._targets) >= KEPT_LINKS:
+                self._targets.clear()
             title, url = self.pages.get(page_id, (page_id, ""))
             # A tuple of strings: untracked by the garbage collector, where a list kept
             # every page's entry in each full collection of the rest of the build.
@@ -340,6 +348,12 @@ class PageAdditions:
             html = self.renderer.path_finder(page_id, root)
             (top if display.path_finder == "top" else bottom).append(html)
         return Rendered("".join(top), "".join(bottom), panel, jump)
+
+
+def _resolve(resolver: Resolver, target: str, source: str) -> tuple[str | None, int]:
+    """A target written on ``source`` as the edges read it: (its page, how many match)."""
+    found = resolver.resolve(target, source)
+    return found.page_id, len(found.candidates)
 
 
 @dataclass

@@ -88,7 +88,6 @@ class ReachBuilder:
         self.natural = NaturalKeys() if natural is None else natural
         self.labels = labels
         self.max_hops = max_hops
-        self.rank = rank
         self.transitive = {
             i: name
             for i, name in enumerate(index.types)
@@ -97,6 +96,8 @@ class ReachBuilder:
         self.type_number = {name: i for i, name in enumerate(index.types)}
         # A transitive type's name -> (its rank among the lists, its number in the index),
         # with a direction between them: lists by rank, then outgoing first, then number.
+        # (``rank`` is not kept: it is the panel builder's, which would then be let go, with
+        # the path index, only by a full collection.)
         self._searched = {name: (rank(name), n) for n, name in self.transitive.items()}
         # Words that depend only on the type, the direction or a count: filled once a build.
         self._words: dict[tuple[str, Direction], tuple[str, str]] = {}

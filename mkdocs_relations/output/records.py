@@ -20,7 +20,7 @@ TITLE_TIP = 60
 REDLINK_FOLD = 3
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PageRef:
     """A page as the reader sees it: its title and its URL relative to the current page."""
 

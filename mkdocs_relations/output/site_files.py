@@ -15,8 +15,8 @@ from ..model.suggest import NAME_CUTOFF
 from ..resources import ASSETS
 from ..wiki.lookup import SUGGESTIONS
 from . import export
-from .export import site_graph, to_json, to_script
-from .finder_files import NAMES_FILE, SHARD_FILE, finder_files, shard_script
+from .export import json_file, site_graph, to_script
+from .finder_files import NAMES_FILE, SHARD_FILE, finder_texts, shard_json_script, shard_script
 from .labels import Labels
 
 ASSET_DIR = "assets/mkdocs-relations"
@@ -138,18 +138,21 @@ def graph_files(
     (its manifest, a script so that it loads from file:// too) and, past a size, its shards
     and the names' text for a browser that cannot inflate the manifest's."""
     data = site_graph(graph, pages, max_hops, labels)
-    manifest, shards, names = finder_files(data)
-    files = {
-        GRAPH_JSON: (to_json(data) + "\n").encode("utf-8"),
-        GRAPH_SCRIPT: to_script(manifest).encode("utf-8"),
-    }
+    manifest, shards, names = finder_texts(data)
+    # Each file's data let go once it is text, graph.json's last: a build's peak memory is
+    # reached here (issue 45), with every page written and the finder's lists all held.
+    finder = {GRAPH_SCRIPT: to_script(manifest).encode("utf-8")}
+    del manifest
     folder = GRAPH_SCRIPT.rsplit("/", 1)[0]
-    for number, shard in enumerate(shards):
+    for number in range(len(shards)):
         name = f"{folder}/{SHARD_FILE.format(number)}"
-        files[name] = shard_script(number, shard).encode("utf-8")
+        shard, shards[number] = shards[number], ""
+        finder[name] = shard_json_script(number, shard).encode("utf-8")
+        del shard
     if names is not None:
-        files[f"{folder}/{NAMES_FILE}"] = shard_script("names", names).encode("utf-8")
-    return files
+        finder[f"{folder}/{NAMES_FILE}"] = shard_script("names", names).encode("utf-8")
+        del names
+    return {GRAPH_JSON: json_file(data), **finder}
 
 
 def write_graph_files(
