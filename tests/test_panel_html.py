@@ -36,10 +36,29 @@ def _files(site_dir: Path) -> dict[str, bytes]:
     return found
 
 
+#: The renderer of each build, as the plugin held it at its last page (it lets go of it
+#: before writing the graph files).
+RENDERERS: list[Any] = []
+
+
+@pytest.fixture(autouse=True)
+def _renderers(monkeypatch: pytest.MonkeyPatch) -> None:
+    from mkdocs_relations.plugin import RelationsPlugin
+
+    RENDERERS.clear()
+    post_build = RelationsPlugin.on_post_build
+
+    def kept(self: RelationsPlugin, **kwargs: Any) -> None:
+        assert self.additions is not None
+        RENDERERS.append(self.additions.renderer)
+        post_build(self, **kwargs)
+
+    monkeypatch.setattr(RelationsPlugin, "on_post_build", kept)
+
+
 def _renderer_of(site: Site, config: Any) -> Any:
-    plugin = config.plugins["relations"]
-    assert plugin.additions is not None
-    return plugin.additions.renderer
+    assert len(RENDERERS) == 1, "one build, one renderer"
+    return RENDERERS.pop()
 
 
 def _both_ways(site: Site, theme: dict[str, Any]) -> tuple[dict[str, bytes], dict[str, bytes]]:
