@@ -155,9 +155,11 @@ def sides(args: argparse.Namespace, base: str, head: str | None) -> Iterator[Sid
                     (os.path.join(folder, *head_side.docs.split("/")), head_side),
                     os.path.join(temporary, "renames"),
                 )
-            else:
+            elif all(_gone_and_come(base_side, head_side)):
                 docs = "/".join(p for p in (inside, head_side.docs) if p)
                 renamed = repo.renames(base_commit, head_commit, docs)
+            else:
+                renamed = {}  # a rename pairs a file gone with a file come: git is not asked
         except RevisionError as exc:
             raise UsageError(str(exc)) from None
         read.forget()
@@ -227,20 +229,25 @@ def _folders(args: argparse.Namespace, base: str, head: str, read: SharedReads) 
     return Sides(sides[0], sides[1], renamed)
 
 
-def _renamed(base: tuple[str, Side], head: tuple[str, Side], scratch: str) -> dict[str, str]:
-    """Renames between two docs folders (each with its side), by git's rename detection on
-    the files only one side has: a rename pairs a file gone with a file come, so the files
-    both sides hold are never handed to git (which read and hashed every one of them: a
-    quarter of ``lint``'s time at 8,000 pages). Those few are copied into ``scratch``."""
+def _gone_and_come(base: Side, head: Side) -> tuple[list[str], list[str]]:
+    """The files only the base has and those only the head has (docs-relative)."""
     # What a revision cannot hold (a linked page or folder, a submodule) is never a rename.
     files = [
         {
             *s.loaded.sources,
             *(f for f, why in s.loaded.options.not_pages.items() if why != NOT_IN_REVISIONS),
         }
-        for _, s in (base, head)
+        for s in (base, head)
     ]
-    gone, come = sorted(files[0] - files[1]), sorted(files[1] - files[0])
+    return sorted(files[0] - files[1]), sorted(files[1] - files[0])
+
+
+def _renamed(base: tuple[str, Side], head: tuple[str, Side], scratch: str) -> dict[str, str]:
+    """Renames between two docs folders (each with its side), by git's rename detection on
+    the files only one side has: a rename pairs a file gone with a file come, so the files
+    both sides hold are never handed to git (which read and hashed every one of them: a
+    quarter of ``lint``'s time at 8,000 pages). Those few are copied into ``scratch``."""
+    gone, come = _gone_and_come(base[1], head[1])
     if not gone or not come:
         return {}
     copies = []

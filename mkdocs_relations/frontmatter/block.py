@@ -8,6 +8,7 @@ a plain load would silently drop.
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import stat
@@ -119,6 +120,12 @@ def read_unparsed(path: str, file: str) -> tuple[Frontmatter, str | None]:
     except OSError as exc:
         result.error(1, "invalid-frontmatter", f"cannot read the file: {exc.strerror or exc}")
         return result, None
+
+
+def read_unparsed_bytes(data: bytes, file: str) -> tuple[Frontmatter, str | None]:
+    """:func:`read_unparsed` of a file's bytes already in memory (a revision's blob)."""
+    result = Frontmatter(file)
+    return result, _read_block(io.BytesIO(data), result)
 
 
 def open_regular(path: str, follow: bool = True) -> BinaryIO | None:

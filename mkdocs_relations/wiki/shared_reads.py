@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Hashable, Iterable, Mapping
 
-from ..frontmatter.block import parse_into, read_unparsed
+from ..frontmatter.block import parse_into, read_unparsed, read_unparsed_bytes
 from ..frontmatter.dialect_fields import OtherFields
 from ..frontmatter.page import ReadOptions
 from .lookup import Resolver
@@ -90,7 +90,9 @@ class SharedReads(FreshFiles):
             kept = self._by_blob.get((file, blob))
             if kept is not None and kept[0] == options:
                 return kept[1]
-        fm, text = read_unparsed(path, file)
+        data = self._blobs.get(blob) if blob is not None else None
+        # A revision's page is read from the blob git gave, not from its file (a second read).
+        fm, text = read_unparsed(path, file) if data is None else read_unparsed_bytes(data, file)
         if text is None:
             record = read_record(file, fm, options, fields)
         else:
