@@ -5,11 +5,14 @@ from __future__ import annotations
 from conftest import Site
 from wikis import PANEL_WIKI
 
-# Last of every on_post_page: what another plugin reads of a page once its HTML is made, and
-# what MkDocs keeps of every page until the build ends.
-_KEPT_HOOK = """
-from mkdocs.plugins import event_priority
 
+def _last_hook(written: str, shown: str, helpers: str = "") -> str:
+    """A hook last of every ``on_post_page``: what another plugin reads of a page once its
+    HTML is made, and what MkDocs keeps of every page until the build ends; it writes
+    ``shown`` (an expression of ``page``) of each page into ``written`` beside the site."""
+    return f"""
+from mkdocs.plugins import event_priority
+{helpers}
 SEEN = []
 
 @event_priority(-200)
@@ -18,10 +21,13 @@ def on_post_page(output, page, config):
     return output
 
 def on_post_build(config):
-    with open(config.site_dir + "/../kept.txt", "w", encoding="utf-8") as out:
+    with open(config.site_dir + "/../{written}", "w", encoding="utf-8") as out:
         for page in SEEN:
-            out.write(repr((page.file.src_uri, page.content)) + "\\n")
+            out.write(repr((page.file.src_uri, {shown})) + "\\n")
 """
+
+
+_KEPT_HOOK = _last_hook("kept.txt", "page.content")
 
 
 def test_mkdocs_keeps_each_page_content_as_it_made_it(site: Site) -> None:
@@ -41,25 +47,12 @@ def test_mkdocs_keeps_each_page_content_as_it_made_it(site: Site) -> None:
     assert "<!--relations" not in kept
 
 
-# Last of every hook: each page's table of contents as MkDocs keeps it to the build's end.
-_TOC_HOOK = """
-from mkdocs.plugins import event_priority
-
-SEEN = []
-
-def _ids(items):
-    return [(item.id, _ids(item.children)) for item in items]
-
-@event_priority(-200)
-def on_post_page(output, page, config):
-    SEEN.append(page)
-    return output
-
-def on_post_build(config):
-    with open(config.site_dir + "/../toc.txt", "w", encoding="utf-8") as out:
-        for page in SEEN:
-            out.write(repr((page.file.src_uri, _ids(page.toc.items))) + "\\n")
-"""
+# Each page's table of contents as MkDocs keeps it to the build's end.
+_TOC_HOOK = _last_hook(
+    "toc.txt",
+    "_ids(page.toc.items)",
+    "def _ids(items):\n    return [(item.id, _ids(item.children)) for item in items]\n",
+)
 
 
 def test_mkdocs_keeps_each_page_table_of_contents_without_the_panel(site: Site) -> None:
