@@ -33,7 +33,7 @@ from typing import Any
 
 from ..model.direction import ORDER, number
 from ..model.natural import natural_key
-from .export import SITE_GRAPH_VARIABLE, script_text, script_value, to_json
+from .export import SITE_GRAPH_VARIABLE, script_text, to_json
 
 #: Pages a shard holds, about: the number of shards is the smallest power of two that keeps
 #: them at most this many, so a wiki this size or smaller is one file.
@@ -262,7 +262,7 @@ def finder_texts(
     return manifest, parts, names
 
 
-def shard_json_script(shard: int, text: str) -> str:
+def shard_json_script(shard: int | str, text: str) -> str:
     """:func:`shard_script` of a shard already written as JSON (:func:`finder_texts`)."""
     variable = f"window.{SHARD_VARIABLE}"
     return f"({variable}={variable}||{{}})[{to_json(shard)}]={script_text(text)};\n"
@@ -271,5 +271,4 @@ def shard_json_script(shard: int, text: str) -> str:
 def shard_script(shard: int | str, data: Any) -> str:
     """A shard (or, as ``"names"``, the names' text) as a script that adds it to
     :data:`SHARD_VARIABLE` under its key (loadable from file://)."""
-    variable = f"window.{SHARD_VARIABLE}"
-    return f"({variable}={variable}||{{}})[{to_json(shard)}]={script_value(data)};\n"
+    return shard_json_script(shard, to_json(data))
