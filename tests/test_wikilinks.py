@@ -457,3 +457,33 @@ def test_a_rebuild_keeps_one_extension(site: Site) -> None:
         plugin.on_config(config)
     found = [e for e in config.markdown_extensions if isinstance(e, WikilinksExtension)]
     assert found == [plugin.wikilinks]
+
+
+def test_the_pattern_runs_only_where_the_text_holds_a_link(converter: Any) -> None:
+    """Most pages have no wikilink: the pattern is left out of their conversion (its search
+    over every piece of text cost them 3 %), and back for the next text that has one, on
+    one reused Markdown instance as on a new one."""
+    assert links(converter.reset().convert("No link here.")) == []
+    assert "relations-wikilink" not in converter.inlinePatterns
+    html = converter.reset().convert("See [[ledger]].")
+    assert [text for _, _, text in links(html)] == ["ledger"]
+    assert links(converter.reset().convert("[[ledger]] in `code`: none, then plain")) != []
+
+
+def test_a_link_inside_markdown_in_html_still_counts(tmp_path: Path) -> None:
+    """Text that reaches the tree by another way than the page's lines (an HTML block with
+    ``markdown="1"`` is stashed before the tree is built) still has its links."""
+    from markdown import Markdown
+
+    from mkdocs_relations.wiki.body_links import load_links
+    from mkdocs_relations.wikilinks import WikilinksExtension
+
+    (tmp_path / "index.md").write_text("# Home\n", encoding="utf-8")
+    (tmp_path / "ledger.md").write_text("# Ledger\n", encoding="utf-8")
+    extension = WikilinksExtension()
+    extension.links = load_links(str(tmp_path))
+    extension.reports = False
+    extension.page_file = "index.md"
+    md = Markdown(extensions=["md_in_html", extension])
+    html = md.convert('<div markdown="1">\nSee [[ledger]].\n</div>\n')
+    assert [(values["href"], text) for _, values, text in links(html)] == [("ledger.md", "ledger")]
