@@ -63,9 +63,22 @@ _GATE = 20.5
 _TAG_START = re.compile(r"<[A-Za-z/!]")
 #: A pymdownx.snippets include line (``--8<-- "file.md"``).
 _SNIPPET = re.compile(r"^[ \t]*-+8<-+[ \t]", re.M)
-#: Extensions a site may list that keep text from being read as links (math), which the
-#: lint's reading of page text runs too where they are installed; nothing else is imported.
-PROTECTING = ("pymdownx.arithmatex",)
+#: Extensions a site may list that change which of a page's text Markdown reads as text:
+#: math and abbreviations' definitions keep it from being links; HTML blocks with
+#: ``markdown="1"``, admonitions, details, tabs and footnotes make text of what would be
+#: HTML, code or a link definition without them. The lint's reading of page text runs these
+#: too where the site lists them and they are installed; nothing else is imported.
+READ_AS_THE_SITE = (
+    "abbr", "admonition", "footnotes", "md_in_html",
+    "pymdownx.arithmatex", "pymdownx.details", "pymdownx.tabbed",
+)  # fmt: skip
+
+
+def read_as_the_site(names: Sequence[str]) -> list[str]:
+    """Those of ``names`` (a site's extensions, as listed) in :data:`READ_AS_THE_SITE`."""
+    return [n for n in names if n.removeprefix("markdown.extensions.") in READ_AS_THE_SITE]
+
+
 #: An HTML comment, as Markdown keeps it: its links are not links.
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 #: What Python-Markdown's escape pattern leaves for ``\|`` (a pipe inside a table cell).
@@ -525,16 +538,17 @@ def check_texts(
     """The broken body links of every page, read as a build reads them (for ``lint``).
 
     Markdown's own fenced code and tables stand for the site's extensions: what they protect
-    (code) is what matters to links; of the site's ``extensions``, those in ``PROTECTING``
-    (math) run too, where they are installed.
+    (code) is what matters to links; of the site's ``extensions``, those in
+    :data:`READ_AS_THE_SITE` run too, where they are installed.
     """
     extension = WikilinksExtension()
     extension.links = links
     extension.reports = False
     extra = [
         name
-        for name in PROTECTING
-        if name in extensions and importlib.util.find_spec(name.split(".")[0]) is not None
+        for name in read_as_the_site([str(e) for e in extensions])
+        if "." not in name  # one of Markdown's own
+        or importlib.util.find_spec(name.split(".")[0]) is not None
     ]
     settings = {name: dict((configs or {}).get(name) or {}) for name in extra}
     try:

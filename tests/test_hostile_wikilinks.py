@@ -105,3 +105,41 @@ def test_math_and_included_text_are_read_as_the_build_reads_them(tmp_path: Path)
     assert "'phantom'" in broken[0]
     lint = run("lint", cwd=tmp_path)
     assert "broken-wikilink" not in lint.stdout, lint.stdout
+
+
+def test_html_blocks_admonitions_and_footnotes_are_read_as_the_build_reads_them(
+    tmp_path: Path,
+) -> None:
+    """Text the site's extensions make Markdown of (a ``markdown="1"`` block, an admonition's
+    body after a blank line, a footnote) is checked by ``lint`` as the build checks it; an
+    abbreviation's definition, which the build does not read as text, by neither."""
+    site = Site(
+        tmp_path,
+        plugin_options={"wikilinks": True},
+        extra_config={
+            "markdown_extensions": [
+                "md_in_html",
+                "markdown.extensions.admonition",
+                "footnotes",
+                "abbr",
+            ]
+        },
+    )
+    site.pages(
+        {
+            "index.md": '# Blocks\n\n<div markdown="1">\nIn a div: [[nowhere-div]].\n</div>\n\n'
+            "!!! note\n\n    In a note: [[nowhere-note]].\n\n"
+            "Text.[^1]\n\n[^1]: In a footnote: [[nowhere-foot]].\n\n"
+            "An HTML page.\n\n*[HTML]: Hyper [[nowhere-abbr]]\n",
+        }
+    )
+    result = site.build()
+    lines = sorted(
+        line.split(": ")[0] for line in relation_lines(result) if "broken-wikilink" in line
+    )
+    assert lines == ["docs/index.md:13", "docs/index.md:4", "docs/index.md:9"], lines
+    lint = run("lint", cwd=tmp_path)
+    found = sorted(
+        line.split(": ")[0] for line in lint.stdout.splitlines() if "broken-wikilink" in line
+    )
+    assert found == lines, lint.stdout

@@ -196,7 +196,7 @@ def load_mkdocs_wiki(
         options_from,
         plugin_config,
     )
-    from ..wikilinks import PROTECTING
+    from ..wikilinks import read_as_the_site
 
     named: list[str] | None = None
     try:
@@ -252,11 +252,9 @@ def load_mkdocs_wiki(
         pages.sources,
         config_warnings,
         nav_titles=nav_titles(config),
-        # A revision's extensions are never imported, but those that only keep text from
-        # being read as links (math), so both sides of a comparison read page text alike.
-        extensions=markdown_extensions(config)
-        if named is None
-        else ([name for name in named if name in PROTECTING], {}),
+        # A revision's extensions are never imported, but those that only change which text
+        # is read (math, HTML blocks...), so both sides of a comparison read page text alike.
+        extensions=markdown_extensions(config) if named is None else (read_as_the_site(named), {}),
     )
     loaded.wikilinks = bool(plugin.wikilinks) or "mkdocs_relations.wikilinks" in extensions
     loaded.labels = dict(plugin.labels)
