@@ -19,7 +19,7 @@ from mkdocs.structure.pages import Page as MkDocsPage
 from mkdocs.structure.toc import AnchorLink, TableOfContents
 
 from .frontmatter.page import page_id_for
-from .model.diagnostics import display_path
+from .model.diagnostics import Diagnostic, display_path
 from .output.labels import Labels
 from .output.page_additions import LONG_PAGE, Display, PageAdditions
 from .output.site_files import QUERY_CSS, OutsideSite, asset_source, write_graph_files
@@ -85,6 +85,17 @@ def body_links(wiki: Wiki, files: Files, not_pages: Mapping[str, str]) -> BodyLi
         f.src_uri for f in files if not f.is_documentation_page() and f.inclusion.is_included()
     ]
     return BodyLinks(wiki, media, not_pages)
+
+
+def text_problems(
+    links: BodyLinks, sources: Mapping[str, str], config: MkDocsConfig
+) -> list[Diagnostic]:
+    """The broken ``[[wikilinks]]`` of every page's text, read as ``lint`` reads them: for a
+    build that stops on its edges before any page is converted, so one run lists both."""
+    from .wikilinks import check_texts
+
+    names = [str(e) for e in config.markdown_extensions]
+    return check_texts(links, sources, names, dict(config.mdx_configs))
 
 
 def stripped_lines(page: MkDocsPage, markdown: str) -> int:

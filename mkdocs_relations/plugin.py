@@ -28,6 +28,7 @@ from .mkdocs_build import (
     remove_from_toc,
     site_pages,
     stripped_lines,
+    text_problems,
     write_site_graph,
 )
 from .mkdocs_input import display_of, display_prefix, options_from, page_set
@@ -118,12 +119,15 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         else:  # what the last rebuild read, as far as nothing changed
             read = self.serving.read(pages.sources, options, self.config.max_hops, read_with_rules)
             self.wiki, self.rules = read
-        _stop(self.report.wiki(self.wiki))
+        stops = self.report.wiki(self.wiki)
+        if self.wikilinks is not None:
+            self.wikilinks.links = body_links(self.wiki, files, pages.not_pages)
+            if stops is not None:  # no page will be converted: their links are told now
+                self.report.found(text_problems(self.wikilinks.links, pages.sources, config), "")
+        _stop(stops)
         labels, overview_file = self.config.labels, self.config.overview
         overview = partial(overview_with_rules, labels, self.rules, page=False)
         self.blocks = BlockAnswers(self.wiki, self.config.max_hops, labels, overview, overview_file)
-        if self.wikilinks is not None:
-            self.wikilinks.links = body_links(self.wiki, files, pages.not_pages)
         add_asset_files(files, config, display_of(self.config))
         if overview_file and files.get_file_from_path(overview_file) is None:
             text = overview_with_rules(labels, self.rules, page=True)

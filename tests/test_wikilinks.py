@@ -246,6 +246,21 @@ def test_broken_links_are_reported_and_shown_unresolved(site: Site) -> None:
     assert lint.returncode == 0 and run("lint", "--strict", cwd=site.root).returncode == 1
 
 
+def test_a_build_stopped_by_an_edge_lists_the_broken_links_too(site: Site) -> None:
+    """The build stops before any page is converted; its broken body links are told anyway,
+    as lint tells them, so one run lists every problem."""
+    vault(site)
+    site.page(
+        "broken.md",
+        '---\nrelationships:\n  - type: depends-on\n    target: "[[nowhere]]"\n---\n# B\n',
+    )
+    result = site.build()
+    assert not result.ok
+    lines = [m.split(": ")[0] for m in relation_lines(result) if "broken-wikilink" in m]
+    assert lines == ["docs/index.md:12", "docs/index.md:12"], relation_lines(result)
+    assert any("docs/broken.md:4" in line for line in relation_lines(result))
+
+
 def test_lines_count_in_the_page_as_written(site: Site) -> None:
     """A relations block above a link is one line by the time Markdown converts the page."""
     vault(site)
