@@ -410,6 +410,26 @@ def test_init_switches_wikilinks_on_when_the_text_uses_them(tmp_path: Path) -> N
         assert built.returncode == 0
 
 
+def test_init_on_an_existing_site_says_where_wikilinks_are_left_as_written(
+    tmp_path: Path,
+) -> None:
+    """mkdocs.yml is the user's: init leaves it, and says how to make the text's links links
+    (not where they already are, by the plugin or another renderer)."""
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "a.md").write_text("# A\n\nSee [[b]].\n", encoding="utf-8")
+    (tmp_path / "docs" / "b.md").write_text("# B\n", encoding="utf-8")
+    said = "[[wikilinks]] in the text of 1 page show as written: add 'wikilinks: true'"
+    for plugins, told in (
+        ("  - relations\n", True),
+        ("  - relations:\n      wikilinks: true\n", False),
+        ("  - relations\nmarkdown_extensions:\n  - wikilinks\n", False),
+    ):
+        (tmp_path / "mkdocs.yml").write_text(f"site_name: S\nplugins:\n{plugins}", "utf-8")
+        result = run("init", cwd=tmp_path)
+        assert "mkdocs.yml exists: left as it is" in result.stdout, result.stdout + result.stderr
+        assert (said in result.stdout) == told, (plugins, result.stdout)
+
+
 def converter_over(docs: Path, extensions: list[str]) -> Any:
     """Markdown with the extension, as the lint reads page text, over the wiki in ``docs``."""
     from markdown import Markdown

@@ -44,6 +44,7 @@ from ..frontmatter.block import read_frontmatter
 from ..frontmatter.dialect import DialectSettings
 from ..generators import NoGenerator, mkdocs_api
 from ..model.diagnostics import plural
+from ..wiki.body_links import other_renderers
 from ..wiki.page_set import PageSet, folder_page_set
 from ..wiki.pipeline import DEFAULT_CONFIG_PAGE, Options
 from ..wiki.wiki_config import read_wiki_config
@@ -121,6 +122,13 @@ def _init(args: argparse.Namespace, written: list[str]) -> int:
         plugin_labels = plugin.labels or {}
         notes_stated = bool(plugin.note_keys)
         has_plugin = "relations" in config.plugins
+        extensions = [str(e) for e in config.markdown_extensions]
+        # Another renderer of [[links]], or ours as an extension: the text's links are served.
+        unrendered = not (
+            plugin.wikilinks
+            or "mkdocs_relations.wikilinks" in extensions
+            or other_renderers(list(config.plugins), extensions)
+        )
         write_config = False
         plugin_dialect = dialect_settings(plugin)
     else:
@@ -146,6 +154,7 @@ def _init(args: argparse.Namespace, written: list[str]) -> int:
         pages = without_excluded(pages, exclude)
         exclude += not_pages_to_exclude(pages.not_pages, pages.sources)
         has_plugin = write_config = True
+        unrendered = False  # the written mkdocs.yml sets wikilinks where the text uses them
 
     config_path = os.path.join(docs_dir, *config_page.split("/"))
     existing_field = None
@@ -216,6 +225,12 @@ def _init(args: argparse.Namespace, written: list[str]) -> int:
             )
         if titled and "title" not in plugin_labels:
             print(panel_title_note(titled[0], titled[1], False, config_file))
+        if has_plugin and unrendered and (linked := pages_with_wikilinks(pages.sources)):
+            print(
+                f"  [[wikilinks]] in the text of {plural(len(linked), 'page')} show as written: "
+                f"add 'wikilinks: true' under the relations plugin in {config_file} to make "
+                "them links"
+            )
     if write_config and (hidden := default_templates(docs_dir)) is not None:
         print(hidden)
 
