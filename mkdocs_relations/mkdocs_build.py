@@ -27,6 +27,7 @@ from .output.site_links import relative_url
 from .query.page_blocks import BlockAnswers
 from .resources import TEMPLATES
 from .wiki.body_links import BodyLinks, other_renderers
+from .wiki.page_set import PageSet
 from .wiki.pipeline import Wiki
 from .wiki.titles import plain_title
 from .wikilinks import WikilinksExtension
@@ -88,14 +89,19 @@ def body_links(wiki: Wiki, files: Files, not_pages: Mapping[str, str]) -> BodyLi
 
 
 def text_problems(
-    links: BodyLinks, sources: Mapping[str, str], config: MkDocsConfig
+    wiki: Wiki, files: Files, pages: PageSet, config: MkDocsConfig, links: BodyLinks | None
 ) -> list[Diagnostic]:
-    """The broken ``[[wikilinks]]`` of every page's text, read as ``lint`` reads them: for a
+    """The broken ``[[wikilinks]]`` of every page's text, read as ``lint`` reads them, where
+    the site renders them (the plugin's ``links``, or the extension listed on its own): for a
     build that stops on its edges before any page is converted, so one run lists both."""
     from .wikilinks import check_texts
 
     names = [str(e) for e in config.markdown_extensions]
-    return check_texts(links, sources, names, dict(config.mdx_configs))
+    if links is None:
+        if "mkdocs_relations.wikilinks" not in names:
+            return []
+        links = body_links(wiki, files, pages.not_pages)
+    return check_texts(links, pages.sources, names, dict(config.mdx_configs))
 
 
 def stripped_lines(page: MkDocsPage, markdown: str) -> int:

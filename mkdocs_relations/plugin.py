@@ -122,8 +122,9 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
         stops = self.report.wiki(self.wiki)
         if self.wikilinks is not None:
             self.wikilinks.links = body_links(self.wiki, files, pages.not_pages)
-            if stops is not None:  # no page will be converted: their links are told now
-                self.report.found(text_problems(self.wikilinks.links, pages.sources, config), "")
+        if stops is not None:  # no page will be converted: the text's broken links are told now
+            links = self.wikilinks.links if self.wikilinks else None
+            self.report.found(text_problems(self.wiki, files, pages, config, links), "")
         _stop(stops)
         labels, overview_file = self.config.labels, self.config.overview
         overview = partial(overview_with_rules, labels, self.rules, page=False)

@@ -56,7 +56,6 @@ _PATTERN = r"(!?)\[\[([^\[\]\n]+?)\]\]"
 #: before this pattern saw it (measured: 10 % of the conversion of a page of links). Inline
 #: HTML (90) comes later, so a tag's own text is recognised here (``_in_tag``).
 _PRIORITY = 175
-_NAME = "relations-wikilink"
 #: Just before Markdown's inline patterns (20), after every tree processor that builds text.
 _GATE = 20.5
 #: Where an inline tag or comment starts: ``<a``, ``</a``, ``<!--``.
@@ -190,7 +189,7 @@ class WikilinksExtension(Extension):
     def extendMarkdown(self, md: Markdown) -> None:
         md.preprocessors.register(_Start(md, self), "relations-wikilinks-start", 1000)
         pattern = _Wikilink(md, self)
-        md.inlinePatterns.register(pattern, _NAME, _PRIORITY)
+        md.inlinePatterns.register(pattern, "relations-wikilink", _PRIORITY)
         md.treeprocessors.register(_Gate(md, pattern), "relations-wikilinks-gate", _GATE)
         md.postprocessors.register(_End(md, self), "relations-wikilinks-end", 0)
 
@@ -302,7 +301,10 @@ class _Gate(Treeprocessor):
     and the pattern's search cost them 3 % of their conversion (measured on the benchmark
     wiki). Run just before the inline patterns, on the tree they will read, so text that
     another extension added or stashed in HTML blocks (``markdown="1"``) counts; decided
-    again for every conversion, so an instance Markdown reuses stays right.
+    again for every conversion, so an instance Markdown reuses stays right. The pattern
+    stays registered, in its place among patterns of the same priority (``footnotes``):
+    without a link it is excluded under the document's root element, which every text has
+    as an ancestor, so Markdown passes it by without a search.
     """
 
     def __init__(self, md: Markdown, pattern: _Wikilink) -> None:
@@ -313,11 +315,8 @@ class _Gate(Treeprocessor):
         wanted = any(
             "[[" in (element.text or "") or "[[" in (element.tail or "") for element in root.iter()
         )
-        registry = self.md.inlinePatterns
-        if wanted and _NAME not in registry:
-            registry.register(self.pattern, _NAME, _PRIORITY)
-        elif not wanted and _NAME in registry:
-            registry.deregister(_NAME)
+        # Markdown reads it from the pattern object: this instance's own, for this conversion.
+        self.pattern.ANCESTOR_EXCLUDES = () if wanted else (root.tag,)  # type: ignore[misc]
 
 
 class _Wikilink(InlineProcessor):

@@ -246,10 +246,15 @@ def test_broken_links_are_reported_and_shown_unresolved(site: Site) -> None:
     assert lint.returncode == 0 and run("lint", "--strict", cwd=site.root).returncode == 1
 
 
-def test_a_build_stopped_by_an_edge_lists_the_broken_links_too(site: Site) -> None:
+@pytest.mark.parametrize("how", ["option", "extension"])
+def test_a_build_stopped_by_an_edge_lists_the_broken_links_too(site: Site, how: str) -> None:
     """The build stops before any page is converted; its broken body links are told anyway,
-    as lint tells them, so one run lists every problem."""
+    as lint tells them, so one run lists every problem: with ``wikilinks: true``, or with
+    the extension listed on its own."""
     vault(site)
+    if how == "extension":
+        site.plugin_options = {}
+        site.extra_config = {"markdown_extensions": ["mkdocs_relations.wikilinks"]}
     site.page(
         "broken.md",
         '---\nrelationships:\n  - type: depends-on\n    target: "[[nowhere]]"\n---\n# B\n',
@@ -498,15 +503,33 @@ def test_a_rebuild_keeps_one_extension(site: Site) -> None:
     assert found == [plugin.wikilinks]
 
 
-def test_the_pattern_runs_only_where_the_text_holds_a_link(converter: Any) -> None:
-    """Most pages have no wikilink: the pattern is left out of their conversion (its search
-    over every piece of text cost them 3 %), and back for the next text that has one, on
-    one reused Markdown instance as on a new one."""
-    assert links(converter.reset().convert("No link here.")) == []
-    assert "relations-wikilink" not in converter.inlinePatterns
+def test_the_pattern_runs_only_where_the_text_holds_a_link(
+    converter: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Most pages have no wikilink: Markdown does not search their text for one (the search
+    cost them 3 %), and does for the next text that has one, on one reused instance."""
+    pattern = converter.inlinePatterns["relations-wikilink"]
+    searched: list[int] = []
+    compiled = pattern.getCompiledRegExp()
+    monkeypatch.setattr(pattern, "getCompiledRegExp", lambda: searched.append(1) or compiled)
+    assert links(converter.reset().convert("No link here, *nor* here.")) == []
+    assert searched == []
     html = converter.reset().convert("See [[ledger]].")
-    assert [text for _, _, text in links(html)] == ["ledger"]
+    assert [text for _, _, text in links(html)] == ["ledger"] and searched
     assert links(converter.reset().convert("Only `[[ledger]]` in code.")) == []
+
+
+def test_a_reused_instance_converts_a_page_alike_whatever_came_before(tmp_path: Path) -> None:
+    """The pattern keeps its place among patterns of its priority (footnotes' is the same):
+    a page converts alike after a page with no link."""
+    (tmp_path / "index.md").write_text("# Home\n", encoding="utf-8")
+    (tmp_path / "alpha.md").write_text("# Alpha\n", encoding="utf-8")
+    md = converter_over(tmp_path, [])
+    md.registerExtensions(["footnotes"], {})
+    page = "See [[^1]] and [[alpha]].\n\n[^1]: A note.\n"
+    first = md.reset().convert(page)
+    md.reset().convert("Nothing to link.")
+    assert md.reset().convert(page) == first
 
 
 def test_a_link_inside_markdown_in_html_still_counts(tmp_path: Path) -> None:
