@@ -235,6 +235,16 @@ def load_lenient(
     configuration may name a theme or plugins that MkDocs cannot load. The page set and the
     relations checks depend on none of them.
     """
+    return lenient_config(_raw(config_file), config_file)
+
+
+def listed_extensions(config_file: str) -> list[str]:
+    """The Markdown extensions mkdocs.yml lists, by name, none imported: for the lint of a
+    site MkDocs cannot load (:func:`load_lenient`), whose page text is read as it lists."""
+    return extension_names(_raw(config_file))
+
+
+def _raw(config_file: str) -> dict[str, Any]:
     try:
         with open(config_file, "rb") as stream:
             raw = _toml(stream) if config_file.endswith(".toml") else yaml_load(stream)
@@ -242,7 +252,7 @@ def load_lenient(
         raise ConfigFileError(f"{config_file} cannot be read: {exc}") from exc
     if not isinstance(raw, dict):
         raise ConfigFileError(f"{config_file} is not usable: it holds no mapping of settings")
-    return lenient_config(raw, config_file)
+    return raw
 
 
 def load_as_data(
@@ -271,11 +281,7 @@ def load_as_data(
                 "repository's project folder (the folder of mkdocs.yml); a revision's pages "
                 "are read only from inside it: set docs_dir to a folder below mkdocs.yml"
             )
-    names = [
-        item if isinstance(item, str) else next(iter(item), None)
-        for item in (raw.get("markdown_extensions") or [])
-        if isinstance(item, (str, dict))
-    ] if isinstance(raw.get("markdown_extensions"), list) else []  # fmt: skip
+    names = extension_names(raw)
     if not isinstance(raw.get("site_name"), str):
         # `!ENV SITE_NAME` without a default is None here; the checks never read the name.
         raw["site_name"] = "site"
@@ -293,7 +299,17 @@ def load_as_data(
         # The temporary folder's path means nothing to the reader: the file's name does.
         shown = str(exc).replace(config_file, os.path.basename(config_file))
         raise ConfigFileError(shown.replace(os.path.dirname(config_file) + os.sep, "")) from None
-    return config, pages, plugin, [name for name in names if isinstance(name, str)]
+    return config, pages, plugin, names
+
+
+def extension_names(raw: Mapping[str, Any]) -> list[str]:
+    """The names ``markdown_extensions`` lists in settings read as data, none imported."""
+    listed = raw.get("markdown_extensions")
+    if not isinstance(listed, list):
+        return []
+    names = (item if isinstance(item, str) else next(iter(item), None) for item in listed
+             if isinstance(item, (str, dict)))  # fmt: skip
+    return [name for name in names if isinstance(name, str)]
 
 
 def _settings_key(raw: Mapping[str, Any], config_file: str, within: str) -> Hashable:

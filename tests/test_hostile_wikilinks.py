@@ -143,3 +143,21 @@ def test_html_blocks_admonitions_and_footnotes_are_read_as_the_build_reads_them(
         line.split(": ")[0] for line in lint.stdout.splitlines() if "broken-wikilink" in line
     )
     assert found == lines, lint.stdout
+
+
+def test_a_site_mkdocs_cannot_load_is_linted_with_its_listed_extensions(tmp_path: Path) -> None:
+    """A Zensical project's mkdocs.yml (a theme MkDocs does not have) is read leniently; the
+    lint still reads page text with the extensions it lists, as that site's build would."""
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text(
+        '# Home\n\n<div markdown="1">\nInside [[ghost-div]].\n</div>\n', encoding="utf-8"
+    )
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: c\ntheme:\n  name: modern\nplugins:\n  - relations:\n      wikilinks: true\n"
+        "markdown_extensions:\n  - md_in_html\n",
+        encoding="utf-8",
+    )
+    lint = run("lint", cwd=tmp_path)
+    assert "docs/index.md:4: warning: [broken-wikilink] link 'ghost-div'" in lint.stdout, (
+        lint.stdout + lint.stderr
+    )

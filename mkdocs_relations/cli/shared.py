@@ -188,6 +188,7 @@ def load_mkdocs_wiki(
     from ..mkdocs_input import (
         ConfigFileError,
         display_prefix,
+        listed_extensions,
         load_as_data,
         load_lenient,
         load_mkdocs,
@@ -221,6 +222,7 @@ def load_mkdocs_wiki(
         # the relations checks need only the folders and the plugin's options.
         try:
             config, pages, plugin, _ = load_lenient(config_file)
+            named = listed_extensions(config_file)
         except ConfigFileError:
             raise UsageError(str(exc)) from exc
         if importlib.util.find_spec("zensical") is None:
