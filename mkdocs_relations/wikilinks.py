@@ -69,7 +69,7 @@ _SNIPPET = re.compile(r"^[ \t]*-+8<-+[ \t]", re.M)
 #: too where the site lists them and they are installed; nothing else is imported.
 READ_AS_THE_SITE = (
     "abbr", "admonition", "footnotes", "md_in_html",
-    "pymdownx.arithmatex", "pymdownx.details", "pymdownx.tabbed",
+    "pymdownx.arithmatex", "pymdownx.details", "pymdownx.superfences", "pymdownx.tabbed",
 )  # fmt: skip
 
 

@@ -112,7 +112,8 @@ def test_html_blocks_admonitions_and_footnotes_are_read_as_the_build_reads_them(
 ) -> None:
     """Text the site's extensions make Markdown of (a ``markdown="1"`` block, an admonition's
     body after a blank line, a footnote) is checked by ``lint`` as the build checks it; an
-    abbreviation's definition, which the build does not read as text, by neither."""
+    abbreviation's definition and a fence inside an admonition (``pymdownx.superfences``),
+    which the build does not read as text, by neither."""
     site = Site(
         tmp_path,
         plugin_options={"wikilinks": True},
@@ -122,6 +123,7 @@ def test_html_blocks_admonitions_and_footnotes_are_read_as_the_build_reads_them(
                 "markdown.extensions.admonition",
                 "footnotes",
                 "abbr",
+                "pymdownx.superfences",
             ]
         },
     )
@@ -130,7 +132,8 @@ def test_html_blocks_admonitions_and_footnotes_are_read_as_the_build_reads_them(
             "index.md": '# Blocks\n\n<div markdown="1">\nIn a div: [[nowhere-div]].\n</div>\n\n'
             "!!! note\n\n    In a note: [[nowhere-note]].\n\n"
             "Text.[^1]\n\n[^1]: In a footnote: [[nowhere-foot]].\n\n"
-            "An HTML page.\n\n*[HTML]: Hyper [[nowhere-abbr]]\n",
+            "An HTML page.\n\n*[HTML]: Hyper [[nowhere-abbr]]\n\n"
+            '!!! note\n    ```python\n    a = 1\n\n    b = "[[in-code]]"\n    ```\n',
         }
     )
     result = site.build()
