@@ -34,6 +34,7 @@ from functools import cached_property
 from typing import Any
 from urllib.parse import quote
 
+import yaml
 from markdown import Extension, Markdown
 from markdown.extensions.toc import slugify as toc_slugify
 from markdown.inlinepatterns import InlineProcessor
@@ -43,6 +44,7 @@ from markdown.treeprocessors import Treeprocessor
 from markdown.util import HTML_PLACEHOLDER_RE, INLINE_PLACEHOLDER_RE, AtomicString
 
 from .frontmatter.page import page_id_for
+from .frontmatter.safe_loader import Loader
 from .model.diagnostics import Diagnostic, apply_severity
 from .query.fences import code_lines
 from .wiki.body_links import BodyLinks, Link, load_links
@@ -575,13 +577,43 @@ def check_texts(
     return found
 
 
-_FRONTMATTER = re.compile(r"\A-{3}[ \t]*\n(?:.*?\n)?(?:-{3}|\.{3})[ \t]*(?:\n|\Z)", re.DOTALL)
+#: What MkDocs takes off a page before converting it (its ``utils.meta``): a YAML block
+#: between ``---`` lines, followed by a line break, that loads as a mapping (any other block
+#: stays text, links and all); without such a block, leading ``key: value`` lines
+#: (MultiMarkdown metadata, with their indented continuations) up to a blank line.
+_YAML_BLOCK = re.compile(r"-{3}[ \t]*\n(.*?\n)(?:\.{3}|-{3})[ \t]*\n", re.DOTALL)
+_META_LINE = re.compile(r"[ ]{0,3}[A-Za-z0-9_-]+:")
+_META_MORE = re.compile(r"[ ]{4}|\t")
+#: A block whose first line is a plain key at the margin is a mapping, or YAML that fails,
+#: which the frontmatter's reader reports: only another block is loaded to know.
+_KEY_FIRST = re.compile(r"(?:[ \t]*(?:#[^\n]*)?\n)*[^\s\-?:,\[\]{}#&*!|>'\"%@`][^\n]*?:[ \t\n]")
 
 
 def _body(text: str) -> tuple[str, int]:
-    """The text MkDocs converts (the frontmatter taken off), and the lines taken off."""
+    """The text MkDocs converts (its metadata taken off), and the lines taken off."""
     text = text.replace("\r\n", "\n")
-    match = _FRONTMATTER.match(text)
-    if match is None:
-        return text, 0
-    return text[match.end() :], text.count("\n", 0, match.end())
+    match = _YAML_BLOCK.match(text)
+    if match is not None:
+        if not (_KEY_FIRST.match(match.group(1)) or _a_mapping(match.group(1))):
+            return text, 0
+        body = text[match.end() :].lstrip("\n")
+        return body, text.count("\n", 0, len(text) - len(body))
+    lines = text.split("\n")
+    taken, keyed = 0, False
+    for line in lines:
+        taken += 1
+        if not line.strip():
+            break
+        if _META_LINE.match(line):
+            keyed = True
+        elif not (keyed and _META_MORE.match(line)):
+            taken -= 1
+            break
+    return "\n".join(lines[taken:]), taken
+
+
+def _a_mapping(block: str) -> bool:
+    try:
+        return isinstance(yaml.load(block, Loader=Loader), dict)
+    except Exception:  # whatever YAML refuses, MkDocs keeps as text
+        return False

@@ -164,3 +164,30 @@ def test_a_site_mkdocs_cannot_load_is_linted_with_its_listed_extensions(tmp_path
     assert "docs/index.md:4: warning: [broken-wikilink] link 'ghost-div'" in lint.stdout, (
         lint.stdout + lint.stderr
     )
+
+
+def test_lint_takes_off_what_mkdocs_takes_off_before_converting(tmp_path: Path) -> None:
+    """Frontmatter that is not a mapping stays page text for MkDocs, links and all; leading
+    ``key: value`` lines without a YAML block are MultiMarkdown metadata, taken off: the lint
+    reads each page's text as that, at the same lines as the build."""
+    site = Site(tmp_path, plugin_options={"wikilinks": True})
+    site.pages(
+        {
+            "index.md": "# Home\n",
+            "listed.md": "---\n- [[ghost-list]]\n---\n# Listed\n\nSee [[ghost-after]].\n",
+            "meta.md": "Summary: [[no]]\n    more [[not-either]]\n\n# Meta\n\n[[ghost-meta]]\n",
+            "mapping.md": '---\ntitle: "[[not-a-body-link]]"\n---\n\n\n# M\n\n[[ghost-map]]\n',
+        }
+    )
+    result = site.build()
+    lines = sorted(
+        line.split(": ")[0] for line in relation_lines(result) if "broken-wikilink" in line
+    )
+    assert lines == [
+        "docs/listed.md:2", "docs/listed.md:6", "docs/mapping.md:8", "docs/meta.md:6",
+    ], relation_lines(result)  # fmt: skip
+    lint = run("lint", cwd=tmp_path)
+    found = sorted(
+        line.split(": ")[0] for line in lint.stdout.splitlines() if "broken-wikilink" in line
+    )
+    assert found == lines, lint.stdout
