@@ -23,12 +23,12 @@ import errno
 import hashlib
 import os
 import re
-import stat
 import subprocess
 import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from ..frontmatter.block import open_regular
 from ..model.targets import MARKDOWN_EXTENSIONS
 from .suspect import REVIEWED_FILE
 
@@ -273,7 +273,8 @@ class Repository:
                 safe = inside[folder] = os.path.realpath(expected) == expected
             if not safe:
                 continue
-            data = _regular_bytes(os.path.join(top, *path.split("/")))
+            at = os.path.join(top, *path.split("/"))
+            data = _regular_bytes(at)
             if data is None:
                 continue
             # An object's name, not a secret: allowed where a FIPS policy refuses SHA-1.
@@ -281,7 +282,7 @@ class Repository:
             digest.update(data)
             if digest.hexdigest() == sha:
                 self._read[sha] = data
-                self._on_disk[path, sha] = os.path.join(top, *path.split("/"))
+                self._on_disk[path, sha] = at
 
     def renames(self, base: str, head: str | None, folder: str) -> dict[str, str]:
         """Files git sees as renamed between ``base`` and ``head`` (the working tree when None),
@@ -349,21 +350,18 @@ _LARGEST_READ = 1 << 22
 def _regular_bytes(path: str) -> bytes | None:
     """The bytes of a regular file no larger than :data:`_LARGEST_READ`, opened without
     following a link or waiting on a pipe; None for anything else."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        descriptor = os.open(path, flags | getattr(os, "O_NOFOLLOW", 0))
-    except OSError:
-        return None
-    try:
-        status = os.fstat(descriptor)
-        if not stat.S_ISREG(status.st_mode) or status.st_size > _LARGEST_READ:
+        stream = open_regular(path, follow=False)
+        if stream is None:
             return None
-        data = os.read(descriptor, status.st_size + 1)
-        return data if len(data) == status.st_size else None
+        with stream:
+            size = os.fstat(stream.fileno()).st_size
+            if size > _LARGEST_READ:
+                return None
+            data = stream.read(size + 1)
     except OSError:
         return None
-    finally:
-        os.close(descriptor)
+    return data if len(data) == size else None
 
 
 def _create(target: str, data: bytes) -> None:
