@@ -235,16 +235,12 @@ def load_lenient(
     configuration may name a theme or plugins that MkDocs cannot load. The page set and the
     relations checks depend on none of them.
     """
-    return lenient_config(_raw(config_file), config_file)
+    return lenient_config(read_settings(config_file), config_file)
 
 
-def listed_extensions(config_file: str) -> list[str]:
-    """The Markdown extensions mkdocs.yml lists, by name, none imported: for the lint of a
-    site MkDocs cannot load (:func:`load_lenient`), whose page text is read as it lists."""
-    return extension_names(_raw(config_file))
-
-
-def _raw(config_file: str) -> dict[str, Any]:
+def read_settings(config_file: str) -> dict[str, Any]:
+    """mkdocs.yml (or zensical.toml) as read, nothing validated: for :func:`lenient_config`,
+    and for the names of the Markdown extensions it lists (:func:`extension_names`)."""
     try:
         with open(config_file, "rb") as stream:
             raw = _toml(stream) if config_file.endswith(".toml") else yaml_load(stream)

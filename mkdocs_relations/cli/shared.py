@@ -188,7 +188,8 @@ def load_mkdocs_wiki(
     from ..mkdocs_input import (
         ConfigFileError,
         display_prefix,
-        listed_extensions,
+        extension_names,
+        lenient_config,
         load_as_data,
         load_lenient,
         load_mkdocs,
@@ -196,6 +197,7 @@ def load_mkdocs_wiki(
         nav_titles,
         options_from,
         plugin_config,
+        read_settings,
     )
     from ..wikilinks import read_as_the_site
 
@@ -221,8 +223,10 @@ def load_mkdocs_wiki(
         # A Zensical project's mkdocs.yml may name a theme or plugins MkDocs cannot load;
         # the relations checks need only the folders and the plugin's options.
         try:
-            config, pages, plugin, _ = load_lenient(config_file)
-            named = listed_extensions(config_file)
+            settings = read_settings(config_file)
+            config, pages, plugin, _ = lenient_config(settings, config_file)
+            # Page text is read with the extensions it lists, by name, none imported.
+            named = extension_names(settings)
         except ConfigFileError:
             raise UsageError(str(exc)) from exc
         if importlib.util.find_spec("zensical") is None:
