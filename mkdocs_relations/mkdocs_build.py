@@ -26,7 +26,7 @@ from .output.site_files import QUERY_CSS, OutsideSite, asset_source, write_graph
 from .output.site_links import relative_url
 from .query.page_blocks import BlockAnswers
 from .resources import TEMPLATES
-from .wiki.body_links import BodyLinks, other_renderers
+from .wiki.body_links import OUR_EXTENSION, BodyLinks, other_renderers
 from .wiki.page_set import PageSet
 from .wiki.pipeline import Wiki
 from .wiki.titles import plain_title
@@ -98,7 +98,7 @@ def text_problems(
 
     names = [str(e) for e in config.markdown_extensions]
     if links is None:
-        if "mkdocs_relations.wikilinks" not in names:
+        if OUR_EXTENSION not in names:
             return []
         links = body_links(wiki, files, pages.not_pages)
     return check_texts(links, pages.sources, names, dict(config.mdx_configs))

@@ -44,7 +44,7 @@ from ..frontmatter.block import read_frontmatter
 from ..frontmatter.dialect import DialectSettings
 from ..generators import NoGenerator, mkdocs_api
 from ..model.diagnostics import plural
-from ..wiki.body_links import other_renderers
+from ..wiki.body_links import OUR_EXTENSION, other_renderers
 from ..wiki.page_set import PageSet, folder_page_set
 from ..wiki.pipeline import DEFAULT_CONFIG_PAGE, Options
 from ..wiki.wiki_config import read_wiki_config
@@ -126,7 +126,7 @@ def _init(args: argparse.Namespace, written: list[str]) -> int:
         # Another renderer of [[links]], or ours as an extension: the text's links are served.
         unrendered = not (
             plugin.wikilinks
-            or "mkdocs_relations.wikilinks" in extensions
+            or OUR_EXTENSION in extensions
             or other_renderers(list(config.plugins), extensions)
         )
         write_config = False

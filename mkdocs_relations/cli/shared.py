@@ -24,6 +24,7 @@ from ..generators import NoGenerator, default_config_file, mkdocs_api
 from ..model.natural import natural_key
 from ..model.paths import DEFAULT_MAX_HOPS, PathIndex
 from ..model.targets import TargetError, loose, parse_target
+from ..wiki.body_links import OUR_EXTENSION
 from ..wiki.page_set import as_in_revisions, folder_page_set
 from ..wiki.parsed_files import FreshFiles
 from ..wiki.pipeline import Options, Wiki, load_wiki
@@ -262,7 +263,7 @@ def load_mkdocs_wiki(
         # is read (math, HTML blocks...), so both sides of a comparison read page text alike.
         extensions=markdown_extensions(config) if named is None else (read_as_the_site(named), {}),
     )
-    loaded.wikilinks = bool(plugin.wikilinks) or "mkdocs_relations.wikilinks" in extensions
+    loaded.wikilinks = bool(plugin.wikilinks) or OUR_EXTENSION in extensions
     loaded.labels = dict(plugin.labels)
     loaded.overview = plugin.overview or None
     return loaded

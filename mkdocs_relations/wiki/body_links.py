@@ -156,6 +156,9 @@ def _times(paths: list[str]) -> tuple[int, ...]:
     return tuple(times)
 
 
+#: The name a site lists this package's ``[[wikilinks]]`` extension by in
+#: ``markdown_extensions`` (without the plugin's ``wikilinks: true``).
+OUR_EXTENSION = "mkdocs_relations.wikilinks"
 #: Plugins and Markdown extensions that render ``[[wikilinks]]`` their own way.
 OTHER_PLUGINS = ("roamlinks", "ezlinks", "ezlinked", "autolinks", "wikilinks", "obsidian-bridge")
 OTHER_EXTENSIONS = ("wikilinks", "markdown.extensions.wikilinks", "mdx_wikilink_plus")
