@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import pages_in_folder, run
+from conftest import mkdocs_build, pages_in_folder, run
 
 from mkdocs_relations.wiki.pipeline import load_wiki
 
@@ -55,3 +55,47 @@ def test_a_file_that_is_not_a_page_is_told_so(tmp_path: Path) -> None:
         "the target, create the page, or mark the edge as a deliberate redlink with "
         "'redlink: true'",
     ]
+
+
+def test_a_bare_target_is_told_to_list_its_redlink(tmp_path: Path) -> None:
+    """A target written bare under a key (the relation name as the key) has no entry to hold
+    ``redlink: true``: the hint is the wiki's redlink list, and following it fixes the build.
+    An entry's edge, and a body link, keep their own hints."""
+    docs = tmp_path / "docs"
+    (docs / "data").mkdir(parents=True)
+    (docs / "data" / "schema.json").write_text("{}")
+    (docs / "wiki-config.md").write_text(
+        "---\nrelation_keys: [caused-by]\n---\n# Wiki configuration\n"
+    )
+    (docs / "index.md").write_text(
+        "---\ntitle: Home\nreviewed-by: Jane Doe\ncaused-by:\n"
+        '  - "[[incident-42]]"\n  - "[[data/schema.json]]"\n'
+        "relationships:\n  - {type: depends-on, target: '[[nothing]]'}\n---\n# Home\n"
+    )
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: T\nplugins:\n  - relations\n", encoding="utf-8"
+    )
+    listed = "list it under redlinks in wiki-config.md"
+    expected = [
+        "docs/index.md:5: error: [missing-target] target 'incident-42' matches no page. Fix "
+        f"the target, create the page, or {listed}",
+        "docs/index.md:6: error: [missing-target] target 'data/schema.json' is a file, not a "
+        f"page (data/schema.json): link a page, or {listed}",
+        "docs/index.md:8: error: [missing-target] target 'nothing' matches no page. Fix the "
+        "target, create the page, or mark the edge as a deliberate redlink with "
+        "'redlink: true'",
+    ]
+    result = run("lint", "--docs-dir", "docs", cwd=tmp_path)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert result.stdout.splitlines() == expected
+    built = mkdocs_build(tmp_path)
+    assert built.returncode == 1
+    assert [line for line in expected if line not in built.stderr] == [], built.stderr
+
+    (docs / "wiki-config.md").write_text(
+        "---\nrelation_keys: [caused-by]\nredlinks:\n"
+        '  - "[[incident-42]]"\n  - "[[data/schema.json]]"\n  - "[[nothing]]"\n'
+        "---\n# Wiki configuration\n"
+    )
+    built = mkdocs_build(tmp_path, strict=True)
+    assert built.returncode == 0, built.stderr

@@ -369,6 +369,7 @@ class _Entries:
             redlink=redlink,
             redlink_reason=reason,
             extra=extra,
+            entry=usable is not None,
         )
 
     def _extra(self, usable: dict[str, tuple[Node, Node]]) -> dict[str, Any]:

@@ -30,6 +30,9 @@ class DeclaredEdge:
     redlink: bool = False
     redlink_reason: str | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
+    #: Written as an entry of its own (``{type: t, target: x}``), where ``redlink:`` can go;
+    #: False for a bare target under a key (``depends-on: "[[x]]"``), which has no place for it.
+    entry: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ from ..model.targets import TargetError, parse_target
 from .lookup import PageKeys, Resolver
 from .page_set import NOT_MARKDOWN, folder_page_set
 from .pipeline import Options, Wiki, load_wiki
-from .resolution import NotPages, resolve_written
+from .resolution import LISTED_REDLINK, NotPages, resolve_written
 
 
 @dataclass(frozen=True)
@@ -86,7 +86,7 @@ class BodyLinks:
         return Link(problem=self._missing(written, source_id))
 
     def _missing(self, written: str, source_id: str) -> str:
-        why = self._not_pages.why(written, source_id)
+        why = self._not_pages.why(written, source_id, LISTED_REDLINK)
         if why is not None:
             return why.replace("target", "link", 1).replace("point the edge at", "link to")
         resolver = self.wiki.resolver
@@ -100,7 +100,7 @@ class BodyLinks:
         hint = f" Did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
         return (
             f"link {clip(written)!r} matches no page or file.{hint} Fix the link, create the "
-            "page, or list it under redlinks in wiki-config.md"
+            f"page, or {LISTED_REDLINK}"
         )
 
 

@@ -27,6 +27,17 @@ from .wiki_config import WikiConfig
 _NO_EXTRA: Mapping[str, Any] = {}
 
 
+#: How a link is marked as a deliberate redlink, by where it is written: an edge that is an
+#: entry of its own takes ``redlink: true``; a bare target under a key, and a link in a page's
+#: text, have no place for it, and the wiki's list takes them.
+ENTRY_REDLINK = "mark it as a redlink with 'redlink: true'"
+LISTED_REDLINK = "list it under redlinks in wiki-config.md"
+
+
+def redlink_mark(edge: DeclaredEdge) -> str:
+    return ENTRY_REDLINK if edge.entry else LISTED_REDLINK
+
+
 class NotPages:
     """Files that exist but are not pages, looked up the way pages are (on the first miss);
     and, in the docs folder, any other file or folder a target names (``data.json``)."""
@@ -37,10 +48,12 @@ class NotPages:
         self._resolver: Resolver | None = None
         self._ids: dict[str, str] = {}
 
-    def why(self, target: str, source_id: str) -> str | None:
-        return self._listed(target, source_id) or self._file(target, source_id)
+    def why(self, target: str, source_id: str, mark: str | None) -> str | None:
+        """Why ``target`` names a file or folder that is no page, if it does; ``mark``: how
+        the link is marked as a deliberate redlink where it stands (None: it cannot be)."""
+        return self._listed(target, source_id, mark) or self._file(target, source_id, mark)
 
-    def _file(self, target: str, source_id: str) -> str | None:
+    def _file(self, target: str, source_id: str, mark: str | None) -> str | None:
         """A file that is no page (``schema.json``, ``run.py``) or a folder, written as a
         path from the docs folder or from the linking page's folder."""
         if self._docs_dir is None:
@@ -58,10 +71,10 @@ class NotPages:
             ):
                 what = "a folder"  # one with pages is told how to give it an index page
             if what:
-                return _not_a_page(target, what, path)
+                return _not_a_page(target, what, path, mark)
         return None
 
-    def _listed(self, target: str, source_id: str) -> str | None:
+    def _listed(self, target: str, source_id: str, mark: str | None) -> str | None:
         if not self._reasons:
             return None
         if self._resolver is None:
@@ -72,15 +85,13 @@ class NotPages:
             return None
         path = self._ids[found]
         if self._reasons[path] == NOT_MARKDOWN:
-            return _not_a_page(target, "a file", path)
+            return _not_a_page(target, "a file", path, mark)
         return f"target {clip(target)!r} is the file {path}, which {self._reasons[path]}"
 
 
-def _not_a_page(target: str, what: str, path: str) -> str:
-    return (
-        f"target {clip(target)!r} is {what}, not a page ({path}): link a page, or mark it as a "
-        "redlink with 'redlink: true'"
-    )
+def _not_a_page(target: str, what: str, path: str, mark: str | None) -> str:
+    also = f", or {mark}" if mark else ""
+    return f"target {clip(target)!r} is {what}, not a page ({path}): link a page{also}"
 
 
 #: A declared page (held, so that its id stays its own), its resolved copy and the problems
@@ -157,7 +168,9 @@ def _resolve_edge(
         redlink = True
         reason = reason or (listed.reason if listed else None)
     else:
-        message = not_pages.why(written, page.id) or _missing(written, page.id, resolver)
+        message = not_pages.why(written, page.id, redlink_mark(edge)) or _missing(
+            written, page.id, resolver, edge.entry
+        )
         diagnostics.append(Diagnostic(page.file, edge.line, "missing-target", message))
     return Edge(
         source=edge.source,
@@ -210,7 +223,7 @@ def _resolve_successor(
         return None
     near = resolver.suggest(written, source_id=page.id)
     hint = f" Did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
-    message = not_pages.why(written, page.id) or (
+    message = not_pages.why(written, page.id, None) or (
         f"superseded_by {clip(written)!r} matches no page.{hint} Fix it, or remove superseded_by"
     )
     diagnostics.append(Diagnostic(page.file, line, "missing-target", message))
@@ -225,7 +238,7 @@ NO_PAGE = "matches no page."
 _MARKDOWN_LINK = re.compile(r"\[[^\]]*\]\(\s*<?([^)>\s]+)>?\s*\)")
 
 
-def _missing(target: str, source_id: str, resolver: Resolver) -> str:
+def _missing(target: str, source_id: str, resolver: Resolver, entry: bool) -> str:
     folder = resolver.folder_size(target, source_id)
     if folder:
         return (
@@ -241,10 +254,8 @@ def _missing(target: str, source_id: str, resolver: Resolver) -> str:
         )
     near = resolver.suggest(target, source_id=source_id)
     hint = f" Did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
-    return (
-        f"target {clip(target)!r} {NO_PAGE}{hint} Fix the target, create the page, or "
-        "mark the edge as a deliberate redlink with 'redlink: true'"
-    )
+    mark = "mark the edge as a deliberate redlink with 'redlink: true'" if entry else LISTED_REDLINK
+    return f"target {clip(target)!r} {NO_PAGE}{hint} Fix the target, create the page, or {mark}"
 
 
 def _stale(page: Page, target: str, line: int, target_id: str) -> Diagnostic:
