@@ -78,11 +78,19 @@ def read_edges(
     if isinstance(node, ScalarNode) and node.tag.endswith(":null"):
         return ()  # `relationships:` with nothing under it: no edges, as with `[]`
     if not isinstance(node, SequenceNode):
+        # A mapping from type to targets is the commonest shape in the wild: it can be read
+        # as written, and init finds the line that says so.
+        as_written = (
+            "; or read it as written: 'mkdocs-relations init' says the readings: line for "
+            "wiki-config.md"
+            if isinstance(node, MappingNode)
+            else ""
+        )
         fm.error(
             fm.key_line(field_name),
             "malformed-relationship",
             f"{field_name} must be a list of entries, not {describe(node)}; write one list item "
-            f"per edge, e.g. {_example(dialect)}",
+            f"per edge, e.g. {_example(dialect)}{as_written}",
         )
         return ()
     form = dialect.reading(field_name, "entries")
