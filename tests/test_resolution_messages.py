@@ -99,3 +99,33 @@ def test_a_bare_target_is_told_to_list_its_redlink(tmp_path: Path) -> None:
     )
     built = mkdocs_build(tmp_path, strict=True)
     assert built.returncode == 0, built.stderr
+
+
+def test_an_address_outside_the_wiki_is_told_so(tmp_path: Path) -> None:
+    """A web address as a target is no page and never will be: the lint says so, and where
+    the address can go, instead of "create the page"."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "index.md").write_text(
+        "---\nrelationships:\n"
+        "  - {type: relates-to, target: 'https://example.com/spec#part'}\n"
+        "  - {type: relates-to, target: '[[mailto:team@example.com]]'}\n"
+        "  - {type: relates-to, target: 'example.com'}\n---\n# Home\n"
+    )
+    (tmp_path / "mkdocs.yml").write_text("site_name: T\nplugins:\n  - relations\n")
+    outside = (
+        "is an address outside this wiki, not a page: an edge links two pages; point the "
+        "target at a page, and keep the address in the page's text or as a field of the edge "
+        "(url: ...)"
+    )
+    expected = [
+        f"docs/index.md:3: error: [missing-target] target 'https://example.com/spec' {outside}",
+        f"docs/index.md:4: error: [missing-target] target 'mailto:team@example.com' {outside}",
+        "docs/index.md:5: error: [missing-target] target 'example.com' matches no page. Fix the "
+        "target, create the page, or mark the edge as a deliberate redlink with 'redlink: true'",
+    ]
+    result = run("lint", "--docs-dir", "docs", cwd=tmp_path)
+    assert result.stdout.splitlines() == expected, result.stdout + result.stderr
+    built = mkdocs_build(tmp_path)
+    assert built.returncode == 1
+    assert [line for line in expected if line not in built.stderr] == [], built.stderr

@@ -236,6 +236,8 @@ NO_PAGE = "matches no page."
 
 #: ``[text](path.md)``: a link as a Markdown body writes it, pasted into frontmatter.
 _MARKDOWN_LINK = re.compile(r"\[[^\]]*\]\(\s*<?([^)>\s]+)>?\s*\)")
+#: ``https://…``, ``mailto:…``: an address outside the wiki, which no page can be.
+_WEB_ADDRESS = re.compile(r"(?:[A-Za-z][A-Za-z0-9+.-]*://|mailto:)\S+")
 
 
 def _missing(target: str, source_id: str, resolver: Resolver, entry: bool) -> str:
@@ -244,6 +246,12 @@ def _missing(target: str, source_id: str, resolver: Resolver, entry: bool) -> st
         return (
             f"target {clip(target)!r} names a folder of {plural(folder, 'page')} that has no index "
             f"page; point it at one of its pages, or add {target.rstrip('/')}/index.md"
+        )
+    if _WEB_ADDRESS.fullmatch(target.strip()):
+        return (
+            f"target {clip(target)!r} is an address outside this wiki, not a page: an edge "
+            "links two pages; point the target at a page, and keep the address in the page's "
+            "text or as a field of the edge (url: ...)"
         )
     link = _MARKDOWN_LINK.fullmatch(target.strip())
     if link is not None:
