@@ -110,8 +110,10 @@ def test_an_address_outside_the_wiki_is_told_so(tmp_path: Path) -> None:
         "---\nrelationships:\n"
         "  - {type: relates-to, target: 'https://example.com/spec#part'}\n"
         "  - {type: relates-to, target: '[[mailto:team@example.com]]'}\n"
-        "  - {type: relates-to, target: 'example.com'}\n---\n# Home\n"
+        "  - {type: relates-to, target: 'example.com'}\n"
+        "see-also: '[[https://example.com/other]]'\n---\n# Home\n"
     )
+    (docs / "wiki-config.md").write_text("---\nrelation_keys: [see-also]\n---\n")
     (tmp_path / "mkdocs.yml").write_text("site_name: T\nplugins:\n  - relations\n")
     outside = (
         "is an address outside this wiki, not a page: an edge links two pages; point the "
@@ -123,6 +125,12 @@ def test_an_address_outside_the_wiki_is_told_so(tmp_path: Path) -> None:
         f"docs/index.md:4: error: [missing-target] target 'mailto:team@example.com' {outside}",
         "docs/index.md:5: error: [missing-target] target 'example.com' matches no page. Fix the "
         "target, create the page, or mark the edge as a deliberate redlink with 'redlink: true'",
+        "docs/index.md:6: error: [missing-target] target 'https://example.com/other' is an "
+        "address outside this wiki, not a page: an edge links two pages; point the target at "
+        "a page, and keep the address in the page's text or under a key of its own",
+        "docs/index.md:6: error: [unknown-type] unknown relationship type 'see-also'. Known "
+        "types: depends-on, part-of, relates-to, supersedes, caused-by, used-by; declare new "
+        "ones under relationship_types in wiki-config.md",
     ]
     result = run("lint", "--docs-dir", "docs", cwd=tmp_path)
     assert result.stdout.splitlines() == expected, result.stdout + result.stderr

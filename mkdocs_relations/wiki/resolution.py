@@ -248,10 +248,11 @@ def _missing(target: str, source_id: str, resolver: Resolver, entry: bool) -> st
             f"page; point it at one of its pages, or add {target.rstrip('/')}/index.md"
         )
     if _WEB_ADDRESS.fullmatch(target.strip()):
+        kept = "as a field of the edge (url: ...)" if entry else "under a key of its own"
         return (
             f"target {clip(target)!r} is an address outside this wiki, not a page: an edge "
             "links two pages; point the target at a page, and keep the address in the page's "
-            "text or as a field of the edge (url: ...)"
+            f"text or {kept}"
         )
     link = _MARKDOWN_LINK.fullmatch(target.strip())
     if link is not None:
