@@ -137,3 +137,52 @@ def test_an_address_outside_the_wiki_is_told_so(tmp_path: Path) -> None:
     built = mkdocs_build(tmp_path)
     assert built.returncode == 1
     assert [line for line in expected if line not in built.stderr] == [], built.stderr
+
+
+def test_a_value_holding_links_beside_text_is_told_what_it_holds(tmp_path: Path) -> None:
+    """Prose with links, two links in one string and an embed were split at their outer
+    brackets: "see [[a]]" was said not to open with '[[', "[[a]], [[b]]" looked up a page
+    'a]], [[b'. Each is now told what it holds and the value to write, in lint and build."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.md").write_text("# A\n")
+    (docs / "b.md").write_text("# B\n")
+    (docs / "index.md").write_text(
+        "---\nrelationships:\n"
+        "  - {type: relates-to, target: '![[a]]'}\n"
+        "  - {type: relates-to, target: '[[a]], [[b]]'}\n"
+        "  - {type: relates-to, target: 'text [[a]]'}\n"
+        "supports: 'see [[a]] and [[missing]]'\n---\n# Home\n"
+    )
+    (docs / "wiki-config.md").write_text(
+        "---\nrelation_keys: [supports]\nrelationship_types: [supports]\n---\n"
+    )
+    (tmp_path / "mkdocs.yml").write_text("site_name: T\nplugins:\n  - relations\n")
+    error = "docs/index.md:{}: error: [malformed-relationship] target {}"
+    expected = [
+        error.format(
+            3, "'![[a]]' is an embed; an edge names the page: write \"[[a]]\" without the '!'"
+        ),
+        error.format(
+            4,
+            "'[[a]], [[b]]' holds 2 links, and a target is one page; write each "
+            'link as a target of its own, e.g. a list: ["[[a]]", "[[b]]"]',
+        ),
+        error.format(
+            5,
+            "'text [[a]]' holds the link [[a]] with text beside it; a target is "
+            'the link alone: write "[[a]]"',
+        ),
+        error.format(
+            6,
+            "'see [[a]] and [[missing]]' holds 2 links, and a target is one "
+            'page; write each link as a target of its own, e.g. a list: ["[[a]]", '
+            '"[[missing]]"]',
+        ),
+    ]
+    result = run("lint", "--docs-dir", "docs", cwd=tmp_path)
+    lines = [line for line in result.stdout.splitlines() if "malformed" in line]
+    assert lines == expected, result.stdout + result.stderr
+    built = mkdocs_build(tmp_path)
+    assert built.returncode == 1
+    assert [line for line in expected if line not in built.stderr] == [], built.stderr

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import posixpath
+import re
 import unicodedata
 from dataclasses import dataclass
 
@@ -25,9 +26,14 @@ class TargetError(ValueError):
     """A target that cannot name any page; the message says how to write it."""
 
 
+#: One ``[[link]]`` inside a longer value: prose, an embed, several links in one string.
+_LINK = re.compile(r"\[\[[^\[\]]*\]\]")
+
+
 def parse_target(text: str) -> Target:
     """Split ``[[path#heading|alias]]`` (brackets optional) into its parts."""
     inner = text.strip()
+    _one_link_only(text, inner)
     if inner.startswith("[["):
         if not inner.endswith("]]"):
             raise TargetError(f"target {text!r} opens '[[' but does not close it with ']]'")
@@ -47,6 +53,35 @@ def parse_target(text: str) -> Target:
         alias.strip() or None,
         heading.strip() or None,
         _without_extension(whole.strip()).replace("\\", "/"),
+    )
+
+
+def _one_link_only(text: str, inner: str) -> None:
+    """Refuse a value that holds links beside other text, saying what it holds.
+
+    Split by its outer brackets alone, ``"[[a]], [[b]]"`` would look up a page ``a]], [[b``
+    and ``"see [[a]]"`` be told it does not open with ``[[``: both wrong about what the
+    author wrote, so neither message led to the fix.
+    """
+    if "]]" not in inner:
+        return
+    links = _LINK.findall(inner)
+    if not links or links == [inner]:
+        return
+    if len(links) > 1:
+        listed = ", ".join(f'"{link}"' for link in links)
+        raise TargetError(
+            f"target {text!r} holds {len(links)} links, and a target is one page; write each "
+            f"link as a target of its own, e.g. a list: [{listed}]"
+        )
+    if inner == "!" + links[0]:
+        raise TargetError(
+            f'target {text!r} is an embed; an edge names the page: write "{links[0]}" '
+            "without the '!'"
+        )
+    raise TargetError(
+        f"target {text!r} holds the link {links[0]} with text beside it; a target is the link "
+        f'alone: write "{links[0]}"'
     )
 
 
