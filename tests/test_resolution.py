@@ -167,6 +167,30 @@ def test_excluded_and_draft_pages_are_not_targets(site: Site) -> None:
     assert len(codes) == 2, relation_lines(result)
 
 
+def test_case_is_ignored_as_the_wikis_tools_ignore_it(site: Site) -> None:
+    """Obsidian, Foam and Logseq compare names lower-cased, which keeps "ß": casefold made
+    [[STRASSE]] an edge to straße.md, a link the author's own tool shows as unresolved."""
+    site.pages(
+        {
+            "index.md": """
+                ---
+                relationships:
+                  - {type: depends-on, target: "[[STRASSE]]"}
+                  - {type: depends-on, target: "[[STRAßE]]"}
+                  - {type: depends-on, target: "[[Ärger]]"}
+                ---
+                """,
+            "straße.md": "# Straße\n",
+            "notes/ärger.md": "# Ärger\n",
+        }
+    )
+    result = site.build()
+    [line] = relation_lines(result)
+    assert line.startswith("docs/index.md:3: error: [missing-target] target 'STRASSE' matches"), (
+        line
+    )
+
+
 def test_outside_target_in_a_build(site: Site) -> None:
     site.page(
         "index.md",

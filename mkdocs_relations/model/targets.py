@@ -121,8 +121,13 @@ def join_relative(path: str, source_id: str) -> str | None:
 
 
 def fold(text: str) -> str:
-    """Case- and normalisation-insensitive form (NFC, then casefold) used by lenient steps."""
-    return unicodedata.normalize("NFC", text).casefold()
+    """Case- and normalisation-insensitive form (NFC, then lower case) used by lenient steps.
+
+    Lower case, not casefold: the wikis' own tools (Obsidian, Foam, Logseq, Quartz) compare
+    names with JavaScript's toLowerCase, which keeps ``ß``; casefold's ``ss`` would link
+    ``[[STRASSE]]`` to ``straße.md``, a page the author's tool shows as unresolved.
+    """
+    return unicodedata.normalize("NFC", text).lower()
 
 
 def loose(text: str) -> str:
