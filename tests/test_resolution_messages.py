@@ -186,3 +186,37 @@ def test_a_value_holding_links_beside_text_is_told_what_it_holds(tmp_path: Path)
     built = mkdocs_build(tmp_path)
     assert built.returncode == 1
     assert [line for line in expected if line not in built.stderr] == [], built.stderr
+
+
+def test_a_target_escaped_as_a_url_is_told_the_page_it_spells(tmp_path: Path) -> None:
+    """ "Big%20Page", as a Markdown link escapes a space, links nothing in a wiki's tool and
+    is reported; the message named no page, and a pasted Markdown link was told to write
+    "[[Big%20Page]]", itself a broken target. Both now name the page the escapes spell."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "Big Page.md").write_text("# Big\n")
+    (docs / "index.md").write_text(
+        "---\nrelationships:\n"
+        "  - {type: relates-to, target: '[[Big%20Page]]'}\n"
+        "  - {type: relates-to, target: '[Big](Big%20Page.md)'}\n"
+        "---\n# Home\n\nSee [[Big%20Page]].\n"
+    )
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: T\nplugins:\n  - relations\nmarkdown_extensions:\n"
+        "  - mkdocs_relations.wikilinks\n"
+    )
+    expected = [
+        "docs/index.md:3: error: [missing-target] target 'Big%20Page' matches no page. Did you "
+        "mean 'Big Page'? Fix the target, create the page, or mark the edge as a deliberate "
+        "redlink with 'redlink: true'",
+        "docs/index.md:4: error: [missing-target] target '[Big](Big%20Page.md)' is a Markdown "
+        'link; a target names the page itself, e.g. target: "[[Big Page]]"',
+        "docs/index.md:8: warning: [broken-wikilink] link 'Big%20Page' matches no page or file. "
+        "Did you mean 'Big Page'? Fix the link, create the page, or list it under redlinks in "
+        "wiki-config.md",
+    ]
+    result = run("lint", cwd=tmp_path)
+    assert result.stdout.splitlines() == expected, result.stdout + result.stderr
+    built = mkdocs_build(tmp_path)
+    assert built.returncode == 1
+    assert [line for line in expected if line not in built.stderr] == [], built.stderr

@@ -33,6 +33,7 @@ import posixpath
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from urllib.parse import unquote
 
 from ..model.diagnostics import clip
 from ..model.suggest import NearIndex, compact, words
@@ -251,6 +252,13 @@ class Resolver:
         Each is spelt as the user would write it: the near name itself where it resolves to
         that one page, else the page id. A near name shared by several pages proposes none.
         """
+        if "%" in path:
+            # "Big%20Page": a path escaped as a URL is; no wiki tool decodes a target, but
+            # the page the escapes spell is the one meant, and the fix is to unescape them.
+            decoded = unquote(path)
+            found = self.resolve(decoded, source_id).page_id if decoded != path else None
+            if found is not None and found != source_id:
+                return [decoded]
         index, owners = self._near("/" in path)
         suggestions: list[str] = []
         pages: set[str] = set()

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable, Mapping
 from sys import intern
 from typing import Any
+from urllib.parse import unquote
 
 from ..frontmatter.page import page_id_for
 from ..model.diagnostics import Diagnostic, clip, plural
@@ -256,7 +257,7 @@ def _missing(target: str, source_id: str, resolver: Resolver, entry: bool) -> st
         )
     link = _MARKDOWN_LINK.fullmatch(target.strip())
     if link is not None:
-        path = link.group(1).removesuffix(".md")
+        path = unquote(link.group(1)).removesuffix(".md")  # a Markdown link escapes spaces
         return (
             f"target {clip(target)!r} is a Markdown link; a target names the page itself, "
             f'e.g. target: "[[{path}]]"'
