@@ -220,3 +220,33 @@ def test_a_target_escaped_as_a_url_is_told_the_page_it_spells(tmp_path: Path) ->
     built = mkdocs_build(tmp_path)
     assert built.returncode == 1
     assert [line for line in expected if line not in built.stderr] == [], built.stderr
+
+
+def test_a_bare_value_that_is_no_text_is_not_told_to_write_target(tmp_path: Path) -> None:
+    """A date or a number under a key that names the type (a type map, a relation key) was
+    told to write 'target: "..."', a key such a value has no place for; an entry's still is."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "index.md").write_text(
+        "---\nrelations:\n  relates-to: 2024-01-01\nsupports: [3]\nrelationships:\n"
+        "  - {type: relates-to, target: 404}\n---\n# Home\n"
+    )
+    (docs / "wiki-config.md").write_text(
+        "---\nrelation_keys: [supports]\nrelationship_types: [supports]\n"
+        "readings:\n  - {field: relations, shape: type-map}\n"
+        "  - {field: relationships, shape: entries}\n---\n"
+    )
+    (tmp_path / "mkdocs.yml").write_text("site_name: T\nplugins:\n  - relations\n")
+    error = (
+        "docs/index.md:{}: error: [malformed-relationship] target is {}, not a page; quote it: {}"
+    )
+    expected = [
+        error.format(3, "a date (YAML reads an unquoted 2024-01-01 that way)", '"2024-01-01"'),
+        error.format(4, "a number (3)", '"3"'),
+        error.format(6, "a number (404)", 'target: "404"'),
+    ]
+    result = run("lint", "--docs-dir", "docs", cwd=tmp_path)
+    assert result.stdout.splitlines() == expected, result.stdout + result.stderr
+    built = mkdocs_build(tmp_path)
+    assert built.returncode == 1
+    assert [line for line in expected if line not in built.stderr] == [], built.stderr

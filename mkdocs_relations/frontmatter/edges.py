@@ -353,7 +353,7 @@ class _Entries:
         target_line = fm.line(key_node if key_node is not None else value)
         text = target_text(value)
         if text is None:
-            fm.error(target_line, "malformed-relationship", _bad_target(value))
+            fm.error(target_line, "malformed-relationship", _bad_target(value, usable is not None))
             return None
         if string_value(value) is None:
             self.unquoted.lines.append((fm.line(value), text[2:-2]))
@@ -463,13 +463,16 @@ def _describe_empty(node: Node) -> str:
     return describe(node)
 
 
-def _bad_target(node: Node) -> str:
+def _bad_target(node: Node, entry: bool) -> str:
+    """``entry``: the target sits under a target key; else it is a bare value under a key
+    that names the type (``date: 2024-01-01`` in a type map), where ``target:`` is no fix."""
     what = describe(node)
+    key = "target: " if entry else ""
     if isinstance(node, SequenceNode):
         return f"target is {what}, not a page; write one edge per target"
     if isinstance(node, MappingNode) or node.tag.endswith(":null"):
-        return f'target is {what}, not a page; write the page, e.g. target: "[[page-slug]]"'
-    return f'target is {what}, not a page; quote it: target: "{raw_value(node)}"'
+        return f'target is {what}, not a page; write the page, e.g. {key}"[[page-slug]]"'
+    return f'target is {what}, not a page; quote it: {key}"{raw_value(node)}"'
 
 
 def raw_value(node: Node) -> str:
