@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import CORPORA
+from conftest import CORPORA, Site, relation_lines
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -188,6 +188,24 @@ def test_unquoted_wikilink_is_read_and_told_once_per_page(tmp_path: Path) -> Non
         "[[b|B]] is unquoted, so YAML reads it as a list in a list (1 more on this page); it "
         'is read as the link, but Obsidian does not link it: quote it, "[[b|B]]"'
     )
+
+
+def test_unquoted_wikilinks_are_counted_in_words(site: Site) -> None:
+    """Three more unquoted links on a page were "3 mores" in the note, in build and lint."""
+    site.pages(
+        {
+            "index.md": "---\nrelationships:\n"
+            + "".join(f"  - type: relates-to\n    target: [[{p}]]\n" for p in "abcd")
+            + "---\n",
+            **{f"{p}.md": f"# {p}\n" for p in "abcd"},
+        }
+    )
+    result = site.build()
+    assert relation_lines(result) == [
+        "docs/index.md:4: info: [unquoted-link] [[a]] is unquoted, so YAML reads it as a list "
+        "in a list (3 more on this page); it is read as the link, but Obsidian does not link "
+        'it: quote it, "[[a]]"'
+    ]
 
 
 def test_null_field_means_no_edges(tmp_path: Path) -> None:

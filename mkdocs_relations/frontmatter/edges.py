@@ -18,7 +18,7 @@ from typing import Any
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from ..model.diagnostics import clip, plural
+from ..model.diagnostics import clip
 from ..model.graph import DeclaredEdge
 from ..model.targets import TargetError, parse_target
 from .block import Frontmatter
@@ -55,7 +55,7 @@ class Unquoted:
             return
         line, inner = self.lines[0]
         more = len(self.lines) - 1
-        others = f" ({plural(more, 'more')} on this page)" if more else ""
+        others = f" ({more} more on this page)" if more else ""  # not "2 mores"
         fm.error(
             line,
             "unquoted-link",
