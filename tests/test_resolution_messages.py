@@ -250,3 +250,27 @@ def test_a_bare_value_that_is_no_text_is_not_told_to_write_target(tmp_path: Path
     built = mkdocs_build(tmp_path)
     assert built.returncode == 1
     assert [line for line in expected if line not in built.stderr] == [], built.stderr
+
+
+def test_a_long_value_holding_links_is_told_in_one_short_line(tmp_path: Path) -> None:
+    """A value of thousands of links, or prose of 30,000 characters, is quoted clipped and
+    its links listed at most three, as every other target message is."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.md").write_text("# A\n")
+    values = ["text [[a]] " * 3000, "[[a]]" * 20000, "[[" * 5000 + "a]] and more"]
+    (docs / "index.md").write_text(
+        "---\nrelationships:\n"
+        + "".join(f"  - {{type: relates-to, target: '{value}'}}\n" for value in values)
+        + "---\n# Home\n"
+    )
+    (tmp_path / "mkdocs.yml").write_text("site_name: T\nplugins:\n  - relations\n")
+    result = run("lint", "--docs-dir", "docs", cwd=tmp_path)
+    lines = result.stdout.splitlines()
+    assert [line.split(" target ")[0] for line in lines] == [
+        f"docs/index.md:{n}: error: [malformed-relationship]" for n in (3, 4, 5)
+    ], result.stdout
+    assert all(len(line) < 300 and "characters)" in line for line in lines), lines
+    built = mkdocs_build(tmp_path)
+    assert built.returncode == 1
+    assert [line for line in lines if line not in built.stderr] == [], built.stderr

@@ -7,6 +7,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from .diagnostics import clip
+
 #: Extensions MkDocs treats as Markdown pages; a target may name the file with one.
 MARKDOWN_EXTENSIONS = (".md", ".markdown", ".mdown", ".mkdn", ".mkd")
 
@@ -36,16 +38,16 @@ def parse_target(text: str) -> Target:
     _one_link_only(text, inner)
     if inner.startswith("[["):
         if not inner.endswith("]]"):
-            raise TargetError(f"target {text!r} opens '[[' but does not close it with ']]'")
+            raise TargetError(f"target {clip(text)!r} opens '[[' but does not close it with ']]'")
         inner = inner[2:-2]
     elif inner.endswith("]]"):
-        raise TargetError(f"target {text!r} closes ']]' but does not open it with '[['")
+        raise TargetError(f"target {clip(text)!r} closes ']]' but does not open it with '[['")
     whole, _, alias = inner.partition("|")
     path, _, heading = whole.partition("#")
     path = path.strip()
     if not path:
         raise TargetError(
-            f"target {text!r} names no page; write the page's id or file name, e.g. "
+            f"target {clip(text)!r} names no page; write the page's id or file name, e.g. "
             '"[[page-slug]]"'
         )
     return Target(
@@ -61,27 +63,31 @@ def _one_link_only(text: str, inner: str) -> None:
 
     Split by its outer brackets alone, ``"[[a]], [[b]]"`` would look up a page ``a]], [[b``
     and ``"see [[a]]"`` be told it does not open with ``[[``: both wrong about what the
-    author wrote, so neither message led to the fix.
+    author wrote, so neither message led to the fix. Values and links are clipped, and at
+    most three links listed, so a message stays one line whatever the value's length.
     """
     if "]]" not in inner:
         return
-    links = _LINK.findall(inner)
+    links = [link for link in _LINK.findall(inner) if link[2:-2].strip()]  # "[[]]" names none
     if not links or links == [inner]:
         return
+    shown = clip(text)
     if len(links) > 1:
-        listed = ", ".join(f'"{link}"' for link in links)
+        listed = ", ".join(f'"{clip(link)}"' for link in links[:3])
+        more = ", ..." if len(links) > 3 else ""
         raise TargetError(
-            f"target {text!r} holds {len(links)} links, and a target is one page; write each "
-            f"link as a target of its own, e.g. a list: [{listed}]"
+            f"target {shown!r} holds {len(links):,} links, and a target is one page; write "
+            f"each link as a target of its own, e.g. a list: [{listed}{more}]"
         )
+    link = clip(links[0])
     if inner == "!" + links[0]:
         raise TargetError(
-            f'target {text!r} is an embed; an edge names the page: write "{links[0]}" '
-            "without the '!'"
+            f'target {shown!r} is an embed; an edge names the page: write "{link}" without '
+            "the '!'"
         )
     raise TargetError(
-        f"target {text!r} holds the link {links[0]} with text beside it; a target is the link "
-        f'alone: write "{links[0]}"'
+        f"target {shown!r} holds the link {link} with text beside it; a target is the link "
+        f'alone: write "{link}"'
     )
 
 
