@@ -68,6 +68,9 @@ def _one_link_only(text: str, inner: str) -> None:
     """
     if "]]" not in inner:
         return
+    body = inner[2:-2]
+    if inner.startswith("[[") and inner.endswith("]]") and "[" not in body and "]" not in body:
+        return  # one link and nothing beside it, as nearly every target: no search
     links = [link for link in _LINK.findall(inner) if link[2:-2].strip()]  # "[[]]" names none
     if not links or links == [inner]:
         return
