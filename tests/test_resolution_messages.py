@@ -9,6 +9,21 @@ from conftest import mkdocs_build, pages_in_folder, run
 from mkdocs_relations.wiki.pipeline import load_wiki
 
 
+def says_in_lint_and_build(tmp_path: Path, expected: list[str], *lint_args: str) -> None:
+    """``mkdocs-relations lint`` prints exactly ``expected``, and a build of the same site
+    stops and logs every one of those lines."""
+    result = run("lint", *lint_args, cwd=tmp_path)
+    assert result.stdout.splitlines() == expected, result.stdout + result.stderr
+    built_says(tmp_path, expected)
+
+
+def built_says(tmp_path: Path, lines: list[str]) -> None:
+    """A build of ``tmp_path``'s site stops and logs every one of ``lines``."""
+    built = mkdocs_build(tmp_path)
+    assert built.returncode == 1
+    assert [line for line in lines if line not in built.stderr] == [], built.stderr
+
+
 def test_long_targets_are_clipped(tmp_path: Path) -> None:
     long = "very-long-name-" * 40
     docs = tmp_path / "docs"
@@ -85,12 +100,7 @@ def test_a_bare_target_is_told_to_list_its_redlink(tmp_path: Path) -> None:
         "target, create the page, or mark the edge as a deliberate redlink with "
         "'redlink: true'",
     ]
-    result = run("lint", "--docs-dir", "docs", cwd=tmp_path)
-    assert result.returncode == 1, result.stdout + result.stderr
-    assert result.stdout.splitlines() == expected
-    built = mkdocs_build(tmp_path)
-    assert built.returncode == 1
-    assert [line for line in expected if line not in built.stderr] == [], built.stderr
+    says_in_lint_and_build(tmp_path, expected, "--docs-dir", "docs")
 
     (docs / "wiki-config.md").write_text(
         "---\nrelation_keys: [caused-by]\nredlinks:\n"
@@ -132,11 +142,7 @@ def test_an_address_outside_the_wiki_is_told_so(tmp_path: Path) -> None:
         "types: depends-on, part-of, relates-to, supersedes, caused-by, used-by; declare new "
         "ones under relationship_types in wiki-config.md",
     ]
-    result = run("lint", "--docs-dir", "docs", cwd=tmp_path)
-    assert result.stdout.splitlines() == expected, result.stdout + result.stderr
-    built = mkdocs_build(tmp_path)
-    assert built.returncode == 1
-    assert [line for line in expected if line not in built.stderr] == [], built.stderr
+    says_in_lint_and_build(tmp_path, expected, "--docs-dir", "docs")
 
 
 def test_a_value_holding_links_beside_text_is_told_what_it_holds(tmp_path: Path) -> None:
@@ -183,9 +189,7 @@ def test_a_value_holding_links_beside_text_is_told_what_it_holds(tmp_path: Path)
     result = run("lint", "--docs-dir", "docs", cwd=tmp_path)
     lines = [line for line in result.stdout.splitlines() if "malformed" in line]
     assert lines == expected, result.stdout + result.stderr
-    built = mkdocs_build(tmp_path)
-    assert built.returncode == 1
-    assert [line for line in expected if line not in built.stderr] == [], built.stderr
+    built_says(tmp_path, expected)
 
 
 def test_a_target_escaped_as_a_url_is_told_the_page_it_spells(tmp_path: Path) -> None:
@@ -215,11 +219,7 @@ def test_a_target_escaped_as_a_url_is_told_the_page_it_spells(tmp_path: Path) ->
         "Did you mean 'Big Page'? Fix the link, create the page, or list it under redlinks in "
         "wiki-config.md",
     ]
-    result = run("lint", cwd=tmp_path)
-    assert result.stdout.splitlines() == expected, result.stdout + result.stderr
-    built = mkdocs_build(tmp_path)
-    assert built.returncode == 1
-    assert [line for line in expected if line not in built.stderr] == [], built.stderr
+    says_in_lint_and_build(tmp_path, expected)
 
 
 def test_a_bare_value_that_is_no_text_is_not_told_to_write_target(tmp_path: Path) -> None:
@@ -245,11 +245,7 @@ def test_a_bare_value_that_is_no_text_is_not_told_to_write_target(tmp_path: Path
         error.format(4, "a number (3)", '"3"'),
         error.format(6, "a number (404)", 'target: "404"'),
     ]
-    result = run("lint", "--docs-dir", "docs", cwd=tmp_path)
-    assert result.stdout.splitlines() == expected, result.stdout + result.stderr
-    built = mkdocs_build(tmp_path)
-    assert built.returncode == 1
-    assert [line for line in expected if line not in built.stderr] == [], built.stderr
+    says_in_lint_and_build(tmp_path, expected, "--docs-dir", "docs")
 
 
 def test_a_long_value_holding_links_is_told_in_one_short_line(tmp_path: Path) -> None:
@@ -271,6 +267,4 @@ def test_a_long_value_holding_links_is_told_in_one_short_line(tmp_path: Path) ->
         f"docs/index.md:{n}: error: [malformed-relationship]" for n in (3, 4, 5)
     ], result.stdout
     assert all(len(line) < 300 and "characters)" in line for line in lines), lines
-    built = mkdocs_build(tmp_path)
-    assert built.returncode == 1
-    assert [line for line in lines if line not in built.stderr] == [], built.stderr
+    built_says(tmp_path, lines)
