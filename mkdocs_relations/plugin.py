@@ -124,7 +124,9 @@ class RelationsPlugin(BasePlugin[RelationsConfig]):
             self.wikilinks.links = body_links(self.wiki, files, pages.not_pages)
         if stops is not None:  # no page will be converted: the text's broken links are told now
             links = self.wikilinks.links if self.wikilinks else None
-            self.report.found(text_problems(self.wiki, files, pages, config, links), "")
+            stops = self.report.text_too(
+                self.wiki, text_problems(self.wiki, files, pages, config, links)
+            )
         _stop(stops)
         labels, overview_file = self.config.labels, self.config.overview
         overview = partial(overview_with_rules, labels, self.rules, page=False)

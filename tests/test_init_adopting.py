@@ -5,7 +5,7 @@ The shapes: a documentation folder named ``templates`` that pages link to (scm),
 whose Obsidian settings name a real templates folder, category and name keys that happen to
 match pages and succession keys (data-atlas), a wiki's own "Relationships" sections, long
 provenance paragraphs on every edge, Hugo's ``_index.md`` section pages, and the plain
-MkDocs theme.
+MkDocs theme (and what it makes of a ``source:`` URL).
 """
 
 from __future__ import annotations
@@ -290,3 +290,29 @@ def test_hugo_section_pages_are_named_in_the_home_page_note(tmp_path: Path) -> N
         "no page; a README.md is served as its folder's index already "
         "(vault/decisions/README.md)"
     ) in result.stdout
+
+
+def test_a_text_source_key_is_named_under_the_mkdocs_theme(tmp_path: Path) -> None:
+    """Obsidian notes keep ``source: https://...``; MkDocs' own theme lists ``source:`` above
+    the page as labels, one per item, so text shows as a label per character."""
+    vault = tmp_path / "vault"
+    _page(vault, "index.md", _edge("b") + "# Home\n")
+    _page(vault, "b.md", "---\nsource: https://example.com/x\n---\n# B\n")
+    _page(vault, "c.md", "---\nsource: [notes.txt]\n---\n# C\n")
+    plugins = "plugins:\n  - search\n  - relations\n"
+    (tmp_path / "mkdocs.yml").write_text(
+        f"site_name: S\ndocs_dir: vault\ntheme: mkdocs\n{plugins}", encoding="utf-8"
+    )
+    (tmp_path / "material.yml").write_text(
+        f"site_name: S\ndocs_dir: vault\ntheme: material\n{plugins}", encoding="utf-8"
+    )
+    assert _build(tmp_path).returncode == 0
+    html = (tmp_path / "site" / "b" / "index.html").read_text("utf-8")
+    assert '<span class="label label-primary">h</span>' in html  # what the note is about
+    said = run("init", cwd=tmp_path).stdout
+    assert (
+        "note: 'source:' is text on 1 page (e.g. vault/b.md); theme mkdocs lists a page's "
+        "source: above it as labels, one per character of text: install mkdocs-material and "
+        "set theme: material, or rename the key (e.g. url:)"
+    ) in said, said
+    assert "'source:' is text" not in run("init", "-f", "material.yml", cwd=tmp_path).stdout

@@ -540,6 +540,25 @@ def test_every_diagnostic_of_a_build_is_reported_not_just_the_first(site: Site) 
     assert any("3 errors in 3 files" in m for m in result.logged("ERROR"))
 
 
+def test_a_duplicate_is_the_later_line_whichever_key_holds_it(site: Site) -> None:
+    """A page that writes one edge under a relation-name key and again under the field: the
+    copy named is the one further down the page, as a reader of "already declared" expects."""
+    site.pages(
+        {
+            "wiki-config.md": "---\nrelation_keys: [depends-on]\n---\n",
+            "a.md": '---\ndepends-on: "[[b]]"\nrelationships:\n  - type: depends-on\n'
+            '    target: "[[b]]"\n---\n',
+            "b.md": "# B\n",
+        }
+    )
+    result = site.build()
+    assert result.ok, result.error
+    assert [line for line in relation_lines(result) if "duplicate-edge" in line] == [
+        "docs/a.md:5: warning: [duplicate-edge] depends-on 'b' is already declared on line 2; "
+        "remove this copy"
+    ]
+
+
 def test_unknown_severity_code_is_a_configuration_error(
     site: Site, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -264,6 +264,9 @@ def test_a_build_stopped_by_an_edge_lists_the_broken_links_too(site: Site, how: 
     lines = [m.split(": ")[0] for m in relation_lines(result) if "broken-wikilink" in m]
     assert lines == ["docs/index.md:12", "docs/index.md:12"], relation_lines(result)
     assert any("docs/broken.md:4" in line for line in relation_lines(result))
+    # The closing count covers every line listed above it, as lint's count does.
+    stop = result.logged("ERROR")[-1]
+    assert stop.startswith("relations: 1 error and 2 warnings in 2 files;"), stop
 
 
 def test_lines_count_in_the_page_as_written(site: Site) -> None:

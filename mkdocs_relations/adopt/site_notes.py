@@ -1,5 +1,5 @@
-"""What ``init`` tells of the site itself: its home page, and the panel's title beside the
-pages' own headings.
+"""What ``init`` tells of the site itself: its home page, the panel's title beside the
+pages' own headings, and frontmatter the theme shows in a way the vault never meant.
 
 A vault written for another tool names its section pages its own way (Hugo's ``_index.md``,
 GitHub's ``README.md``), and many wikis keep a "## Relationships" section of their own; the
@@ -14,7 +14,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from ..model.diagnostics import plural
 from .wikilink_survey import prose_lines
@@ -61,6 +61,25 @@ def home_page_note(sources: Mapping[str, str], shown_docs: str) -> str | None:
             + ")"
         )
     return note
+
+
+def theme_source_note(
+    theme: str, metas: Iterable[tuple[str, Mapping[str, object]]], shown_docs: str
+) -> str | None:
+    """MkDocs' own theme lists a page's ``source:`` above its text as labels, one per item
+    (it means the page's source files): a vault's ``source: https://...`` is text, so the
+    page opens with a label per character. Said where the site's theme is that one."""
+    if theme != "mkdocs":
+        return None
+    files = sorted(file for file, meta in metas if isinstance(meta.get("source"), str))
+    if not files:
+        return None
+    return (
+        f"note: 'source:' is text on {plural(len(files), 'page')} (e.g. {shown_docs}/"
+        f"{files[0]}); theme mkdocs lists a page's source: above it as labels, one per "
+        "character of text: install mkdocs-material and set theme: material, or rename the "
+        "key (e.g. url:)"
+    )
 
 
 def own_headings(sources: Mapping[str, str]) -> Counter[str]:

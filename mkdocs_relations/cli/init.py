@@ -27,7 +27,13 @@ from ..adopt.dialect_survey import (
     survey,
 )
 from ..adopt.resolution_plan import resolution_choices
-from ..adopt.site_notes import home_page_note, own_headings, panel_labels, panel_title_note
+from ..adopt.site_notes import (
+    home_page_note,
+    own_headings,
+    panel_labels,
+    panel_title_note,
+    theme_source_note,
+)
 from ..adopt.spelling_offers import spelling_offers
 from ..adopt.template_folders import TemplateFolder, default_templates, template_folders
 from ..adopt.type_plans import TypePlan, types_to_declare, unnamed_note, wiki_config_md
@@ -131,6 +137,7 @@ def _init(args: argparse.Namespace, written: list[str]) -> int:
         )
         write_config = False
         plugin_dialect = dialect_settings(plugin)
+        theme_name = str(config.theme.name or "")
     else:
         if not args.docs_dir:
             raise InitError(
@@ -192,7 +199,7 @@ def _init(args: argparse.Namespace, written: list[str]) -> int:
         relative_docs = os.path.relpath(
             docs_dir, os.path.dirname(os.path.abspath(config_file))
         ).replace(os.sep, "/")
-        theme = "material" if importlib.util.find_spec("material") else "mkdocs"
+        theme = theme_name = "material" if importlib.util.find_spec("material") else "mkdocs"
         if not os.path.exists(config_path):
             _writable(config_path)
         linked = pages_with_wikilinks(pages.sources)
@@ -261,6 +268,9 @@ def _init(args: argparse.Namespace, written: list[str]) -> int:
     )
     for offer in spelling_offers(used, wiki.graph.vocabulary, plans):
         print(offer.line(shown))
+    metas = ((page.file, page.meta) for page in wiki.graph.pages.values())
+    if (sourced := theme_source_note(theme_name, metas, shown_docs)) is not None:
+        print(sourced)
     for name, meant, count in typos:
         print(
             f"note: {name} ({plural(count, 'edge')}) is not declared: it reads like a typo of "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict, deque
 from collections.abc import Iterable
+from operator import attrgetter
 
 from ..model.diagnostics import Diagnostic
 from ..model.graph import Edge, Graph
@@ -61,7 +62,9 @@ def self_references(graph: Graph) -> Iterable[Diagnostic]:
 def duplicate_edges(graph: Graph) -> Iterable[Diagnostic]:
     for page in graph.pages.values():
         first_line: dict[tuple[str, str], int] = {}
-        for edge in page.edges:
+        # By line: a page may hold edges under several keys, read one key after another,
+        # and the copy to remove is the one further down the page.
+        for edge in sorted(page.edges, key=attrgetter("line")):
             key = (edge.type, edge.target_id or edge.target)
             if key in first_line:
                 yield Diagnostic(

@@ -58,8 +58,18 @@ class Report:
         :data:`WIKILINKS`), at the severity the options give."""
         return self._told(apply_severity(list(diagnostics), self.severity), where)
 
-    def _told(self, diagnostics: list[Diagnostic], where: str) -> str | None:
-        stops = self.fail and any(d.severity == "error" for d in diagnostics)
+    def text_too(self, wiki: Wiki, diagnostics: Iterable[Diagnostic]) -> str | None:
+        """Tell the page text's diagnostics when the wiki already stops the build; the
+        message that stops it counts both, as the lines above it and lint's count do."""
+        text = apply_severity(list(diagnostics), self.severity)
+        return self._told(text, WIKI, counted=wiki.diagnostics)
+
+    def _told(
+        self, diagnostics: list[Diagnostic], where: str, counted: list[Diagnostic] | None = None
+    ) -> str | None:
+        """Tell ``diagnostics``; the stop message counts ``counted`` (told before) with them."""
+        every = [*(counted or []), *diagnostics]
+        stops = self.fail and any(d.severity == "error" for d in every)
         for diagnostic in diagnostics:
             shown = diagnostic.format(display_path(self.prefix, diagnostic.file))
             level = diagnostic.severity
@@ -69,4 +79,4 @@ class Report:
             self.say(level if level in ("error", "warning") else "info", shown)
         if not stops or self.serving:
             return None
-        return f"relations: {summary(diagnostics)}{where}{_LISTED}"
+        return f"relations: {summary(every)}{where}{_LISTED}"
