@@ -268,3 +268,34 @@ def test_a_long_value_holding_links_is_told_in_one_short_line(tmp_path: Path) ->
     ], result.stdout
     assert all(len(line) < 300 and "characters)" in line for line in lines), lines
     built_says(tmp_path, lines)
+
+
+def test_a_setting_of_wiki_config_in_another_page_is_told(tmp_path: Path) -> None:
+    """``redlinks:`` or ``relationship_types:`` in an ordinary page would be ignored without a
+    word (the page's edges then fail as broken, under a list that seems to allow them); the
+    page is told at the line, in lint and build. In wiki-config.md the same keys are read."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "index.md").write_text(
+        '---\nrelationships:\n  - {type: depends-on, target: "[[tax-engine]]"}\n'
+        'redlinks:\n  - "[[tax-engine]]"\nrelationship_types:\n  - {name: governs}\n'
+        "---\n# Home\n"
+    )
+    (tmp_path / "mkdocs.yml").write_text("site_name: T\nplugins:\n  - relations\n")
+    ignored = "is read from wiki-config.md only, so here it is ignored; move it to wiki-config.md"
+    expected = [
+        "docs/index.md:3: error: [missing-target] target 'tax-engine' matches no page. Fix the "
+        "target, create the page, or mark the edge as a deliberate redlink with 'redlink: true'",
+        f"docs/index.md:4: warning: [unread-links] 'redlinks:' {ignored}, or mark each edge "
+        "with 'redlink: true'",
+        f"docs/index.md:6: warning: [unread-links] 'relationship_types:' {ignored}",
+    ]
+    says_in_lint_and_build(tmp_path, expected, "--docs-dir", "docs")
+
+    (docs / "wiki-config.md").write_text(
+        '---\nredlinks:\n  - "[[tax-engine]]"\n---\n# Wiki configuration\n'
+    )
+    (docs / "index.md").write_text(
+        '---\nrelationships:\n  - {type: depends-on, target: "[[tax-engine]]"}\n---\n# Home\n'
+    )
+    assert mkdocs_build(tmp_path, strict=True).returncode == 0

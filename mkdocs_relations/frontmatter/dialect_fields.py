@@ -31,6 +31,8 @@ NOT_LINKS = frozenset(
     ("title", "aliases", "alias", "tags", "tag", "cssclasses", "cssclass", "categories",
      "keywords", "superseded_by", "hide", "redlinks", "authors", "author", "status", "type")
 )  # fmt: skip
+#: Settings read from wiki-config.md alone: in another page they would be ignored unsaid.
+CONFIG_ONLY = ("redlinks", "relationship_types")
 #: The lint warns when the links no setting reads outnumber the edges read this many times.
 UNREAD_RATIO = 4
 
@@ -56,6 +58,8 @@ class Sighting(NamedTuple):
     page_id: str
     fields: tuple[tuple[str, int], ...]
     others: tuple[tuple[str, int, int, tuple[str, ...], str], ...]
+    #: Settings of wiki-config.md alone written in this page (key, line).
+    settings: tuple[tuple[str, int], ...] = ()
 
 
 _NOTHING = Sighting("", "", (), ())
@@ -81,6 +85,8 @@ class OtherFields:
     #: key -> the reading shape its value has where it is not a list (``type-map``), or is a
     #: list of one-key entries (``one-key-entries``).
     mapped: dict[str, str] = field(default_factory=dict)
+    #: (file, line, key) of each wiki-config.md setting written in another page.
+    misplaced: list[tuple[str, int, str]] = field(default_factory=list)
 
     def see(self, fm: Frontmatter, page_id: str = "") -> None:
         self.add(self.sighting(fm, page_id))
@@ -118,13 +124,15 @@ class OtherFields:
                 else:
                     shape = _ENTRIES
             others.append((key, fm.line(key_node), links, tuple(words), shape))
-        if not fields and not others:
+        settings = tuple((key, fm.line(fm.keys[key][0])) for key in CONFIG_ONLY if key in fm.keys)
+        if not fields and not others and not settings:
             return _NOTHING  # most pages: one object for all of them
-        return Sighting(fm.file, page_id, fields, tuple(others))
+        return Sighting(fm.file, page_id, fields, tuple(others), settings)
 
     def add(self, seen: Sighting) -> None:
         """Counts a page's :meth:`sighting`."""
         file, page_id = seen.file, seen.page_id
+        self.misplaced += [(file, line, key) for key, line in seen.settings]
         for key, line in seen.fields:
             first = self.found.get(key)
             if first is None:
@@ -189,7 +197,18 @@ class OtherFields:
         ]
 
     def diagnostics(self, config_page: str) -> list[Diagnostic]:
-        return [
+        misplaced = [
+            Diagnostic(
+                file,
+                line,
+                "unread-links",
+                f"'{key}:' is read from {config_page} only, so here it is ignored; move it "
+                f"to {config_page}"
+                + (", or mark each edge with 'redlink: true'" if key == "redlinks" else ""),
+            )
+            for file, line, key in self.misplaced
+        ]
+        return misplaced + [
             Diagnostic(
                 file,
                 line,
