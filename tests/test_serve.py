@@ -468,16 +468,18 @@ def _bounded_browser(browser: Any) -> Iterator[Any]:
 
 def _until(check: Any, page: Any, url: str, what: str) -> None:
     """Loads ``url`` until ``check(page)`` holds. Every check is made again on a fresh load:
-    the page's live-reload script may reload it between two reads (a save can make two
-    rebuilds), so a check that throws on a page being replaced is tried again."""
+    the page's live-reload script may reload it at any moment after a save (a save can make
+    two rebuilds), which aborts a load under way or replaces the page being read, so a load
+    or a check that throws is tried again. A load waits for the document, not for the
+    theme's scripts from the network."""
     deadline = time.monotonic() + STEP
     seen = ""
     while time.monotonic() < deadline:
-        page.goto(url, timeout=STEP * 1000)
         try:
+            page.goto(url, timeout=STEP * 1000, wait_until="domcontentloaded")
             if check(page):
                 return
-        except Exception as exc:  # a read of a page being replaced by its reload
+        except Exception as exc:  # a load aborted, or a page replaced, by its own reload
             seen = repr(exc)
         time.sleep(0.3)
     pytest.fail(f"{what}: not within {STEP} s {seen}")
