@@ -11,10 +11,9 @@ from mkdocs.config import config_options as c
 from .frontmatter.dialect import key_problem
 from .model.diagnostics import SEVERITIES, check_severity_overrides
 from .model.paths import DEFAULT_MAX_HOPS
-from .output.labels import DEFAULT_LABELS
+from .output.labels import DEFAULT_LABELS, QUERY_LABELS
 from .output.panel import DEFAULT_PICTURE_LIMIT, PANELS, PLACEMENTS
 from .query.overview import DEFAULT_LABELS as OVERVIEW_LABELS
-from .query.views import DEFAULT_LABELS as QUERY_LABELS
 from .wiki.pipeline import DEFAULT_CONFIG_PAGE
 
 

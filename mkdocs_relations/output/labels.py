@@ -70,6 +70,15 @@ DEFAULT_LABELS: dict[str, str] = {
     "finder_shard_unavailable": "Part of the site's graph could not be loaded; reload the "
     "page and ask again.",
 }
+
+#: What a relations block's answer says beside its rows (query/views.py).
+QUERY_LABELS: dict[str, str] = {
+    "query_empty": "No page matches this query.",
+    "query_picture": "Pages reached from {title}",
+    "query_all": "All {n} pages, as a list",
+    "query_sideways": "Scroll sideways for the whole picture →",
+}
+
 #: The labels the path finder's script shows (the form's own words are in its template);
 #: they reach it as JSON in a data attribute. tests/test_finder_contract.py holds this list
 #: and the script together.

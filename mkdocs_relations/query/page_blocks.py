@@ -12,6 +12,8 @@ import hashlib
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
+from functools import cached_property
+from typing import TYPE_CHECKING
 
 from ..frontmatter.page import page_id_for
 from ..model.diagnostics import Diagnostic
@@ -20,12 +22,13 @@ from ..output.records import PageRef
 from ..output.render import Renderer
 from ..wiki.page_set import file_bytes
 from ..wiki.pipeline import Wiki
-from .engine import QueryEngine
 from .fences import NAME, find_blocks, marker_lines, replace_blocks, replace_lines
 from .overview import MARKER as OVERVIEW
-from .parser import QueryReader
-from .query_parts import Query
-from .views import build_view, render_view
+
+if TYPE_CHECKING:  # the reader, engine and views load with a site's first block
+    from .engine import QueryEngine
+    from .parser import QueryReader
+    from .query_parts import Query
 
 #: A placeholder, alone in its paragraph or not.
 _TOKEN = re.compile(r"(<p>)?(relationsqueryblock[0-9a-f]{16}x[0-9]+x)(?(1)</p>)")
@@ -63,7 +66,7 @@ class BlockAnswers:
         self.wiki = wiki
         self.overview = overview
         self.overview_file = overview_file
-        self.reader = QueryReader(wiki.graph.vocabulary, wiki.resolver, max_hops)
+        self.max_hops = max_hops
         self.labels = labels
         self.diagnostics: list[Diagnostic] = []
         self.pending: dict[str, list[Pending]] = {}
@@ -73,11 +76,21 @@ class BlockAnswers:
         #: while pages are read; the engine reads this same set when it answers).
         self.unlisted: set[str] = {wiki.config_page_id} if wiki.config_page_id else set()
 
+    @cached_property
+    def reader(self) -> QueryReader:
+        """What reads the blocks' text: made for a site's first block, as most sites have
+        none and a build would otherwise import the whole query language for nothing."""
+        from .parser import QueryReader
+
+        return QueryReader(self.wiki.graph.vocabulary, self.wiki.resolver, self.max_hops)
+
     def engine(
         self, index: PathIndex | None = None, title: Callable[[str], str] | None = None
     ) -> QueryEngine:
         """The engine that answers; the first call sets its path index and its titles."""
         if self._engine is None:
+            from .engine import QueryEngine
+
             resolver = self.wiki.resolver
             self._engine = QueryEngine(
                 self.wiki.graph,
@@ -181,6 +194,8 @@ class BlockAnswers:
         self, file: str, ref: Callable[[str], PageRef], renderer: Renderer
     ) -> list[tuple[Pending, str]]:
         """Each block of the page with its answer's HTML, in the page's order."""
+        from .views import build_view, render_view
+
         found = []
         engine = self.engine()
         for pending in self.pending.get(file, ()):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..frontmatter.block import read_frontmatter
 from ..model.diagnostics import Diagnostic, apply_severity
@@ -15,11 +15,13 @@ from ..output.labels import DEFAULT_LABELS as PANEL_LABELS
 from ..output.labels import fill
 from ..wiki.parsed_files import FreshFiles
 from ..wiki.pipeline import Options, Wiki, load_wiki
-from .engine import QueryEngine
 from .overview import DEFAULT_LABELS as OVERVIEW_LABELS
 from .overview import SOURCE, overview_markdown, overview_page
-from .query_parts import Where
-from .rules import Rule, read_rules
+
+if TYPE_CHECKING:  # the query language loads for a wiki-config.md, where rules may be
+    from .engine import QueryEngine
+    from .query_parts import Where
+    from .rules import Rule
 
 
 @dataclass
@@ -42,6 +44,9 @@ def rule_report(wiki: Wiki, config_path: str | None, config_file: str, max_hops:
     report = RuleReport(config_file)
     if config_path is None:
         return report
+    from .engine import QueryEngine
+    from .rules import read_rules
+
     fm = wiki.config_frontmatter
     if fm is None or fm.file != config_file:
         fm = read_frontmatter(config_path, config_file)

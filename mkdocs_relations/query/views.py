@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from ..model.vocabulary import TypeWord
 from ..output.export import mermaid_text
 from ..output.labels import DEFAULT_LABELS as PANEL_LABELS
+from ..output.labels import QUERY_LABELS
 from ..output.records import PageRef
 from ..output.render import Renderer, ascii_html
 from .graph_view import GraphPicture, graph_picture
@@ -26,13 +27,6 @@ RESERVED_COLUMNS = frozenset(("title", "id", "folder", "in", "out", "edges", *WA
 ROWS_FIRST = 25
 #: Items a cell shows, one a line, before its own fold (a wanted page linked from 200 pages).
 CELL_FIRST = 3
-
-DEFAULT_LABELS = {
-    "query_empty": "No page matches this query.",
-    "query_picture": "Pages reached from {title}",
-    "query_all": "All {n} pages, as a list",
-    "query_sideways": "Scroll sideways for the whole picture →",
-}
 
 
 @dataclass
@@ -73,7 +67,7 @@ def build_view(
     ``step_label`` reads a step as the panel does, ``symmetric`` says which types have no
     direction (their lines carry no arrow), ``type_word`` reads a column that names a type
     (its heading is then the panel's label)."""
-    labels = {"more": PANEL_LABELS["more"], **DEFAULT_LABELS, **labels}
+    labels = {"more": PANEL_LABELS["more"], **QUERY_LABELS, **labels}
     query = result.query
     named = {i.page for row in result.rows for cell in row.cells for i in cell if i.page}
     refs = {page: ref(page) for page in sorted(named)}
