@@ -340,6 +340,10 @@ def _free_port() -> int:
 #: by STEP seconds, the whole test by WHOLE, after which its own browser is killed, so that a
 #: browser that stops answering fails the test with a message instead of hanging CI.
 STEP = 60
+#: One load or one read of the page in the browser, within a STEP: a reload by the page's
+#: live-reload script can leave a read waiting for an element of a page that is gone, and
+#: each try must leave time for the next.
+TRY = 10
 WHOLE = 300
 
 
@@ -471,12 +475,12 @@ def _until(check: Any, page: Any, url: str, what: str) -> None:
     the page's live-reload script may reload it at any moment after a save (a save can make
     two rebuilds), which aborts a load under way or replaces the page being read, so a load
     or a check that throws is tried again. A load waits for the document, not for the
-    theme's scripts from the network."""
+    theme's scripts from the network; a load or a read gives up after :data:`TRY` seconds."""
     deadline = time.monotonic() + STEP
     seen = ""
     while time.monotonic() < deadline:
         try:
-            page.goto(url, timeout=STEP * 1000, wait_until="domcontentloaded")
+            page.goto(url, timeout=TRY * 1000, wait_until="domcontentloaded")
             if check(page):
                 return
         except Exception as exc:  # a load aborted, or a page replaced, by its own reload
@@ -507,8 +511,8 @@ def test_banner_in_a_browser_under_mkdocs_serve(
 
     with _bounded_browser(browser) as own:
         context = own.new_context()
-        context.set_default_timeout(STEP * 1000)
-        context.set_default_navigation_timeout(STEP * 1000)
+        context.set_default_timeout(TRY * 1000)
+        context.set_default_navigation_timeout(TRY * 1000)
         page = context.new_page()
         url = root + "p1/"
         good = (site.docs / "index.md").read_text(encoding="utf-8")
