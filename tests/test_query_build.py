@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import ast
 import json
+import os
 import re
+import subprocess
+import sys
 
 import pytest
 from built_blocks import answers
@@ -386,3 +390,53 @@ def test_overview_counts_what_the_panels_show(site: Site) -> None:
     # The CLI leaves wiki-config.md and the overview page out too, as the site does.
     listed = run("query", "--list", "pages", "--where", "not={edges: any}", cwd=site.root)
     assert listed.stdout == "title\nLonely\n"
+
+
+#: What a `mkdocs build` in a process of its own imported of the query language's modules.
+_LOADED = """
+import sys
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+build(load_config("mkdocs.yml"))
+print(sorted(m for m in sys.modules if m.startswith("mkdocs_relations.query.")))
+"""
+#: The query language itself: reader, engine, rules and views (blocks' fences and the
+#: overview's marker are looked for on every page, so those two modules always load).
+_LANGUAGE = {"engine", "parser", "rules", "views"}
+
+
+@pytest.mark.parametrize(
+    ("wiki_config", "index", "loaded"),
+    [
+        ('---\nredlinks:\n  - target: "[[later]]"\n---\n', "# Home\n", set()),
+        (
+            "---\nrules:\n  - type: depends-on\n    max: 1\n---\n",
+            "# Home\n",
+            {"engine", "parser", "rules"},
+        ),
+        (
+            "---\nredlinks: []\n---\n",
+            "# Home\n\n```relations\nlist: pages\n```\n",
+            {"engine", "parser", "views"},
+        ),
+    ],
+    ids=["neither", "a rule", "a block"],
+)
+def test_the_query_language_loads_only_for_a_block_or_a_rule(
+    site: Site, wiki_config: str, index: str, loaded: set[str]
+) -> None:
+    # Most sites hold neither, and every build used to import all of it (5 ms of CPU).
+    site.page("wiki-config.md", wiki_config)
+    site.page("index.md", "---\ntitle: Home\n---\n" + index)
+    site.page("a.md", '---\nrelationships:\n  - type: depends-on\n    target: "[[index]]"\n---\n')
+    site.write_config()
+    result = subprocess.run(
+        [sys.executable, "-c", _LOADED],
+        cwd=site.root, capture_output=True, text=True, timeout=120, check=False,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    modules = ast.literal_eval(result.stdout.strip().splitlines()[-1])
+    assert {m.rpartition(".")[2] for m in modules} & _LANGUAGE == loaded, modules
+    built = (site.site_dir / "index.html").read_text(encoding="utf-8")
+    assert ("relations-query" in built) == ("views" in loaded)

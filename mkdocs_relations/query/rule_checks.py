@@ -15,6 +15,7 @@ from ..output.labels import DEFAULT_LABELS as PANEL_LABELS
 from ..output.labels import fill
 from ..wiki.parsed_files import FreshFiles
 from ..wiki.pipeline import Options, Wiki, load_wiki
+from ..wiki.wiki_config import RULES_KEY
 from .overview import DEFAULT_LABELS as OVERVIEW_LABELS
 from .overview import SOURCE, overview_markdown, overview_page
 
@@ -44,12 +45,14 @@ def rule_report(wiki: Wiki, config_path: str | None, config_file: str, max_hops:
     report = RuleReport(config_file)
     if config_path is None:
         return report
-    from .engine import QueryEngine
-    from .rules import read_rules
-
     fm = wiki.config_frontmatter
     if fm is None or fm.file != config_file:
         fm = read_frontmatter(config_path, config_file)
+    if RULES_KEY not in fm.keys:
+        return report  # and the query language is not loaded
+    from .engine import QueryEngine
+    from .rules import read_rules
+
     report.rules, report.diagnostics = read_rules(fm, wiki, max_hops)
     if not report.rules:
         return report

@@ -30,11 +30,12 @@ from ..frontmatter.block import Frontmatter
 from ..frontmatter.nodes import describe, mapping_items
 from ..model.diagnostics import SEVERITIES, Diagnostic
 from ..wiki.pipeline import Wiki
+from ..wiki.wiki_config import RULES_KEY
 from .parser import QueryReader
 from .query_parts import Where
 from .values import Problem
 
-KEY = "rules"
+KEY = RULES_KEY
 TYPE_KEYS = ("type", "from", "to", "max", "redlinks", "severity")
 PAGE_KEYS = ("pages", "requires", "covered_by", "severity")
 INVALID = "invalid-rule"

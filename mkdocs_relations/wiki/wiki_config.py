@@ -45,6 +45,8 @@ from ..model.type_declarations import parse_types
 from ..model.vocabulary import RelationType
 
 KEYS = ("relationship_field", "relationship_types", "redlinks", "note_keys", *SETTING_KEYS)
+#: The key of the rules (query/rules.py reads them; a build without it loads no query language).
+RULES_KEY = "rules"
 
 
 @dataclass(frozen=True)
