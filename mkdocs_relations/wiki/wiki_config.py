@@ -17,6 +17,8 @@ note_keys: [via, note]               # edge keys read as an edge's note (panels,
 relation_keys: [supports, part-of]   # and the rest of the dialect (dialect.DIALECT_KEYS)
 kind_prefixes: true                  # and how targets resolve (dialect.RESOLUTION_KEYS)
 ```
+
+Long because every one of those settings is read here, each with its own messages.
 """
 
 from __future__ import annotations
@@ -45,8 +47,7 @@ from ..model.type_declarations import parse_types
 from ..model.vocabulary import RelationType
 
 KEYS = ("relationship_field", "relationship_types", "redlinks", "note_keys", *SETTING_KEYS)
-#: The key of the rules (query/rules.py reads them; a build without it loads no query language).
-RULES_KEY = "rules"
+RULES_KEY = "rules"  # read by query/rules.py; a build without one loads no query language
 
 
 @dataclass(frozen=True)
