@@ -447,6 +447,20 @@ CASES: dict[str, tuple[dict[str, str], tuple[str, int], dict[str, str]]] = {
             "ledger.md": LEDGER,
         },
     ),
+    # An alias the ledger's own file name answers first: [[ledger]] never reaches billing.
+    "shadowed-alias": (
+        {
+            "index.md": DEPENDS_ON_LEDGER,
+            "ledger.md": LEDGER,
+            "billing.md": "---\ntitle: Billing\naliases:\n  - invoices\n  - Ledger\n---\n",
+        },
+        ("docs/billing.md", 5),
+        {
+            "index.md": DEPENDS_ON_LEDGER,
+            "ledger.md": LEDGER,
+            "billing.md": "---\ntitle: Billing\naliases:\n  - invoices\n  - billing\n---\n",
+        },
+    ),
 }
 #: Options a code needs to be checked at all (body links are read only when asked for).
 OPTIONS: dict[str, dict[str, object]] = {"broken-wikilink": {"wikilinks": True}}
@@ -459,7 +473,7 @@ WARNINGS = {
     "broken-wikilink",
     "unread-links",
 }
-NOTES = {"mirror-mismatch", "suspect-edge", "unquoted-link"}
+NOTES = {"mirror-mismatch", "suspect-edge", "unquoted-link", "shadowed-alias"}
 LINE = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+): (?P<severity>\w+): \[(?P<code>[a-z-]+)\] ")
 
 

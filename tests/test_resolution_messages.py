@@ -299,3 +299,49 @@ def test_a_setting_of_wiki_config_in_another_page_is_told(tmp_path: Path) -> Non
         '---\nrelationships:\n  - {type: depends-on, target: "[[tax-engine]]"}\n---\n# Home\n'
     )
     assert mkdocs_build(tmp_path, strict=True).returncode == 0
+
+
+def test_an_alias_another_page_answers_first_is_told(tmp_path: Path) -> None:
+    """An alias that a page id or file name answers first never reaches its page: each one
+    is told at its line, in lint and build alike, as an info that fails nothing; the link
+    the message offers reaches the page."""
+    docs = tmp_path / "docs"
+    (docs / "ops").mkdir(parents=True)
+    (docs / "team").mkdir()
+    (docs / "ledger.md").write_text("---\ntitle: Ledger\n---\n")
+    (docs / "ops" / "runbook.md").write_text("---\ntitle: Ops runbook\n---\n")
+    (docs / "team" / "runbook.md").write_text("---\ntitle: Team runbook\n---\n")
+    (docs / "billing.md").write_text(
+        "---\ntitle: Billing\naliases:\n  - invoices\n  - LEDGER\n  - Billing\n  - runbook\n---\n"
+    )
+    (docs / "payroll.md").write_text("---\naliases: ops/runbook\n---\n")
+    (docs / "index.md").write_text(
+        '---\nrelationships:\n  - {type: depends-on, target: "[[billing|LEDGER]]"}\n'
+        '  - {type: relates-to, target: "[[invoices]]"}\n---\n'
+    )
+    (tmp_path / "mkdocs.yml").write_text("site_name: T\nplugins:\n  - relations\n")
+    never = "never reaches this page:"
+    way = "and a target is matched that way before any alias"
+    expected = [
+        f"docs/billing.md:5: info: [shadowed-alias] alias 'LEDGER' {never} [[LEDGER]] reaches "
+        f"the page 'ledger' by its page id ignoring case, {way}; link this page as "
+        '"[[billing|LEDGER]]", or drop the alias',
+        f"docs/billing.md:7: info: [shadowed-alias] alias 'runbook' {never} [[runbook]] "
+        f"matches 2 pages by their file name, {way}; link this page as "
+        '"[[billing|runbook]]", or drop the alias',
+        f"docs/payroll.md:2: info: [shadowed-alias] alias 'ops/runbook' {never} "
+        f"[[ops/runbook]] reaches the page 'ops/runbook' by its page id, {way}; link this "
+        'page as "[[payroll|ops/runbook]]", or drop the alias',
+    ]
+    result = run("lint", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.splitlines() == expected, result.stdout
+    built = mkdocs_build(tmp_path, strict=True)
+    assert built.returncode == 0, built.stderr
+    logged = [
+        line.partition(": ")[2] for line in built.stderr.splitlines() if line.startswith("INFO - ")
+    ]
+    assert [line for line in expected if line not in logged] == [], built.stderr
+    # The link offered reaches billing: both edges of index.md do, one by id, one by alias.
+    edges = load_wiki(pages_in_folder(str(docs))).graph.pages["index"].edges
+    assert [edge.target_id for edge in edges] == ["billing", "billing"]

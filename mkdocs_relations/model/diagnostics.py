@@ -50,6 +50,8 @@ DEFAULT_SEVERITY: dict[str, Severity] = {
     "unquoted-link": "info",
     # Typed links the reading cannot see: a lint that read nothing must not pass in silence.
     "unread-links": "warning",
+    # An alias another page's name answers first: nothing is broken, and a wiki may mean it.
+    "shadowed-alias": "info",
 }
 #: Codes whose diagnostics carry the level their rule set (``severity:`` in wiki-config.md);
 #: mkdocs.yml's ``severity`` still wins when it names the code.

@@ -22,6 +22,7 @@ from . import lint, lint_groups, suspect
 from .lookup import Resolver
 from .parsed_files import FreshFiles, read_record
 from .resolution import NO_PAGE, NotPages, resolve_targets
+from .shadowed_aliases import shadowed_aliases
 from .suspect import Confirmations
 from .wiki_config import Redlink, WikiConfig, plugin_settings_from_values, read_wiki_config
 
@@ -202,6 +203,7 @@ def _load(
         ),
         (dialect.kind_prefixes, dialect.shared_names == "nearest", dialect.vault_folder),
     )
+    diagnostics.extend(shadowed_aliases(pages.values(), resolver, sources))
     resolved, problems = resolve_targets(
         _released(pages),
         resolver,

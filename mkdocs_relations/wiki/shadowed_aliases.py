@@ -1,0 +1,68 @@
+"""Aliases that no link reaches: another page answers the same name at an earlier step.
+
+A target is resolved by its page id, frontmatter id and file name before any alias
+(lookup.py), as Obsidian links ``[[payments]]`` to the file named ``payments`` whatever
+notes list the alias. An author who gives ``billing.md`` the alias ``payments`` beside a
+``payments.md`` then expects ``[[payments]]`` to reach billing, and every such link goes to
+the other page without a word. Each such alias is told at its line, as an info: nothing is
+broken, and the wiki may mean it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from yaml.nodes import SequenceNode
+
+from ..frontmatter.block import read_frontmatter
+from ..frontmatter.nodes import plain_text
+from ..model.diagnostics import Diagnostic, clip
+from ..model.graph import Page
+from .lookup import NEAREST_STEP, STEPS, Resolver
+
+#: The steps before an alias's own: a name found there never reaches an alias.
+_BEFORE_ALIAS = frozenset((*STEPS[: STEPS.index("alias")], NEAREST_STEP))
+
+
+def shadowed_aliases(
+    pages: Iterable[Page], resolver: Resolver, sources: Mapping[str, str]
+) -> list[Diagnostic]:
+    """An ``shadowed-alias`` note for each alias a target would resolve to another page
+    (``sources``: docs-relative file -> the path to read, for the alias's line)."""
+    found = []
+    for page in pages:
+        for alias in page.aliases:
+            there = resolver.resolve(alias, page.id)
+            if there.step not in _BEFORE_ALIAS or page.id in there.candidates:
+                continue
+            if there.page_id is not None:
+                who = f"reaches the page {there.page_id!r} by its {there.step}"
+            else:
+                who = f"matches {len(there.candidates)} pages by their {there.step}"
+            name = clip(alias)
+            found.append(
+                Diagnostic(
+                    page.file,
+                    _line(page.file, sources.get(page.file), alias),
+                    "shadowed-alias",
+                    f"alias {name!r} never reaches this page: [[{name}]] {who}, and a target "
+                    f'is matched that way before any alias; link this page as "[[{page.id}|'
+                    f'{name}]]", or drop the alias',
+                )
+            )
+    return found
+
+
+def _line(file: str, path: str | None, alias: str) -> int:
+    """The alias's line, read again: only a page with such an alias pays for it."""
+    if path is None:
+        return 1
+    fm = read_frontmatter(path, file)
+    node = fm.get("aliases")
+    if node is None:
+        return 1
+    for item in node.value if isinstance(node, SequenceNode) else [node]:
+        text = plain_text(item)
+        if text is not None and text.strip() == alias:
+            return fm.line(item)
+    return fm.line(node)
