@@ -314,7 +314,8 @@ def test_an_alias_another_page_answers_first_is_told(tmp_path: Path) -> None:
     (docs / "billing.md").write_text(
         "---\ntitle: Billing\naliases:\n  - invoices\n  - LEDGER\n  - Billing\n  - runbook\n---\n"
     )
-    (docs / "payroll.md").write_text("---\naliases: ops/runbook\n---\n")
+    # Read as a link to it is read: the heading goes, the page stays.
+    (docs / "payroll.md").write_text("---\naliases: ops/runbook#steps\n---\n")
     (docs / "index.md").write_text(
         '---\nrelationships:\n  - {type: depends-on, target: "[[billing|LEDGER]]"}\n'
         '  - {type: relates-to, target: "[[invoices]]"}\n---\n'
@@ -329,9 +330,9 @@ def test_an_alias_another_page_answers_first_is_told(tmp_path: Path) -> None:
         f"docs/billing.md:7: info: [shadowed-alias] alias 'runbook' {never} [[runbook]] "
         f"matches 2 pages by their file name, {way}; link this page as "
         '"[[billing|runbook]]", or drop the alias',
-        f"docs/payroll.md:2: info: [shadowed-alias] alias 'ops/runbook' {never} "
-        f"[[ops/runbook]] reaches the page 'ops/runbook' by its page id, {way}; link this "
-        'page as "[[payroll|ops/runbook]]", or drop the alias',
+        f"docs/payroll.md:2: info: [shadowed-alias] alias 'ops/runbook#steps' {never} "
+        f"[[ops/runbook#steps]] reaches the page 'ops/runbook' by its page id, {way}; link "
+        'this page as "[[payroll|ops/runbook#steps]]", or drop the alias',
     ]
     result = run("lint", cwd=tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr

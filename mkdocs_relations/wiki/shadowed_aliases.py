@@ -18,6 +18,7 @@ from ..frontmatter.block import read_frontmatter
 from ..frontmatter.nodes import plain_text
 from ..model.diagnostics import Diagnostic, clip
 from ..model.graph import Page
+from ..model.targets import TargetError, parse_target
 from .lookup import NEAREST_STEP, STEPS, Resolver
 
 #: The steps before an alias's own: a name found there never reaches an alias.
@@ -32,7 +33,11 @@ def shadowed_aliases(
     found = []
     for page in pages:
         for alias in page.aliases:
-            there = resolver.resolve(alias, page.id)
+            try:  # read as a link to it is read: `ledger.md` and `ledger#costs` name ledger
+                target = parse_target(f"[[{alias}]]")
+            except TargetError:
+                continue  # no link can be written with it
+            there = resolver.resolve(target.path, page.id)
             if there.step not in _BEFORE_ALIAS or page.id in there.candidates:
                 continue
             if there.page_id is not None:
