@@ -461,6 +461,20 @@ CASES: dict[str, tuple[dict[str, str], tuple[str, int], dict[str, str]]] = {
             "billing.md": "---\ntitle: Billing\naliases:\n  - invoices\n  - billing\n---\n",
         },
     ),
+    # A copied page keeps its id: a target naming it would match both.
+    "shared-id": (
+        {
+            "index.md": "---\ntitle: Home\nid: home\n---\n",
+            "ledger.md": "---\ntitle: Ledger\nid: books\n---\n",
+            "ledger-copy.md": "---\ntitle: Ledger copy\nid: books\n---\n",
+        },
+        ("docs/ledger-copy.md", 3),
+        {
+            "index.md": "---\ntitle: Home\nid: home\n---\n",
+            "ledger.md": "---\ntitle: Ledger\nid: books\n---\n",
+            "ledger-copy.md": "---\ntitle: Ledger copy\nid: books-copy\n---\n",
+        },
+    ),
 }
 #: Options a code needs to be checked at all (body links are read only when asked for).
 OPTIONS: dict[str, dict[str, object]] = {"broken-wikilink": {"wikilinks": True}}
@@ -473,7 +487,7 @@ WARNINGS = {
     "broken-wikilink",
     "unread-links",
 }
-NOTES = {"mirror-mismatch", "suspect-edge", "unquoted-link", "shadowed-alias"}
+NOTES = {"mirror-mismatch", "suspect-edge", "unquoted-link", "shadowed-alias", "shared-id"}
 LINE = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+): (?P<severity>\w+): \[(?P<code>[a-z-]+)\] ")
 
 

@@ -346,3 +346,39 @@ def test_an_alias_another_page_answers_first_is_told(tmp_path: Path) -> None:
     # The link offered reaches billing: both edges of index.md do, one by id, one by alias.
     edges = load_wiki(pages_in_folder(str(docs))).graph.pages["index"].edges
     assert [edge.target_id for edge in edges] == ["billing", "billing"]
+
+
+def test_an_id_two_pages_share_is_told_on_both(tmp_path: Path) -> None:
+    """One ``id:`` on two pages (a copied file keeps its id) is told at each page's line
+    before any target names it; a page id answering the name first is said as it is."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for name in ("pay", "pay-copy", "old-pay"):
+        (docs / f"{name}.md").write_text(f"---\ntitle: {name}\nobject_id: svc-pay\n---\n")
+    (docs / "ledger.md").write_text("---\nobject_id: ledger\n---\n")
+    (docs / "books.md").write_text("---\nobject_id: ledger\n---\n")
+    (docs / "wiki-config.md").write_text("---\nid_key: object_id\n---\n")
+    (tmp_path / "mkdocs.yml").write_text("site_name: T\nplugins:\n  - relations\n")
+    fix = "give each page its own object_id"
+    many = "so a target [[svc-pay]] matches 3 pages and cannot be resolved"
+    expected = [
+        "docs/books.md:2: info: [shared-id] object_id 'ledger' is also the object_id of "
+        f"ledger.md, so a target [[ledger]] reaches the page 'ledger' by its page id; {fix}",
+        "docs/ledger.md:2: info: [shared-id] object_id 'ledger' is also the object_id of "
+        f"books.md, so a target [[ledger]] reaches the page 'ledger' by its page id; {fix}",
+        "docs/old-pay.md:3: info: [shared-id] object_id 'svc-pay' is also the object_id of "
+        f"pay-copy.md, pay.md, {many}; {fix}",
+        "docs/pay-copy.md:3: info: [shared-id] object_id 'svc-pay' is also the object_id of "
+        f"old-pay.md, pay.md, {many}; {fix}",
+        "docs/pay.md:3: info: [shared-id] object_id 'svc-pay' is also the object_id of "
+        f"old-pay.md, pay-copy.md, {many}; {fix}",
+    ]
+    result = run("lint", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.splitlines() == expected, result.stdout
+    built = mkdocs_build(tmp_path, strict=True)
+    assert built.returncode == 0, built.stderr
+    logged = [
+        line.partition(": ")[2] for line in built.stderr.splitlines() if line.startswith("INFO - ")
+    ]
+    assert [line for line in expected if line not in logged] == [], built.stderr

@@ -50,8 +50,9 @@ DEFAULT_SEVERITY: dict[str, Severity] = {
     "unquoted-link": "info",
     # Typed links the reading cannot see: a lint that read nothing must not pass in silence.
     "unread-links": "warning",
-    # An alias another page's name answers first: nothing is broken, and a wiki may mean it.
+    # Names no target can settle on one page, told before one does: nothing is broken yet.
     "shadowed-alias": "info",
+    "shared-id": "info",
 }
 #: Codes whose diagnostics carry the level their rule set (``severity:`` in wiki-config.md);
 #: mkdocs.yml's ``severity`` still wins when it names the code.

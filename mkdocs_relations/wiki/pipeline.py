@@ -20,9 +20,9 @@ from ..model.graph import Graph, Page
 from ..model.vocabulary import merge
 from . import lint, lint_groups, suspect
 from .lookup import Resolver
+from .name_clashes import shadowed_aliases, shared_ids
 from .parsed_files import FreshFiles, read_record
 from .resolution import NO_PAGE, NotPages, resolve_targets
-from .shadowed_aliases import shadowed_aliases
 from .suspect import Confirmations
 from .wiki_config import Redlink, WikiConfig, plugin_settings_from_values, read_wiki_config
 
@@ -204,6 +204,7 @@ def _load(
         (dialect.kind_prefixes, dialect.shared_names == "nearest", dialect.vault_folder),
     )
     diagnostics.extend(shadowed_aliases(pages.values(), resolver, sources))
+    diagnostics.extend(shared_ids(pages.values(), dialect.id_key, resolver, sources))
     resolved, problems = resolve_targets(
         _released(pages),
         resolver,
