@@ -346,3 +346,52 @@ def test_an_alias_another_page_answers_first_is_told(tmp_path: Path) -> None:
     # The link offered reaches billing: both edges of index.md do, one by id, one by alias.
     edges = load_wiki(pages_in_folder(str(docs))).graph.pages["index"].edges
     assert [edge.target_id for edge in edges] == ["billing", "billing"]
+
+
+def test_the_link_a_shadowed_alias_is_offered_reaches_its_page(tmp_path: Path) -> None:
+    """The offered link is read as any link is, and the message holds it only where it
+    reaches the page: a '#' or '|' in a file name ends the name a link reads, so
+    "[[C#|c]]" went to c.md and "[[a|b|x]]" to no page. An alias that a file holding '#'
+    answers (the link reads the whole name when the part before '#' names no page) is told
+    too, a long alias is not offered clipped, and neither is the page."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for name in ("c", "x", "F# notes", "long-" * 15):
+        (docs / f"{name}.md").write_text("---\ntitle: T\n---\n")
+    (docs / "C#.md").write_text("---\naliases: [c]\n---\n")  # no link reaches it
+    (docs / "a|b.md").write_text("---\nid: ab\naliases: [x]\n---\n")  # its id does
+    (docs / "tools.md").write_text(f"---\naliases:\n  - F# notes\n  - {'long-' * 15}\n---\n")
+    (tmp_path / "mkdocs.yml").write_text("site_name: T\nplugins:\n  - relations\n")
+    way = "and a target is matched that way before any alias"
+    expected = [
+        f"docs/C#.md:2: info: [shadowed-alias] alias 'c' never reaches this page: [[c]] "
+        f"reaches the page 'c' by its page id, {way}; no link reaches this page by its id "
+        "either ('#' or '|' in a file name ends the name a link reads): give it a frontmatter "
+        "id, or drop the alias",
+        f"docs/a|b.md:3: info: [shadowed-alias] alias 'x' never reaches this page: [[x]] "
+        f"reaches the page 'x' by its page id, {way}; link this page as \"[[ab|x]]\", or drop "
+        "the alias",
+        f"docs/tools.md:3: info: [shadowed-alias] alias 'F# notes' never reaches this page: "
+        f"[[F# notes]] reaches the page 'F# notes' by its page id, {way}; link this page as "
+        '"[[tools|F# notes]]", or drop the alias',
+        f"docs/tools.md:4: info: [shadowed-alias] alias '{'long-' * 8}… (75 characters)' never "
+        f"reaches this page: [[{'long-' * 8}… (75 characters)]] reaches the page "
+        f"'{'long-' * 8}… (75 characters)' by its page id, {way}; link this page as "
+        '"[[tools]]", or drop the alias',
+    ]
+    result = run("lint", cwd=tmp_path)
+    assert result.stdout.splitlines() == expected, result.stdout + result.stderr
+    built = mkdocs_build(tmp_path, strict=True)
+    assert built.returncode == 0, built.stderr
+    logged = [
+        line.partition(": ")[2] for line in built.stderr.splitlines() if line.startswith("INFO - ")
+    ]
+    assert [line for line in expected if line not in logged] == [], built.stderr
+    # Each link offered reaches the page it was offered for.
+    (docs / "index.md").write_text(
+        '---\nrelationships:\n  - {type: depends-on, target: "[[ab|x]]"}\n'
+        '  - {type: depends-on, target: "[[tools|F# notes]]"}\n'
+        '  - {type: depends-on, target: "[[tools]]"}\n---\n'
+    )
+    edges = load_wiki(pages_in_folder(str(docs))).graph.pages["index"].edges
+    assert [edge.target_id for edge in edges] == ["a|b", "tools", "tools"]

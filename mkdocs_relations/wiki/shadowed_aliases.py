@@ -19,7 +19,8 @@ from ..frontmatter.nodes import plain_text
 from ..model.diagnostics import Diagnostic, clip
 from ..model.graph import Page
 from ..model.targets import TargetError, parse_target
-from .lookup import NEAREST_STEP, STEPS, Resolver
+from .lookup import NEAREST_STEP, STEPS, Resolution, Resolver
+from .resolution import resolve_written
 
 #: The steps before an alias's own: a name found there never reaches an alias.
 _BEFORE_ALIAS = frozenset((*STEPS[: STEPS.index("alias")], NEAREST_STEP))
@@ -33,15 +34,11 @@ def shadowed_aliases(
     found = []
     for page in pages:
         for alias in page.aliases:
-            try:  # read as a link to it is read: `ledger.md` and `ledger#costs` name ledger
-                target = parse_target(f"[[{alias}]]")
-            except TargetError:
-                continue  # no link can be written with it
-            there = resolver.resolve(target.path, page.id)
-            if there.step not in _BEFORE_ALIAS or page.id in there.candidates:
+            there = _read_as_link(alias, resolver, page.id)
+            if there is None or there.step not in _BEFORE_ALIAS or page.id in there.candidates:
                 continue
             if there.page_id is not None:
-                who = f"reaches the page {there.page_id!r} by its {there.step}"
+                who = f"reaches the page {clip(there.page_id)!r} by its {there.step}"
             else:
                 who = f"matches {len(there.candidates)} pages by their {there.step}"
             name = clip(alias)
@@ -51,11 +48,39 @@ def shadowed_aliases(
                     _line(page.file, sources.get(page.file), alias),
                     "shadowed-alias",
                     f"alias {name!r} never reaches this page: [[{name}]] {who}, and a target "
-                    f'is matched that way before any alias; link this page as "[[{page.id}|'
-                    f'{name}]]", or drop the alias',
+                    f"is matched that way before any alias; {_fix(page, alias, resolver)}",
                 )
             )
     return found
+
+
+def _read_as_link(text: str, resolver: Resolver, source_id: str) -> Resolution | None:
+    """Where ``[[text]]`` goes, read as an edge's target is: `ledger.md` and `ledger#costs`
+    name ledger, and `F# notes` the file of that name where no page is called `F`; None
+    when no link can be written with it."""
+    try:
+        target = parse_target(f"[[{text}]]")
+    except TargetError:
+        return None
+    whole = target.whole if target.whole != target.path else None
+    return resolve_written(resolver, target.path, whole, source_id)[0]
+
+
+def _fix(page: Page, alias: str, resolver: Resolver) -> str:
+    """A link that does reach the page, checked as a link is read: a '#' or '|' in a page id
+    ends the name a link reads (`[[C#|c]]` goes to c.md). By the id, else the frontmatter
+    id, else another alias; a long alias is not offered clipped, as a link it would differ."""
+    text = f"|{alias}" if clip(alias) == alias else ""
+    for name in (page.id, page.frontmatter_id, *page.aliases):
+        if name is None or name == alias:
+            continue
+        there = _read_as_link(f"{name}{text}", resolver, page.id)
+        if there is not None and there.page_id == page.id:
+            return f'link this page as "[[{name}{text}]]", or drop the alias'
+    return (
+        "no link reaches this page by its id either ('#' or '|' in a file name ends the name "
+        "a link reads): give it a frontmatter id, or drop the alias"
+    )
 
 
 def _line(file: str, path: str | None, alias: str) -> int:
