@@ -395,3 +395,24 @@ def test_the_link_a_shadowed_alias_is_offered_reaches_its_page(tmp_path: Path) -
     )
     edges = load_wiki(pages_in_folder(str(docs))).graph.pages["index"].edges
     assert [edge.target_id for edge in edges] == ["a|b", "tools", "tools"]
+
+
+def test_an_alias_that_is_the_pages_own_file_name_is_not_told(tmp_path: Path) -> None:
+    """An alias that repeats the page's own file name (as Obsidian users list it) is not
+    this code's, even where another page's id answers that name first: the alias changes
+    nothing, and without it the name would not reach the page either."""
+    docs = tmp_path / "docs"
+    (docs / "ops").mkdir(parents=True)
+    (docs / "runbook.md").write_text("---\ntitle: Runbook\n---\n")
+    (docs / "ops" / "runbook.md").write_text(
+        "---\naliases: [runbook, Run Book, runbook.md#steps, ops-runbook]\n---\n"
+    )
+    (docs / "ops" / "ops-runbook.md").write_text("---\ntitle: T\n---\n")
+    (tmp_path / "mkdocs.yml").write_text("site_name: T\nplugins:\n  - relations\n")
+    result = run("lint", cwd=tmp_path)
+    assert [line.split(" never")[0] for line in result.stdout.splitlines()] == [
+        "docs/ops/runbook.md:2: info: [shadowed-alias] alias 'ops-runbook'"
+    ], result.stdout
+    built = mkdocs_build(tmp_path, strict=True)
+    assert built.returncode == 0, built.stderr
+    assert built.stderr.count("[shadowed-alias]") == 1, built.stderr

@@ -18,7 +18,7 @@ from ..frontmatter.block import read_frontmatter
 from ..frontmatter.nodes import plain_text
 from ..model.diagnostics import Diagnostic, clip
 from ..model.graph import Page
-from ..model.targets import TargetError, parse_target
+from ..model.targets import TargetError, loose, parse_target
 from .lookup import NEAREST_STEP, STEPS, Resolution, Resolver
 from .resolution import resolve_written
 
@@ -34,6 +34,8 @@ def shadowed_aliases(
     found = []
     for page in pages:
         for alias in page.aliases:
+            if _own_name(alias, page.id):
+                continue  # it changes nothing: without it, the name reaches no more
             there = _read_as_link(alias, resolver, page.id)
             if there is None or there.step not in _BEFORE_ALIAS or page.id in there.candidates:
                 continue
@@ -52,6 +54,16 @@ def shadowed_aliases(
                 )
             )
     return found
+
+
+def _own_name(alias: str, page_id: str) -> bool:
+    """Whether the alias is the page's own file name, as Obsidian users list it (`runbook`
+    for ops/runbook.md, in any case, `.md` or `#heading`): not this code's."""
+    try:
+        path = parse_target(f"[[{alias}]]").path
+    except TargetError:
+        return False
+    return "/" not in path and loose(path) == loose(page_id.rpartition("/")[2])
 
 
 def _read_as_link(text: str, resolver: Resolver, source_id: str) -> Resolution | None:
