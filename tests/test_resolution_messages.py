@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from conftest import mkdocs_build, pages_in_folder, run
 
+from mkdocs_relations.frontmatter.block import Frontmatter, read_frontmatter
+from mkdocs_relations.wiki import shadowed_aliases
 from mkdocs_relations.wiki.pipeline import load_wiki
 
 
@@ -416,3 +419,27 @@ def test_an_alias_that_is_the_pages_own_file_name_is_not_told(tmp_path: Path) ->
     built = mkdocs_build(tmp_path, strict=True)
     assert built.returncode == 0, built.stderr
     assert built.stderr.count("[shadowed-alias]") == 1, built.stderr
+
+
+def test_a_page_with_many_shadowed_aliases_is_read_again_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The aliases' lines come from one more read of the page, not one a shadowed alias: a
+    page listing 2,000 other pages' names was read 2,000 times (6 s)."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for i in range(50):
+        (docs / f"p{i}.md").write_text("---\n---\n")
+    (docs / "big.md").write_text(
+        "---\naliases:\n" + "".join(f"  - P{i}\n" for i in range(50)) + "---\n"
+    )
+    reads: list[str] = []
+
+    def counted(path: str, file: str) -> Frontmatter:
+        reads.append(file)
+        return read_frontmatter(path, file)
+
+    monkeypatch.setattr(shadowed_aliases, "read_frontmatter", counted)
+    found = [d for d in load_wiki(pages_in_folder(str(docs))).diagnostics if d.file == "big.md"]
+    assert [d.line for d in found] == list(range(3, 53))
+    assert reads == ["big.md"]
