@@ -369,8 +369,8 @@ def test_the_link_a_shadowed_alias_is_offered_reaches_its_page(tmp_path: Path) -
     expected = [
         f"docs/C#.md:2: info: [shadowed-alias] alias 'c' never reaches this page: [[c]] "
         f"reaches the page 'c' by its page id, {way}; no link reaches this page by its id "
-        "either ('#' or '|' in a file name ends the name a link reads): give it a frontmatter "
-        "id, or drop the alias",
+        "either (a '#', '|' or bracket in a file name cuts the name a link reads): give it a "
+        "frontmatter id, or drop the alias",
         f"docs/a|b.md:3: info: [shadowed-alias] alias 'x' never reaches this page: [[x]] "
         f"reaches the page 'x' by its page id, {way}; link this page as \"[[ab|x]]\", or drop "
         "the alias",

@@ -96,8 +96,8 @@ def _fix(page: Page, alias: str, resolver: Resolver) -> str:
         if there is not None and there.page_id == page.id:
             return f'link this page as "[[{name}{text}]]", or drop the alias'
     return (
-        "no link reaches this page by its id either ('#' or '|' in a file name ends the name "
-        "a link reads): give it a frontmatter id, or drop the alias"
+        "no link reaches this page by its id either (a '#', '|' or bracket in a file name "
+        "cuts the name a link reads): give it a frontmatter id, or drop the alias"
     )
 
 
