@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from conftest import mkdocs_build, pages_in_folder, run
 
+from mkdocs_relations.frontmatter.block import Frontmatter, read_frontmatter
+from mkdocs_relations.wiki import name_clashes
 from mkdocs_relations.wiki.pipeline import load_wiki
 
 
@@ -382,3 +385,97 @@ def test_an_id_two_pages_share_is_told_on_both(tmp_path: Path) -> None:
         line.partition(": ")[2] for line in built.stderr.splitlines() if line.startswith("INFO - ")
     ]
     assert [line for line in expected if line not in logged] == [], built.stderr
+
+
+def test_the_link_a_shadowed_alias_is_offered_reaches_its_page(tmp_path: Path) -> None:
+    """The offered link is read as any link is, and the message holds it only where it
+    reaches the page: a '#' or '|' in a file name ends the name a link reads, so
+    "[[C#|c]]" went to c.md and "[[a|b|x]]" to no page. An alias that a file holding '#'
+    answers (the link reads the whole name when the part before '#' names no page) is told
+    too, a long alias is not offered clipped, and neither is the page."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for name in ("c", "x", "F# notes", "long-" * 15):
+        (docs / f"{name}.md").write_text("---\ntitle: T\n---\n")
+    (docs / "C#.md").write_text("---\naliases: [c]\n---\n")  # no link reaches it
+    (docs / "a|b.md").write_text("---\nid: ab\naliases: [x]\n---\n")  # its id does
+    (docs / "tools.md").write_text(f"---\naliases:\n  - F# notes\n  - {'long-' * 15}\n---\n")
+    (tmp_path / "mkdocs.yml").write_text("site_name: T\nplugins:\n  - relations\n")
+    way = "and a target is matched that way before any alias"
+    expected = [
+        f"docs/C#.md:2: info: [shadowed-alias] alias 'c' never reaches this page: [[c]] "
+        f"reaches the page 'c' by its page id, {way}; no link reaches this page by its id "
+        "either (a '#', '|' or bracket in a file name cuts the name a link reads): give it a "
+        "frontmatter id, or drop the alias",
+        f"docs/a|b.md:3: info: [shadowed-alias] alias 'x' never reaches this page: [[x]] "
+        f"reaches the page 'x' by its page id, {way}; link this page as \"[[ab|x]]\", or drop "
+        "the alias",
+        f"docs/tools.md:3: info: [shadowed-alias] alias 'F# notes' never reaches this page: "
+        f"[[F# notes]] reaches the page 'F# notes' by its page id, {way}; link this page as "
+        '"[[tools|F# notes]]", or drop the alias',
+        f"docs/tools.md:4: info: [shadowed-alias] alias '{'long-' * 8}… (75 characters)' never "
+        f"reaches this page: [[{'long-' * 8}… (75 characters)]] reaches the page "
+        f"'{'long-' * 8}… (75 characters)' by its page id, {way}; link this page as "
+        '"[[tools]]", or drop the alias',
+    ]
+    result = run("lint", cwd=tmp_path)
+    assert result.stdout.splitlines() == expected, result.stdout + result.stderr
+    built = mkdocs_build(tmp_path, strict=True)
+    assert built.returncode == 0, built.stderr
+    logged = [
+        line.partition(": ")[2] for line in built.stderr.splitlines() if line.startswith("INFO - ")
+    ]
+    assert [line for line in expected if line not in logged] == [], built.stderr
+    # Each link offered reaches the page it was offered for.
+    (docs / "index.md").write_text(
+        '---\nrelationships:\n  - {type: depends-on, target: "[[ab|x]]"}\n'
+        '  - {type: depends-on, target: "[[tools|F# notes]]"}\n'
+        '  - {type: depends-on, target: "[[tools]]"}\n---\n'
+    )
+    edges = load_wiki(pages_in_folder(str(docs))).graph.pages["index"].edges
+    assert [edge.target_id for edge in edges] == ["a|b", "tools", "tools"]
+
+
+def test_an_alias_that_is_the_pages_own_file_name_is_not_told(tmp_path: Path) -> None:
+    """An alias that repeats the page's own file name (as Obsidian users list it) is not
+    this code's, even where another page's id answers that name first: the alias changes
+    nothing, and without it the name would not reach the page either."""
+    docs = tmp_path / "docs"
+    (docs / "ops").mkdir(parents=True)
+    (docs / "runbook.md").write_text("---\ntitle: Runbook\n---\n")
+    (docs / "ops" / "runbook.md").write_text(
+        "---\naliases: [runbook, Run Book, runbook.md#steps, ops-runbook]\n---\n"
+    )
+    (docs / "ops" / "ops-runbook.md").write_text("---\ntitle: T\n---\n")
+    (tmp_path / "mkdocs.yml").write_text("site_name: T\nplugins:\n  - relations\n")
+    result = run("lint", cwd=tmp_path)
+    assert [line.split(" never")[0] for line in result.stdout.splitlines()] == [
+        "docs/ops/runbook.md:2: info: [shadowed-alias] alias 'ops-runbook'"
+    ], result.stdout
+    built = mkdocs_build(tmp_path, strict=True)
+    assert built.returncode == 0, built.stderr
+    assert built.stderr.count("[shadowed-alias]") == 1, built.stderr
+
+
+def test_a_page_with_many_shadowed_aliases_is_read_again_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The aliases' lines come from one more read of the page, not one a shadowed alias: a
+    page listing 2,000 other pages' names was read 2,000 times (6 s)."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for i in range(50):
+        (docs / f"p{i}.md").write_text("---\n---\n")
+    (docs / "big.md").write_text(
+        "---\naliases:\n" + "".join(f"  - P{i}\n" for i in range(50)) + "---\n"
+    )
+    reads: list[str] = []
+
+    def counted(path: str, file: str) -> Frontmatter:
+        reads.append(file)
+        return read_frontmatter(path, file)
+
+    monkeypatch.setattr(name_clashes, "read_frontmatter", counted)
+    found = [d for d in load_wiki(pages_in_folder(str(docs))).diagnostics if d.file == "big.md"]
+    assert [d.line for d in found] == list(range(3, 53))
+    assert reads == ["big.md"]

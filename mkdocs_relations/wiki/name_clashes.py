@@ -22,8 +22,9 @@ from ..frontmatter.block import read_frontmatter
 from ..frontmatter.nodes import plain_text
 from ..model.diagnostics import Diagnostic, bounded, clip
 from ..model.graph import Page
-from ..model.targets import TargetError, parse_target
-from .lookup import NEAREST_STEP, STEPS, Resolver
+from ..model.targets import TargetError, loose, parse_target
+from .lookup import NEAREST_STEP, STEPS, Resolution, Resolver
+from .resolution import resolve_written
 
 #: The steps before an alias's own: a name found there never reaches an alias.
 _BEFORE_ALIAS = frozenset((*STEPS[: STEPS.index("alias")], NEAREST_STEP))
@@ -36,30 +37,72 @@ def shadowed_aliases(
     (``sources``: docs-relative file -> the path to read, for the alias's line)."""
     found = []
     for page in pages:
-        for alias in page.aliases:
-            try:  # read as a link to it is read: `ledger.md` and `ledger#costs` name ledger
-                target = parse_target(f"[[{alias}]]")
-            except TargetError:
-                continue  # no link can be written with it
-            there = resolver.resolve(target.path, page.id)
-            if there.step not in _BEFORE_ALIAS or page.id in there.candidates:
+        told = []
+        for alias in dict.fromkeys(page.aliases):
+            if _own_name(alias, page.id):
+                continue  # it changes nothing: without it, the name reaches no more
+            there = _read_as_link(alias, resolver, page.id)
+            if there is None or there.step not in _BEFORE_ALIAS or page.id in there.candidates:
                 continue
             if there.page_id is not None:
-                who = f"reaches the page {there.page_id!r} by its {there.step}"
+                who = f"reaches the page {clip(there.page_id)!r} by its {there.step}"
             else:
                 who = f"matches {len(there.candidates)} pages by their {there.step}"
+            told.append((alias, who))
+        if not told:
+            continue
+        lines = _lines(page.file, sources.get(page.file), "aliases")
+        for alias, who in told:
             name = clip(alias)
             found.append(
                 Diagnostic(
                     page.file,
-                    _line(page.file, sources.get(page.file), "aliases", alias),
+                    lines.get(alias, lines.get("", 1)),
                     "shadowed-alias",
                     f"alias {name!r} never reaches this page: [[{name}]] {who}, and a target "
-                    f'is matched that way before any alias; link this page as "[[{page.id}|'
-                    f'{name}]]", or drop the alias',
+                    f"is matched that way before any alias; {_fix(page, alias, resolver)}",
                 )
             )
     return found
+
+
+def _own_name(alias: str, page_id: str) -> bool:
+    """Whether the alias is the page's own file name, as Obsidian users list it (`runbook`
+    for ops/runbook.md, in any case, `.md` or `#heading`): not this code's."""
+    try:
+        path = parse_target(f"[[{alias}]]").path
+    except TargetError:
+        return False
+    return "/" not in path and loose(path) == loose(page_id.rpartition("/")[2])
+
+
+def _read_as_link(text: str, resolver: Resolver, source_id: str) -> Resolution | None:
+    """Where ``[[text]]`` goes, read as an edge's target is: `ledger.md` and `ledger#costs`
+    name ledger, and `F# notes` the file of that name where no page is called `F`; None
+    when no link can be written with it."""
+    try:
+        target = parse_target(f"[[{text}]]")
+    except TargetError:
+        return None
+    whole = target.whole if target.whole != target.path else None
+    return resolve_written(resolver, target.path, whole, source_id)[0]
+
+
+def _fix(page: Page, alias: str, resolver: Resolver) -> str:
+    """A link that does reach the page, checked as a link is read: a '#' or '|' in a page id
+    ends the name a link reads (`[[C#|c]]` goes to c.md). By the id, else the frontmatter
+    id, else another alias; a long alias is not offered clipped, as a link it would differ."""
+    text = f"|{alias}" if clip(alias) == alias else ""
+    for name in (page.id, page.frontmatter_id, *page.aliases):
+        if name is None or name == alias:
+            continue
+        there = _read_as_link(f"{name}{text}", resolver, page.id)
+        if there is not None and there.page_id == page.id:
+            return f'link this page as "[[{name}{text}]]", or drop the alias'
+    return (
+        "no link reaches this page by its id either (a '#', '|' or bracket in a file name "
+        "cuts the name a link reads): give it a frontmatter id, or drop the alias"
+    )
 
 
 def shared_ids(
@@ -80,13 +123,14 @@ def shared_ids(
         if there.page_id is None:
             what = f"a target {link} matches {len(sharing)} pages and cannot be resolved"
         else:  # a page id answers the name first: no target reaches any of them by it
-            what = f"a target {link} reaches the page {there.page_id!r} by its {there.step}"
+            what = f"a target {link} reaches the page {clip(there.page_id)!r} by its {there.step}"
         for page in sharing:
             listed = bounded((other.file for other in sharing if other is not page), 3)
+            lines = _lines(page.file, sources.get(page.file), key)
             found.append(
                 Diagnostic(
                     page.file,
-                    _line(page.file, sources.get(page.file), key, name),
+                    lines.get(name.strip(), lines.get("", 1)),
                     "shared-id",
                     f"{key} {clip(name)!r} is also the {key} of {listed}, so {what}; give "
                     f"each page its own {key}",
@@ -95,16 +139,19 @@ def shared_ids(
     return found
 
 
-def _line(file: str, path: str | None, key: str, value: str) -> int:
-    """The line of ``value`` under ``key``, read again: only a page told of it pays."""
+def _lines(file: str, path: str | None, key: str) -> dict[str, int]:
+    """The line of each text under ``key``, and ``""``'s the key's own: the page is read
+    again, once, and only a page told of one pays for it (once, not once a name: a page
+    listing 2,000 other pages' names took 6 s to read 2,000 times)."""
     if path is None:
-        return 1
+        return {}
     fm = read_frontmatter(path, file)
     node = fm.get(key)
     if node is None:
-        return 1
+        return {}
+    lines = {"": fm.line(node)}
     for item in node.value if isinstance(node, SequenceNode) else [node]:
         text = plain_text(item)
-        if text is not None and text.strip() == value:
-            return fm.line(item)
-    return fm.line(node)
+        if text is not None:
+            lines.setdefault(text.strip(), fm.line(item))
+    return lines
