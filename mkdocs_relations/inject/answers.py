@@ -61,7 +61,7 @@ def overview_answers(
     """The overview's HTML in place of each ``<!-- relations/overview -->`` the generator
     kept as a comment, answered as the plugin answers it (its blocks are the overview's
     own, so they are checked and answered apart from the page's)."""
-    own = BlockAnswers(blocks.wiki, blocks.reader.max_hops, blocks.labels)
+    own = BlockAnswers(blocks.wiki, blocks.max_hops, blocks.labels)
     own.engine(additions.builder.index, title)
     overview = with_rules(overview_markdown(blocks.labels), rules, blocks.labels)
     markdown = own.collect(overview, file, None, 0)
