@@ -20,6 +20,20 @@ def says_in_lint_and_build(tmp_path: Path, expected: list[str], *lint_args: str)
     built_says(tmp_path, expected)
 
 
+def notes_in_lint_and_build(tmp_path: Path, expected: list[str]) -> None:
+    """``mkdocs-relations lint`` prints exactly ``expected`` and passes, and a ``--strict``
+    build of the same site passes and logs every one of those lines at MkDocs' INFO."""
+    result = run("lint", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.splitlines() == expected, result.stdout
+    built = mkdocs_build(tmp_path, strict=True)
+    assert built.returncode == 0, built.stderr
+    logged = [
+        line.partition(": ")[2] for line in built.stderr.splitlines() if line.startswith("INFO - ")
+    ]
+    assert [line for line in expected if line not in logged] == [], built.stderr
+
+
 def built_says(tmp_path: Path, lines: list[str]) -> None:
     """A build of ``tmp_path``'s site stops and logs every one of ``lines``."""
     built = mkdocs_build(tmp_path)
@@ -337,15 +351,7 @@ def test_an_alias_another_page_answers_first_is_told(tmp_path: Path) -> None:
         f"[[ops/runbook#steps]] reaches the page 'ops/runbook' by its page id, {way}; link "
         'this page as "[[payroll|ops/runbook#steps]]", or drop the alias',
     ]
-    result = run("lint", cwd=tmp_path)
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert result.stdout.splitlines() == expected, result.stdout
-    built = mkdocs_build(tmp_path, strict=True)
-    assert built.returncode == 0, built.stderr
-    logged = [
-        line.partition(": ")[2] for line in built.stderr.splitlines() if line.startswith("INFO - ")
-    ]
-    assert [line for line in expected if line not in logged] == [], built.stderr
+    notes_in_lint_and_build(tmp_path, expected)
     # The link offered reaches billing: both edges of index.md do, one by id, one by alias.
     edges = load_wiki(pages_in_folder(str(docs))).graph.pages["index"].edges
     assert [edge.target_id for edge in edges] == ["billing", "billing"]
@@ -376,15 +382,7 @@ def test_an_id_two_pages_share_is_told_on_both(tmp_path: Path) -> None:
         "docs/pay.md:3: info: [shared-id] object_id 'svc-pay' is also the object_id of "
         f"old-pay.md, pay-copy.md, {many}; {fix}",
     ]
-    result = run("lint", cwd=tmp_path)
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert result.stdout.splitlines() == expected, result.stdout
-    built = mkdocs_build(tmp_path, strict=True)
-    assert built.returncode == 0, built.stderr
-    logged = [
-        line.partition(": ")[2] for line in built.stderr.splitlines() if line.startswith("INFO - ")
-    ]
-    assert [line for line in expected if line not in logged] == [], built.stderr
+    notes_in_lint_and_build(tmp_path, expected)
 
 
 def test_the_link_a_shadowed_alias_is_offered_reaches_its_page(tmp_path: Path) -> None:
