@@ -33,7 +33,7 @@ _BEFORE_ALIAS = frozenset((*STEPS[: STEPS.index("alias")], NEAREST_STEP))
 def shadowed_aliases(
     pages: Iterable[Page], resolver: Resolver, sources: Mapping[str, str]
 ) -> list[Diagnostic]:
-    """An ``shadowed-alias`` note for each alias a target would resolve to another page
+    """A ``shadowed-alias`` note for each alias a target would resolve to another page
     (``sources``: docs-relative file -> the path to read, for the alias's line)."""
     found = []
     for page in pages:
