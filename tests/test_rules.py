@@ -200,3 +200,27 @@ def test_diff_and_new_only_see_rule_findings(tmp_path: Path) -> None:
     report = json.loads(run("diff", "HEAD", "--format", "json", cwd=tmp_path).stdout)
     assert [d["code"] for d in report["diagnostics"]["introduced"]] == ["rule-required"]
     assert report["diagnostics"]["fixed"] == []
+
+
+def test_the_rules_command_fails_on_a_rule_it_cannot_read(tmp_path: Path) -> None:
+    """An unreadable rule checks nothing, so `rules` (like `lint`) fails on it: it printed
+    the error and exited 0, which a CI step running `rules` took for a pass."""
+    config = "---\nrules:\n  - type: dependz-on\n    max: 1\n---\n"
+    write(tmp_path, {"wiki-config.md": config, "a/x.md": "# X\n"})
+    done = run("rules", "--docs-dir", "docs", cwd=tmp_path)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert done.stdout.splitlines() == [
+        "docs/wiki-config.md:3: error: [invalid-rule] unknown relationship type 'dependz-on' in "
+        "a rule. Did you mean 'depends-on'? Use a declared type",
+    ]
+    assert done.stderr.splitlines()[-1] == "mkdocs-relations: 0 rules, 0 broken, 1 not read"
+    data = json.loads(run("rules", "--docs-dir", "docs", "--format", "json", cwd=tmp_path).stdout)
+    assert [d["line"] for d in data["invalid"]] == [3]
+    # Lowered in mkdocs.yml, as the lint lowers it: shown, and no longer a failure.
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: T\nplugins:\n  - relations:\n      severity: {invalid-rule: warning}\n",
+        encoding="utf-8",
+    )
+    lowered = run("rules", cwd=tmp_path)
+    assert lowered.returncode == 0, lowered.stdout + lowered.stderr
+    assert "warning: [invalid-rule]" in lowered.stdout

@@ -1,7 +1,7 @@
 """``mkdocs-relations rules``: each rule of wiki-config.md and the pages that break it, as text
-or JSON (exit 1 when a page breaks one). What ``query`` would answer with a rule condition:
-a condition key ``rule:`` in ``where`` would shadow a frontmatter key of that name, so rule
-results have a command of their own."""
+or JSON (exit 1 when a page breaks one, or a rule cannot be read). What ``query`` would
+answer with a rule condition: a condition key ``rule:`` in ``where`` would shadow a
+frontmatter key of that name, so rule results have a command of their own."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import argparse
 import sys
 from typing import Any
 
-from ..model.diagnostics import display_path, plural
+from ..model.diagnostics import apply_severity, display_path, plural
 from ..query.rule_checks import rule_report
 from .output import json_text
 from .shared import EXIT_FAILED, EXIT_OK, Loaded, add_source_arguments
@@ -20,7 +20,7 @@ def add_rules_parser(commands: Any) -> None:
         "rules",
         help="the rules of wiki-config.md and the pages that break each",
         description="List each rule of wiki-config.md with the pages that break it "
-        "(exit 1 when a page breaks one).",
+        "(exit 1 when a page breaks one, or a rule cannot be read).",
     )
     add_source_arguments(rules)
     rules.add_argument("--format", choices=("text", "json"), default="text")
@@ -31,6 +31,13 @@ def run_rules(args: argparse.Namespace, loaded: Loaded) -> int:
     config = loaded.options.config_page
     report = rule_report(loaded.wiki, loaded.sources.get(config), config, loaded.max_hops)
     shown = display_path(loaded.prefix, config)
+    # At the level the lint gives them: an unreadable rule is an error unless mkdocs.yml says
+    # otherwise, and then it fails this command as it fails the lint.
+    invalid = [
+        d
+        for d in apply_severity(report.diagnostics, loaded.options.severity)
+        if d.code == "invalid-rule"
+    ]
     if args.format == "json":
         document = {
             "rules": [
@@ -43,7 +50,7 @@ def run_rules(args: argparse.Namespace, loaded: Loaded) -> int:
                 }
                 for rule in report.rules
             ],
-            "invalid": [d.as_json() for d in report.diagnostics if d.code == "invalid-rule"],
+            "invalid": [d.as_json() for d in invalid],
         }
         print(json_text(document, indent=2))
     else:
@@ -53,12 +60,13 @@ def run_rules(args: argparse.Namespace, loaded: Loaded) -> int:
             print(f"{shown}:{rule.line}: {rule.summary}: {count}")
             for page in pages:
                 print(f"  {page}")
-        for diagnostic in report.diagnostics:
-            if diagnostic.code == "invalid-rule":
-                print(diagnostic.format(display_path(loaded.prefix, diagnostic.file)))
+        for diagnostic in invalid:
+            print(diagnostic.format(display_path(loaded.prefix, diagnostic.file)))
     broken = sum(1 for rule in report.rules if report.breaking(rule))
+    unread = f", {len(invalid)} not read" if invalid else ""
     print(
-        f"mkdocs-relations: {plural(len(report.rules), 'rule')}, {broken} broken",
+        f"mkdocs-relations: {plural(len(report.rules), 'rule')}, {broken} broken{unread}",
         file=sys.stderr,
     )
-    return EXIT_FAILED if broken else EXIT_OK
+    failed = broken or any(d.severity == "error" for d in invalid)
+    return EXIT_FAILED if failed else EXIT_OK
