@@ -22,7 +22,7 @@ from ..frontmatter.block import read_frontmatter
 from ..frontmatter.nodes import plain_text
 from ..model.diagnostics import Diagnostic, bounded, clip
 from ..model.graph import Page
-from ..model.targets import TargetError, loose, parse_target
+from ..model.targets import Target, TargetError, loose, parse_target
 from .lookup import NEAREST_STEP, STEPS, Resolution, Resolver
 from .resolution import resolve_written
 
@@ -39,10 +39,11 @@ def shadowed_aliases(
     for page in pages:
         told = []
         for alias in dict.fromkeys(page.aliases):
-            if _own_name(alias, page.id):
-                continue  # it changes nothing: without it, the name reaches no more
-            there = _read_as_link(alias, resolver, page.id)
-            if there is None or there.step not in _BEFORE_ALIAS or page.id in there.candidates:
+            target = _as_link(alias)
+            if target is None or _own_name(target.path, page.id):
+                continue  # no link names it, or it changes nothing: the name reaches no more
+            there = _reached(target, resolver, page.id)
+            if there.step not in _BEFORE_ALIAS or page.id in there.candidates:
                 continue
             if there.page_id is not None:
                 who = f"reaches the page {clip(there.page_id)!r} by its {there.step}"
@@ -66,24 +67,24 @@ def shadowed_aliases(
     return found
 
 
-def _own_name(alias: str, page_id: str) -> bool:
-    """Whether the alias is the page's own file name, as Obsidian users list it (`runbook`
-    for ops/runbook.md, in any case, `.md` or `#heading`): not this code's."""
-    try:
-        path = parse_target(f"[[{alias}]]").path
-    except TargetError:
-        return False
+def _own_name(path: str, page_id: str) -> bool:
+    """Whether an alias naming ``path`` is the page's own file name, as Obsidian users list
+    it (`runbook` for ops/runbook.md, in any case, `.md` or `#heading`): not this code's."""
     return "/" not in path and loose(path) == loose(page_id.rpartition("/")[2])
 
 
-def _read_as_link(text: str, resolver: Resolver, source_id: str) -> Resolution | None:
-    """Where ``[[text]]`` goes, read as an edge's target is: `ledger.md` and `ledger#costs`
-    name ledger, and `F# notes` the file of that name where no page is called `F`; None
-    when no link can be written with it."""
+def _as_link(text: str) -> Target | None:
+    """``[[text]]`` read as an edge's target is (`ledger.md` and `ledger#costs` name
+    ledger); None when no link can be written with it."""
     try:
-        target = parse_target(f"[[{text}]]")
+        return parse_target(f"[[{text}]]")
     except TargetError:
         return None
+
+
+def _reached(target: Target, resolver: Resolver, source_id: str) -> Resolution:
+    """Where a link to ``target`` goes, with the whole-name retry an edge gets: `F# notes`
+    reaches the file of that name where no page is called `F`."""
     whole = target.whole if target.whole != target.path else None
     return resolve_written(resolver, target.path, whole, source_id)[0]
 
@@ -96,8 +97,8 @@ def _fix(page: Page, alias: str, resolver: Resolver) -> str:
     for name in (page.id, page.frontmatter_id, *page.aliases):
         if name is None or name == alias:
             continue
-        there = _read_as_link(f"{name}{text}", resolver, page.id)
-        if there is not None and there.page_id == page.id:
+        link = _as_link(f"{name}{text}")
+        if link is not None and _reached(link, resolver, page.id).page_id == page.id:
             return f'link this page as "[[{name}{text}]]", or drop the alias'
     return (
         "no link reaches this page by its id either (a '#', '|' or bracket in a file name "
