@@ -4,6 +4,7 @@
     python benchmarks/total_work.py --nav short     # the navigation cut to the home page only
     python benchmarks/total_work.py --no-count      # timed CPU alone (no Valgrind), minutes
     python benchmarks/total_work.py --write         # and the table in docs/benchmarks.md
+    python benchmarks/total_work.py --nav short --write   # the other rows kept from the page
 
 Four builds of the wiki ``run.py`` builds (``generate.py``, seed 1; theme mkdocs): without
 and with the plugin, with the navigation cut to the home page and with MkDocs' default
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import resource
 import shutil
 import statistics
@@ -116,11 +118,38 @@ def main(argv: list[str] | None = None) -> int:
         shutil.rmtree(work, ignore_errors=True)
     print("\n".join(lines))
     if args.write:
-        measured = f"Measured {time.strftime('%Y-%m-%d')} on {run.machine()}."
-        table = "\n".join([START, "", measured, "", *lines, "", END])
         text = args.out.read_text(encoding="utf-8")
+        measured = f"Measured {time.strftime('%Y-%m-%d')} on {run.machine()}."
+        lines, kept = with_rows_kept(lines, text, navs)
+        table = "\n".join([START, "", measured + kept, "", *lines, "", END])
         args.out.write_text(run._replace(text, table, START, END), encoding="utf-8")
     return 0
+
+
+def with_rows_kept(lines: list[str], page: str, navs: list[str]) -> tuple[list[str], str]:
+    """This run's table with the page's rows of each navigation the run did not build (a
+    default-navigation count takes hours), in the table's order; and the sentence that says
+    which run those come from ("" when none was kept)."""
+    if START not in page or END not in page:
+        return lines, ""
+    old = page[page.index(START) : page.index(END)]
+    old_rows = [row for row in old.splitlines() if row.startswith("| ")]
+    # Rows the page itself kept are from the run it names, not from its own date.
+    dated = re.search(r"kept from the run of (\d{4}-\d{2}-\d{2})", old) or re.search(
+        r"Measured (\d{4}-\d{2}-\d{2})", old
+    )
+    found, kept = lines[:2], []
+    for nav in NAVIGATION:
+        label = f", {NAVIGATION[nav]}"
+        rows = lines[2:] if nav in navs else old_rows
+        chosen = [row for row in rows if row.split(" | ")[0].endswith(label)]
+        found += chosen
+        if nav not in navs and chosen:
+            kept.append(NAVIGATION[nav])
+    if not kept:
+        return lines, ""
+    when = f"the run of {dated.group(1)}" if dated else "an earlier run"
+    return found, f" The rows with {' and '.join(kept)} are kept from {when}."
 
 
 if __name__ == "__main__":

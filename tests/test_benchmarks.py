@@ -236,3 +236,34 @@ def test_serve_phases_runs() -> None:
     assert {"rebuild", "on_page_context", "template", "gc"} <= named, result.stdout
     last = result.stdout.splitlines()[-1]
     assert re.fullmatch(r"rebuild with the plugin / without: [\d.]+x", last), last
+
+
+def test_total_work_keeps_the_rows_it_did_not_build(tmp_path: Path) -> None:
+    """``--nav short --write`` rewrites the cut navigation's rows and keeps the page's
+    default-navigation rows (counted once, in hours), saying which run they come from."""
+    old = [
+        "| MkDocs alone, navigation cut to the home page | 1.00 G | | | 9.99 | |",
+        "| with the plugin, navigation cut to the home page | 2.00 G | 2.000× | ≤ 1.12× missed "
+        "| 9.99 | 2.000× |",
+        "| MkDocs alone, MkDocs' default navigation | 376.99 G | | | 35.88 | |",
+        "| with the plugin, MkDocs' default navigation | 381.02 G | 1.011× | ≤ 1.03× met "
+        "| 37.29 | 1.039× |",
+    ]
+    out = tmp_path / "benchmarks.md"
+    out.write_text(
+        "<!-- total:start -->\n\nMeasured 2026-01-02 on a machine.\n\n"
+        "| build | instructions | ratio | target | CPU s (median) | CPU ratio |\n"
+        "|---|---:|---:|---:|---:|---:|\n" + "\n".join(old) + "\n\n<!-- total:end -->\n"
+    )
+    result = subprocess.run(
+        [sys.executable, str(REPO / "benchmarks" / "total_work.py"), "--pages", "20",
+         "--rounds", "1", "--no-count", "--nav", "short", "--write", "--out", str(out)],
+        capture_output=True, text=True, timeout=300, check=False, cwd=tmp_path,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
+    text = out.read_text(encoding="utf-8")
+    rows = [line for line in text.splitlines() if line.startswith("| ")][1:]
+    assert rows[2:] == old[2:], text
+    assert rows[0].startswith("| MkDocs alone, navigation cut to the home page | — |"), text
+    assert rows[:2] != old[:2], text
+    assert "The rows with MkDocs' default navigation are kept from the run of 2026-01-02." in text
