@@ -379,3 +379,14 @@ SHAPES = (
     _ids_shape(),
     _titles_shape(),
 )
+
+#: A Dendron vault: every note's file name is its dotted hierarchy, and links name it.
+DENDRON = {
+    "root": ("Root", ""),
+    "proj": ("Project", "author: Jane Doe\nreviewers: [Jane Doe]\nsee-also: the ledger notes\n"),
+    "proj.api": ("API", 'part-of: "[[proj]]"\ndepends-on: ["[[proj.db]]"]\n'),
+    "proj.api.auth": ("Auth", 'part-of: "[[proj.api]]"\ndepends-on: ["[[proj.api.tokens]]"]\n'),
+    "proj.api.tokens": ("Tokens", 'part-of: "[[proj.api]]"\ndepends-on: "[[proj.db]]"\n'),
+    "proj.db": ("Database", 'part-of: "[[proj]]"\nreplicas: 3\n'),
+    "proj.ui": ("UI", 'part-of: "[[proj]]"\ndepends-on: ["[[proj.api.auth]]"]\n'),
+}

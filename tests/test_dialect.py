@@ -3,10 +3,12 @@ at its lines, and used by the build."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from conftest import Site, pages_in_folder, relation_lines, run
+from dialects import DENDRON
 from mkdocs.exceptions import Abort
 
 from mkdocs_relations.wiki.pipeline import Wiki, load_wiki
@@ -287,3 +289,25 @@ def test_a_reading_of_entries_names_its_own_entry_keys(tmp_path: Path) -> None:
         ("depends-on", "b"),
         ("relates-to", "c"),
     ]
+
+
+def test_unread_links_counts_dotted_names_that_are_pages(tmp_path: Path) -> None:
+    """A Dendron vault (``proj.api.md``, linked as ``[[proj.api]]``) in a dialect nobody
+    described: the warning counts every link under ``part-of:`` and ``depends-on:``, and its
+    fix names both keys (it counted the two undotted targets alone and left ``depends-on:``
+    out, so following the fix read two edges of nine); ``[[cover.png]]`` stays a file."""
+    vault = tmp_path / "vault"
+    vault.mkdir()
+    for name, (title, keys) in DENDRON.items():
+        text = f"---\ntitle: {title}\n{keys}image: '[[cover.png]]'\n---\n# {title}\n"
+        (vault / f"{name}.md").write_text(text, encoding="utf-8")
+    result = run("lint", "--docs-dir", "vault", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "9 links in frontmatter under keys no setting reads (part-of: 5 on 5 pages, " \
+        "depends-on: 4 on 4 pages)" in result.stdout, result.stdout  # fmt: skip
+    assert "set relation_keys: [part-of, depends-on] in" in result.stdout
+    (vault / "wiki-config.md").write_text(
+        "---\nrelation_keys: [part-of, depends-on]\n---\n", encoding="utf-8"
+    )
+    lint = run("lint", "--docs-dir", "vault", "--format", "json", cwd=tmp_path)
+    assert json.loads(lint.stdout)["edges"] == 9

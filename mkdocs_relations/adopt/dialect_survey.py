@@ -294,7 +294,9 @@ def survey(sources: Mapping[str, str], config_page: str = "wiki-config.md") -> S
         if text is None:
             return False
         if text.startswith("[["):
-            return not attachment(text)
+            # [[proj.api]] looks like a file's extension, but Dendron names every note so:
+            # a name that resolves to a page is a page.
+            return not attachment(text) or resolves(node, source)
         if len(text) > 200 or "\n" in text:
             return False
         return forms.link(known, text.strip(), page_id_for(source))

@@ -4,6 +4,9 @@ A wiki written in another dialect (``relations:``, ``links:``) lints clean with 
 all when the field is not set: every edge is dropped without a word, and a CI check built on
 the lint passes forever. So pages whose edges sit under another known key are counted while
 the wiki is read, and reported once for the wiki (the fix is one setting, not one per page).
+
+Long because it counts the links of every shape a frontmatter value takes (lists, entries,
+mappings, wikilinks that look like files) and says which setting reads each.
 """
 
 from __future__ import annotations
@@ -243,12 +246,21 @@ def attachment(text: str) -> bool:
     )  # fmt: skip
 
 
+def _wikilink(text: str) -> tuple[int, list[str]]:
+    """A wikilink, or, where it looks like a file (``[[cover.png]]``), its name as a word: a
+    Dendron note is named ``proj.api.md`` and linked ``[[proj.api]]``, so the name is a link
+    where a page has it."""
+    if not attachment(text):
+        return 1, []
+    return 0, [text.strip().removeprefix("[[").removesuffix("]]").split("|")[0].split("#")[0]]
+
+
 def _links(node: Node, depth: int = 0) -> tuple[int, list[str]]:
     """Wikilinks under a value, and bare words in it that may be page ids."""
     if isinstance(node, ScalarNode):
         text = string_value(node)
         if text is not None and text.startswith("[[") and text.rstrip().endswith("]]"):
-            return (0 if attachment(text) else 1), []
+            return _wikilink(text)
         if text and " " not in text.strip() and len(text) < 200:
             return 0, [text.strip()]  # supersedes: DEC-5-10, one id under a relation's name
         return 0, []
@@ -262,7 +274,9 @@ def _links(node: Node, depth: int = 0) -> tuple[int, list[str]]:
             if isinstance(item, ScalarNode):
                 text = string_value(item)
                 if text is not None and text.startswith("[["):
-                    links += 0 if attachment(text) else 1
+                    more, found = _wikilink(text)
+                    links += more
+                    words += found
                 elif text and " " not in text.strip() and len(text) < 200:
                     words.append(text.strip())
             else:
