@@ -48,6 +48,7 @@ from .frontmatter.safe_loader import Loader
 from .model.diagnostics import Diagnostic, apply_severity
 from .query.fences import code_lines
 from .wiki.body_links import BodyLinks, Link, load_links
+from .wiki.resolution import label_first
 
 CODE = "broken-wikilink"
 
@@ -248,7 +249,11 @@ class WikilinksExtension(Extension):
         if link.file is None:
             if link.redlink is not None:
                 return _unresolved(alias or text.strip(), "relations-redlink", link.redlink)
-            return self._broken(conversion, key, link.problem or "", alias, link.matches)
+            problem = link.problem or ""
+            if alias and not link.matches:  # [[label|note]], Dendron's order
+                resolver = self.links.wiki.resolver
+                problem = label_first("link", key, alias, resolver, conversion.page_id) or problem
+            return self._broken(conversion, key, problem, alias, link.matches)
         shown = alias or _shown(path, heading)
         if link.page_id is None:
             return _file_element(embed, href, link.file, alias, shown)

@@ -477,3 +477,47 @@ def test_a_page_with_many_shadowed_aliases_is_read_again_once(
     found = [d for d in load_wiki(pages_in_folder(str(docs))).diagnostics if d.file == "big.md"]
     assert [d.line for d in found] == list(range(3, 53))
     assert reads == ["big.md"]
+
+
+def test_a_label_written_first_is_told_to_swap(tmp_path: Path) -> None:
+    """Dendron writes ``[[label|note]]``, the label first; this site reads the page first, as
+    Obsidian and Foam do. Where the label is a page and the target is not, the edge's and the
+    body link's messages say to swap the two and write the link that resolves, and following
+    them builds clean; a typo keeps its "Did you mean" (they said only "matches no page",
+    with no way to the page)."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: t\nplugins:\n  - relations:\n      wikilinks: true\n", encoding="utf-8"
+    )
+    (docs / "proj.api.tokens.md").write_text("# Tokens\n", encoding="utf-8")
+    auth = docs / "proj.api.auth.md"
+    auth.write_text(
+        "---\nrelationships:\n  - type: depends-on\n    target: '[[Tokens|proj.api.tokens]]'\n"
+        "---\n# Auth\n\nUses [[the token store|proj.api.tokens#Keys]].\n\n"
+        "A typo: [[proj.api.tokenz|Proj.Api.Tokens]].\n",
+        encoding="utf-8",
+    )
+    says_in_lint_and_build(
+        tmp_path,
+        [
+            "docs/proj.api.auth.md:4: error: [missing-target] target 'Tokens' matches no page, "
+            "but its label 'proj.api.tokens' does: a link names the page first and the label "
+            "after the '|' (Dendron writes the label first); write [[proj.api.tokens|Tokens]]",
+            "docs/proj.api.auth.md:8: warning: [broken-wikilink] link 'the token store' matches "
+            "no page, but its label 'proj.api.tokens#Keys' does: a link names the page first and "
+            "the label after the '|' (Dendron writes the label first); write "
+            "[[proj.api.tokens#Keys|the token store]]",
+            "docs/proj.api.auth.md:10: warning: [broken-wikilink] link 'proj.api.tokenz' matches "
+            "no page or file. Did you mean 'proj.api.tokens'? Fix the link, create the page, or "
+            "list it under redlinks in wiki-config.md",
+        ],
+    )
+    text = auth.read_text(encoding="utf-8")
+    text = text.replace("Tokens|proj.api.tokens", "proj.api.tokens|Tokens")
+    text = text.replace(
+        "the token store|proj.api.tokens#Keys", "proj.api.tokens#Keys|the token store"
+    )
+    auth.write_text(text.replace("tokenz", "tokens"), encoding="utf-8")
+    assert run("lint", cwd=tmp_path).stdout.splitlines() == []
+    assert mkdocs_build(tmp_path, strict=True).returncode == 0

@@ -169,8 +169,10 @@ def _resolve_edge(
         redlink = True
         reason = reason or (listed.reason if listed else None)
     else:
-        message = not_pages.why(written, page.id, redlink_mark(edge)) or _missing(
-            written, page.id, resolver, edge.entry
+        message = (
+            not_pages.why(written, page.id, redlink_mark(edge))
+            or label_first("target", written, edge.alias, resolver, page.id)
+            or _missing(written, page.id, resolver, edge.entry)
         )
         diagnostics.append(Diagnostic(page.file, edge.line, "missing-target", message))
     return Edge(
@@ -239,6 +241,22 @@ NO_PAGE = "matches no page."
 _MARKDOWN_LINK = re.compile(r"\[[^\]]*\]\(\s*<?([^)>\s]+)>?\s*\)")
 #: ``https://…``, ``mailto:…``: an address outside the wiki, which no page can be.
 _WEB_ADDRESS = re.compile(r"(?:[A-Za-z][A-Za-z0-9+.-]*://|mailto:)\S+")
+
+
+def label_first(
+    noun: str, written: str, alias: str | None, resolver: Resolver, source_id: str
+) -> str | None:
+    """Dendron writes ``[[label|note]]``: where the label names a page and the target none,
+    not even nearly (``[[ledgr|Ledger]]`` is a typo), the fix is to swap the two."""
+    if not alias or resolver.resolve(alias.partition("#")[0].strip(), source_id).page_id is None:
+        return None
+    if resolver.suggest(written, source_id=source_id):
+        return None
+    return (
+        f"{noun} {clip(written)!r} matches no page, but its label {clip(alias)!r} does: a link "
+        "names the page first and the label after the '|' (Dendron writes the label first); "
+        f"write [[{alias}|{written}]]"
+    )
 
 
 def _missing(target: str, source_id: str, resolver: Resolver, entry: bool) -> str:
