@@ -30,3 +30,26 @@ def test_init_reads_dotted_dendron_names_as_pages(tmp_path: Path) -> None:
     assert mkdocs_build(tmp_path, strict=True).returncode == 0
     graph = json.loads((tmp_path / "site/assets/mkdocs-relations/graph.json").read_text())
     assert len(graph["edges"]) == 3 * 9
+
+
+def test_init_says_a_dendron_stub_is_read_as_a_target(tmp_path: Path) -> None:
+    """``[[proj.ops]]``, a parent Dendron shows as a stub with no ``proj.ops.md``, is read as
+    a target, so lint reports it at its line and listing it as a redlink builds clean; init
+    said it was one of the values "left as text, not targets"."""
+    vault = tmp_path / "vault"
+    vault.mkdir()
+    pages = {**DENDRON, "proj.ops.deploy": ("Deploy", 'part-of: "[[proj.ops]]"\n')}
+    for name, (title, keys) in pages.items():
+        text = f"---\ntitle: {title}\n{keys}---\n# {title}\n"
+        (vault / f"{name}.md").write_text(text, encoding="utf-8")
+    result = run("init", "--docs-dir", "vault", cwd=tmp_path)
+    assert "left as text" not in result.stdout, result.stdout
+    assert (
+        "vault/proj.ops.deploy.md:3: error: [missing-target] target 'proj.ops' matches no page."
+        in result.stdout
+    )
+    config = vault / "wiki-config.md"
+    text = config.read_text(encoding="utf-8")
+    config.write_text(text.replace("---\n", '---\nredlinks: ["[[proj.ops]]"]\n', 1))
+    assert run("lint", cwd=tmp_path).returncode == 0
+    assert mkdocs_build(tmp_path, strict=True).returncode == 0

@@ -188,6 +188,9 @@ class _Lists:
     links: int = 0
     #: Of ``links``, those written as wikilinks: the author made them links on purpose.
     wikilinks: int = 0
+    #: Of ``items``, those written as one ``[[link]]`` whatever they name (``[[proj.ops]]``, a
+    #: Dendron stub): the wikilinks reading takes each for a target, never for text.
+    bracketed: int = 0
     #: Of ``wikilinks``, those that match no page (each an error if the key were read).
     unresolved: int = 0
     items: int = 0
@@ -218,7 +221,7 @@ class _Lists:
     @property
     def text(self) -> int:
         """Values of a wikilink key that are not one wikilink: left as text, never targets."""
-        return self.items - self.wikilinks if self.wikilinks else 0
+        return self.items - self.bracketed if self.wikilinks else 0
 
     def not_links(self, key: str) -> str | None:
         """Why the values that resolve under an untyped key are no evidence of links, or None.
@@ -482,6 +485,7 @@ def _see_list(seen: _Lists, value: Node, file: str, link: object, resolves: obje
     seen.last = linked
     wikilinks = [item for item in linked if is_wikilink(item)]
     seen.items += len(items)
+    seen.bracketed += sum(1 for item in items if is_wikilink(item))
     seen.links += len(linked)
     seen.wikilinks += len(wikilinks)
     seen.unresolved += sum(1 for item in wikilinks if not resolves(item, file))
