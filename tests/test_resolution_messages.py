@@ -521,3 +521,35 @@ def test_a_label_written_first_is_told_to_swap(tmp_path: Path) -> None:
     auth.write_text(text.replace("tokenz", "tokens"), encoding="utf-8")
     assert run("lint", cwd=tmp_path).stdout.splitlines() == []
     assert mkdocs_build(tmp_path, strict=True).returncode == 0
+
+
+def test_a_permalink_is_told_the_page_it_names(tmp_path: Path) -> None:
+    """A wiki migrated from Jekyll or Hugo names pages by address: ``/pay/``, the
+    ``permalink:`` of ``notes/payments.md``, matches no page, and the message names the page
+    and the target to write (it said only "matches no page"); following it builds clean."""
+    docs = tmp_path / "docs"
+    (docs / "notes").mkdir(parents=True)
+    (docs / "posts").mkdir()
+    (tmp_path / "mkdocs.yml").write_text("site_name: t\nplugins:\n  - relations\n")
+    (docs / "notes" / "payments.md").write_text("---\npermalink: /pay/\n---\n# Payments\n")
+    (docs / "notes" / "ledger.md").write_text("---\nurl: /finance/ledger.html\n---\n# Ledger\n")
+    launch = docs / "posts" / "launch.md"
+    launch.write_text(
+        "---\nrelationships:\n  - {type: relates-to, target: /pay/}\n"
+        "  - {type: relates-to, target: /finance/ledger.html}\n---\n# Launch\n"
+    )
+    says_in_lint_and_build(
+        tmp_path,
+        [
+            "docs/posts/launch.md:3: error: [missing-target] target '/pay/' matches no page, "
+            "but it is the permalink of notes/payments.md: a target names a page by its path, "
+            'not its address; write "[[notes/payments]]"',
+            "docs/posts/launch.md:4: error: [missing-target] target '/finance/ledger.html' "
+            "matches no page, but it is the url of notes/ledger.md: a target names a page by its "
+            'path, not its address; write "[[notes/ledger]]"',
+        ],
+    )
+    text = launch.read_text().replace("/pay/", '"[[notes/payments]]"')
+    launch.write_text(text.replace("/finance/ledger.html", '"[[notes/ledger]]"'))
+    assert run("lint", cwd=tmp_path).returncode == 0
+    assert mkdocs_build(tmp_path, strict=True).returncode == 0

@@ -3,6 +3,9 @@
 One step, one set of messages: a target that matches no page is told the nearest names (or
 which file it is and why that file is not a page), an ambiguous one the nearest candidate,
 and a deliberate redlink that now exists is stale. Lint then checks the resolved graph only.
+
+Long because a target that misses is told what its author meant, each way a real wiki
+misses: a file, a folder, an address, a Markdown link, a permalink, a label written first.
 """
 
 from __future__ import annotations
@@ -113,6 +116,8 @@ def resolve_targets(
     of a comparison); a page that is the very record resolved there is taken as it was."""
     diagnostics: list[Diagnostic] = []
     resolved = []
+    pages = list(pages)
+    addresses = _Addresses(pages)
     for page in pages:
         if kept is not None:
             known = kept.get(id(page))
@@ -122,7 +127,7 @@ def resolve_targets(
                 continue
             found = len(diagnostics)
         edges = tuple(
-            _resolve_edge(page, edge, resolver, config, not_pages, diagnostics)
+            _resolve_edge(page, edge, resolver, config, not_pages, diagnostics, addresses)
             for edge in page.declared
         )
         successor = None
@@ -153,6 +158,7 @@ def _resolve_edge(
     config: WikiConfig,
     not_pages: NotPages,
     diagnostics: list[Diagnostic],
+    addresses: _Addresses,
 ) -> Edge:
     listed = config.redlink_for(edge.target)
     resolution, written = resolve_written(resolver, edge.target, edge.whole, page.id)
@@ -172,6 +178,7 @@ def _resolve_edge(
         message = (
             not_pages.why(written, page.id, redlink_mark(edge))
             or label_first("target", written, edge.alias, resolver, page.id)
+            or addresses.hint(written)
             or _missing(written, page.id, resolver, edge.entry)
         )
         diagnostics.append(Diagnostic(page.file, edge.line, "missing-target", message))
@@ -241,6 +248,36 @@ NO_PAGE = "matches no page."
 _MARKDOWN_LINK = re.compile(r"\[[^\]]*\]\(\s*<?([^)>\s]+)>?\s*\)")
 #: ``https://…``, ``mailto:…``: an address outside the wiki, which no page can be.
 _WEB_ADDRESS = re.compile(r"(?:[A-Za-z][A-Za-z0-9+.-]*://|mailto:)\S+")
+
+
+class _Addresses:
+    """Pages by the address Jekyll's ``permalink:`` or Hugo's ``url:`` gives them, read on
+    the first target that misses: a wiki migrated from either names pages so (``/pay/``)."""
+
+    def __init__(self, pages: list[Page]) -> None:
+        self._pages = pages
+        self._found: dict[str, tuple[str, Page]] | None = None
+
+    def hint(self, target: str) -> str | None:
+        if self._found is None:
+            self._found = {}
+            for page in self._pages:
+                for key in ("permalink", "url"):
+                    value = page.meta.get(key)
+                    if isinstance(value, str) and value.startswith("/"):
+                        self._found.setdefault(_address(value), (key, page))
+        found = self._found.get(_address(target))
+        if found is None:
+            return None
+        key, page = found
+        return (
+            f"target {clip(target)!r} matches no page, but it is the {key} of {page.file}: a "
+            f'target names a page by its path, not its address; write "[[{page.id}]]"'
+        )
+
+
+def _address(text: str) -> str:
+    return text.strip().strip("/").removesuffix(".html")
 
 
 def label_first(
