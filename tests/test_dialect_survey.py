@@ -53,3 +53,39 @@ def test_init_says_a_dendron_stub_is_read_as_a_target(tmp_path: Path) -> None:
     config.write_text(text.replace("---\n", '---\nredlinks: ["[[proj.ops]]"]\n', 1))
     assert run("lint", cwd=tmp_path).returncode == 0
     assert mkdocs_build(tmp_path, strict=True).returncode == 0
+
+
+def test_init_advises_only_links_not_typed_already(tmp_path: Path) -> None:
+    """A value of an untyped list that the page already links to by a typed edge (``ad.md``:
+    ``related_entities: [INTL-COE]`` beside ``part-of INTL-COE``, half the values of the
+    atlas's) is no example to write as another edge: the advice names one that is not typed
+    yet, and a key whose values are all typed already is left as metadata, saying so. (Both
+    advised a second edge between the same pages; ``related_posts:``'s fix, followed, made a
+    duplicate edge that failed a strict build.)"""
+    vault = tmp_path / "vault"
+    vault.mkdir()
+    entries = (
+        "relationships:\n  - {type: part-of, target: EU}\n  - {type: relates-to, target: NL}\n"
+    )
+    for name in ("eu", "nl", "de", "fr"):
+        own = name.upper()
+        (vault / f"{name}.md").write_text(f"---\nid: {own}\ntitle: {own}\n---\n# {own}\n")
+    pages = {
+        "a": "related_entities: [EU]\nrelated_posts: [NL]\n",
+        "b": "related_entities: [EU, NL, DE]\nrelated_posts: [EU]\n",
+        "c": "related_entities: [NL, FR]\n",
+    }
+    for name, keys in pages.items():
+        text = f"---\nid: {name.upper()}-PAGE\ntitle: {name}\n{keys}{entries}---\n# {name}\n"
+        (vault / f"{name}.md").write_text(text, encoding="utf-8")
+    result = run("init", "--docs-dir", "vault", cwd=tmp_path)
+    assert (
+        "note: 2 pages list links under 'related_entities:' without a type (e.g. vault/b.md: DE)"
+        in result.stdout
+    ), result.stdout
+    assert "'related_posts:' (each value is a typed edge on its page already)" in result.stdout
+    page = vault / "b.md"
+    written = "relationships:\n  - {type: relates-to, target: DE}\n"  # the advice, followed
+    page.write_text(page.read_text().replace("relationships:\n", written))
+    assert run("lint", cwd=tmp_path).stdout.splitlines() == []
+    assert mkdocs_build(tmp_path, strict=True).returncode == 0

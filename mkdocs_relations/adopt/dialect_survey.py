@@ -198,6 +198,10 @@ class _Lists:
     empty: int = 0
     #: Of ``links``, those naming the page they sit on (``name: UN Data Commons``).
     self_links: int = 0
+    #: Of ``links``, those to a page the page's typed edges link to already, and the pages
+    #: with links that are not (what init's advice counts).
+    typed_already: int = 0
+    untyped_pages: set[str] = field(default_factory=set)
     #: The other links' values, and how many of them name a folder's index page.
     values: Counter[str] = field(default_factory=Counter)
     to_index_pages: int = 0
@@ -236,14 +240,20 @@ class _Lists:
             return "each value names the page it sits on"
         if not self.wikilinks and _NAMES.search(key):
             return "names, not links"
+        # A link the page's typed edges make already is no example of one to type; the
+        # values and index pages counted below leave them out too.
+        elsewhere -= self.typed_already
+        if not elsewhere:
+            return "each value is a typed edge on its page already"
+        items = self.items - self.typed_already
         distinct = len(self.values)
         if distinct * _CATEGORY <= elsewhere and self.to_index_pages * 10 >= elsewhere * 9:
             return (
                 f"a category: {plural(distinct, 'value')} on {plural(elsewhere, 'page')}, "
                 "naming folders' index pages"
             )
-        if elsewhere * 2 < self.items:
-            return f"mostly text: {elsewhere} of {self.items} values name another page"
+        if elsewhere * 2 < items:
+            return f"mostly text: {elsewhere} of {items} values name another page"
         return None
 
 
@@ -309,6 +319,7 @@ def survey(sources: Mapping[str, str], config_page: str = "wiki-config.md") -> S
     lists: dict[str, _Lists] = defaultdict(_Lists)
     maps: dict[tuple[str, str], Mapped] = {}
     for file, fm in pages.items():
+        typed: set[str] | None = None  # what the page's entries link to, read on first need
         for key, (_, value) in fm.keys.items():
             if key in NOT_LINKS or key == id_key:
                 continue
@@ -322,7 +333,9 @@ def survey(sources: Mapping[str, str], config_page: str = "wiki-config.md") -> S
                 continue
             own = string_value(fm.get(id_key)) if fm.get(id_key) else None
             _see_list(lists[key], value, file, link, resolves)
-            _see_elsewhere(lists[key], lists[key].last, file, own, found)
+            if typed is None:
+                typed = _entry_targets(fm, file, found)
+            _see_elsewhere(lists[key], lists[key].last, file, own, found, typed)
 
     readings = _entry_readings(entries, id_key)
     candidates = [
@@ -334,7 +347,7 @@ def survey(sources: Mapping[str, str], config_page: str = "wiki-config.md") -> S
     relation_keys = tuple(key for key in candidates if key not in held)
     wikilinks_only = bool(relation_keys) and all(lists[k].wikilinks for k in relation_keys)
     untyped = {
-        key: Untyped(sorted(seen.pages), seen.example, seen.not_links(key))
+        key: Untyped(sorted(seen.untyped_pages), seen.example, seen.not_links(key))
         for key, seen in sorted(lists.items())
         if seen.links and key not in relation_keys and key not in held
     }
@@ -494,9 +507,10 @@ def _see_list(seen: _Lists, value: Node, file: str, link: object, resolves: obje
 
 
 def _see_elsewhere(
-    seen: _Lists, linked: list[Node], file: str, own: str | None, found: object
+    seen: _Lists, linked: list[Node], file: str, own: str | None, found: object, typed: set[str]
 ) -> None:
-    """Where the key's links on one page go: the page itself, another page, an index page."""
+    """Where the key's links on one page go: the page itself, another page, an index page,
+    a page the page's typed edges link to already (no example of a link to type)."""
     assert callable(found)
     source = page_id_for(file)
     for item in linked:
@@ -504,12 +518,33 @@ def _see_elsewhere(
         if reached.page_id == source:
             seen.self_links += 1
             continue
+        if reached.page_id in typed:
+            seen.typed_already += 1
+            continue
+        seen.untyped_pages.add(file)
         text = target_text(item) or ""
         seen.values[text] += 1
         if reached.page_id is not None and _index_page(reached.page_id):
             seen.to_index_pages += 1
         if seen.example is None:
             seen.example = (file, text, own or source)
+
+
+def _entry_targets(fm: Frontmatter, file: str, found: object) -> set[str]:
+    """The pages the page's entries (``- {type: part-of, target: EU}``) name, by any key."""
+    assert callable(found)
+    pages = set()
+    for _, value in fm.keys.values():
+        if isinstance(value, SequenceNode):
+            for entry in value.value:
+                if isinstance(entry, MappingNode):
+                    for _, _, item in mapping_items(entry):
+                        reached = (
+                            found(item, file).page_id if isinstance(item, ScalarNode) else None
+                        )
+                        if reached is not None:
+                            pages.add(reached)
+    return pages
 
 
 def _index_page(page_id: str) -> bool:
