@@ -539,9 +539,10 @@ def _entry_targets(fm: Frontmatter, file: str, found: object) -> set[str]:
             for entry in value.value:
                 if isinstance(entry, MappingNode):
                     for _, _, item in mapping_items(entry):
-                        reached = (
-                            found(item, file).page_id if isinstance(item, ScalarNode) else None
-                        )
+                        text = string_value(item) if isinstance(item, ScalarNode) else None
+                        if not text or len(text) > 200 or "\n" in text:
+                            continue  # no target: a paragraph of evidence, a date
+                        reached = found(item, file).page_id
                         if reached is not None:
                             pages.add(reached)
     return pages
