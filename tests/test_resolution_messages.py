@@ -553,3 +553,35 @@ def test_a_permalink_is_told_the_page_it_names(tmp_path: Path) -> None:
     launch.write_text(text.replace("/finance/ledger.html", '"[[notes/ledger]]"'))
     assert run("lint", cwd=tmp_path).returncode == 0
     assert mkdocs_build(tmp_path, strict=True).returncode == 0
+
+
+def test_a_dendron_cross_vault_link_is_told_the_note(tmp_path: Path) -> None:
+    """``[[dendron://main/proj.api]]`` names the note ``proj.api`` of Dendron's vault ``main``;
+    a site is one vault, so the edge's and the body link's messages say which link to write
+    (they said "matches no page" with nothing to follow), and following them builds clean."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: t\nplugins:\n  - relations:\n      wikilinks: true\n", encoding="utf-8"
+    )
+    (docs / "proj.api.md").write_text("# API\n", encoding="utf-8")
+    page = docs / "proj.ui.md"
+    page.write_text(
+        "---\nrelationships:\n  - {type: depends-on, target: '[[dendron://main/proj.api]]'}\n"
+        "---\n# UI\n\nSee [[dendron://main/proj.api#Auth|the API]].\n",
+        encoding="utf-8",
+    )
+    says_in_lint_and_build(
+        tmp_path,
+        [
+            "docs/proj.ui.md:3: error: [missing-target] target 'dendron://main/proj.api' links "
+            "a note of Dendron's vault 'main', and this site is one vault: remove "
+            "'dendron://main/' from it",
+            "docs/proj.ui.md:7: warning: [broken-wikilink] link 'dendron://main/proj.api' links "
+            "a note of Dendron's vault 'main', and this site is one vault: remove "
+            "'dendron://main/' from it",
+        ],
+    )
+    page.write_text(page.read_text(encoding="utf-8").replace("dendron://main/", ""))
+    assert run("lint", cwd=tmp_path).stdout.splitlines() == []
+    assert mkdocs_build(tmp_path, strict=True).returncode == 0

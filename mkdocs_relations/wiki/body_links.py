@@ -19,7 +19,7 @@ from ..model.targets import TargetError, parse_target
 from .lookup import PageKeys, Resolver
 from .page_set import NOT_MARKDOWN, folder_page_set
 from .pipeline import Options, Wiki, load_wiki
-from .resolution import LISTED_REDLINK, NotPages, resolve_written
+from .resolution import LISTED_REDLINK, NotPages, other_vault, resolve_written
 
 
 @dataclass(frozen=True)
@@ -96,6 +96,9 @@ class BodyLinks:
                 f"link {clip(written)!r} names a folder of {plural(folder, 'page')} that has no "
                 f"index page; link to one of its pages, or add {written.rstrip('/')}/index.md"
             )
+        vault = other_vault("link", written, resolver, source_id)
+        if vault is not None:
+            return vault
         near = resolver.suggest(written, source_id=source_id)
         hint = f" Did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
         return (

@@ -280,6 +280,20 @@ def _address(text: str) -> str:
     return text.strip().strip("/").removesuffix(".html")
 
 
+def other_vault(noun: str, written: str, resolver: Resolver, source_id: str) -> str | None:
+    """Dendron's ``[[dendron://vault/note]]`` names a note of one of its vaults: where the
+    note is a page here, the fix is to drop the prefix (the target is no web address)."""
+    if not written.startswith("dendron://"):
+        return None
+    vault, _, note = written.removeprefix("dendron://").partition("/")
+    if not note or resolver.resolve(note, source_id).page_id is None:
+        return None
+    return (
+        f"{noun} {clip(written)!r} links a note of Dendron's vault {clip(vault)!r}, and this "
+        f"site is one vault: remove {clip(f'dendron://{vault}/')!r} from it"
+    )
+
+
 def label_first(
     noun: str, written: str, alias: str | None, resolver: Resolver, source_id: str
 ) -> str | None:
@@ -303,6 +317,9 @@ def _missing(target: str, source_id: str, resolver: Resolver, entry: bool) -> st
             f"target {clip(target)!r} names a folder of {plural(folder, 'page')} that has no index "
             f"page; point it at one of its pages, or add {target.rstrip('/')}/index.md"
         )
+    vault = other_vault("target", target, resolver, source_id)
+    if vault is not None:
+        return vault
     if _WEB_ADDRESS.fullmatch(target.strip()):
         kept = "as a field of the edge (url: ...)" if entry else "under a key of its own"
         return (
