@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import CORPORA, Site, relation_lines
+from conftest import CORPORA, Site, mkdocs_build, relation_lines, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -452,3 +452,26 @@ def test_any_dumped_mapping_loads_as_yaml_loads_it(data: dict[str, object]) -> N
     root = yaml.compose(text, Loader=yaml.CSafeLoader)
     assert root is not None
     assert repr(loaded(root)) == repr(yaml.load(text, Loader=yaml.CSafeLoader))
+
+
+def test_several_unquoted_links_on_one_line_are_told_the_list(tmp_path: Path) -> None:
+    """``relates-to: [[a]], [[b]]`` is no YAML (the first link opens a list, the comma ends
+    the value): the error says how to write it, a list of quoted links, and following that
+    builds clean (it said only "fix the YAML syntax")."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (tmp_path / "mkdocs.yml").write_text("site_name: t\nplugins:\n  - relations\n")
+    (docs / "a.md").write_text("# A\n")
+    (docs / "b.md").write_text("# B\n")
+    page = docs / "c.md"
+    page.write_text("---\ntitle: C\nrelates-to: [[a]], [[b|B]]\n---\n# C\n")
+    (docs / "wiki-config.md").write_text("---\nrelation_keys: [relates-to]\n---\n")
+    result = run("lint", cwd=tmp_path)
+    assert result.stdout.splitlines() == [
+        "docs/c.md:3: error: [invalid-frontmatter] frontmatter is not valid YAML: did not find "
+        "expected key (column 18); several links in one value are a list of quoted links: "
+        'relates-to: ["[[a]]", "[[b|B]]"]'
+    ], result.stdout
+    page.write_text('---\ntitle: C\nrelates-to: ["[[a]]", "[[b|B]]"]\n---\n# C\n')
+    assert run("lint", cwd=tmp_path).stdout.splitlines() == []
+    assert mkdocs_build(tmp_path, strict=True).returncode == 0

@@ -4,6 +4,9 @@ The block is composed into PyYAML nodes (with the C parser when it is available)
 loaded into plain Python objects, because the nodes keep what the rules need: the line of
 every key, the text exactly as written (``NO`` rather than ``False``), and duplicate keys that
 a plain load would silently drop.
+
+Long because it reads the block as MkDocs does and tells each way a block breaks (its fences,
+encoding, line ends, YAML errors) at its line, with the fix for the common ones.
 """
 
 from __future__ import annotations
@@ -33,6 +36,9 @@ _FENCE = re.compile(rb"^(?:---|\.\.\.)[ \t]*$", re.M)
 _CHUNK = 8192
 _EXTRA_BREAKS = re.compile("[\x85\u2028\u2029]")
 _YAML_BREAKS = re.compile("[\n\x85\u2028\u2029]")
+#: ``related: [[a]], [[b]]``: links in a row, unquoted, which YAML cannot read.
+_LINK = re.compile(r"\[\[[^\[\]]*\]\]")
+_LINKS_IN_A_ROW = re.compile(r"[^:\s][^:]*:\s*\[\[[^\[\]]*\]\](\s*,\s*\[\[[^\[\]]*\]\])+")
 _BOM = b"\xef\xbb\xbf"
 
 
@@ -238,6 +244,10 @@ def parse_into(text: str, result: Frontmatter) -> None:
             key, _, value = written.strip().partition(": ")
             quoted = value.replace("\\", "\\\\").replace('"', '\\"')
             hint = f'a value with ": " in it must be quoted: {key}: "{quoted}"'
+        elif _LINKS_IN_A_ROW.fullmatch(written.strip()):
+            key, _, value = written.strip().partition(":")
+            links = ", ".join(f'"{link}"' for link in _LINK.findall(value))
+            hint = f"several links in one value are a list of quoted links: {key}: [{links}]"
         column = f" (column {mark.column + 1})" if mark else ""
         result.error(
             line, "invalid-frontmatter", f"frontmatter is not valid YAML: {problem}{column}; {hint}"
