@@ -27,6 +27,12 @@ class PageRef:
     title: str
     url: str
 
+    @property
+    def tip(self) -> bool:
+        """Whether the title is long enough that the trail may cut it, and names it whole
+        in a tooltip (the panel's rule for its entries)."""
+        return len(self.title) > TITLE_TIP
+
 
 @dataclass(slots=True)
 class Entry:
