@@ -94,6 +94,13 @@ def test_a_trail_of_long_titles_keeps_to_its_column(
                 " li.getBoundingClientRect().right]; }"
             )
             assert whole[0] and whole[1] <= column + 0.5, whole
+            # The focus ring is drawn outside the link: no step may clip it.
+            clipping = first.evaluate(
+                "a => { const out = []; for (let e = a.parentElement; e && e.tagName !== 'NAV';"
+                " e = e.parentElement) { if (getComputedStyle(e).overflowX !== 'visible')"
+                " out.push(e.tagName); } return out; }"
+            )
+            assert clipping == [], clipping
             assert trail.evaluate(INSIDE) <= width
         finally:
             page.close()
