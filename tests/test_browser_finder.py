@@ -624,3 +624,56 @@ def test_a_browser_that_cannot_inflate_reads_the_names_as_they_are(
         build = text.split('"build":"', 1)[1].split('"', 1)[0]
         names.write_text(text.replace(build, "0" * len(build)), "utf-8")
         assert ask()[0] == DEFAULT_LABELS["finder_outdated"]
+
+
+def test_suggestions_of_sentence_long_titles_stay_short_and_keep_their_ids(
+    site: Site, browser: Any
+) -> None:
+    """At 390 px, ten suggestions whose titles are 180-character sentences took six lines
+    each (two in the list's view at once), and their page ids were squeezed to one letter:
+    a title now keeps to two lines, shown whole once the keyboard picks it, beside its id
+    in full."""
+    pages = dict(WIKI)
+    for n in range(12):
+        pages[f"runbooks/restore-{n:02d}.md"] = (
+            "---\ntitle: Runbook for restoring the payment ledger after an outage of "
+            + "the settlement service across regions when the nightly export arrives late " * 2
+            + f"{n}\n---\n"
+        )
+    site.pages(pages)
+    assert site.build().ok
+    with serve(site.site_dir) as url:
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.goto(url + "reporting/")
+        page.wait_for_selector("[data-relations-pathfinder][data-relations-ready]")
+        field = page.locator(".relations-finder__input")
+        field.focus()
+        field.type("runbook")
+        page.wait_for_function(
+            "document.querySelectorAll('.relations-finder__option').length >= 10"
+        )
+        field.press("ArrowDown")
+        options = page.evaluate(
+            """() => [...document.querySelectorAll(".relations-finder__option")].map((o) => {
+              const title = o.querySelector(".relations-finder__option-title");
+              const id = o.querySelector(".relations-finder__option-id");
+              return {
+                selected: o.getAttribute("aria-selected") === "true",
+                lines: title.getBoundingClientRect().height
+                  / parseFloat(getComputedStyle(title).lineHeight),
+                whole: title.scrollHeight <= title.clientHeight + 1,
+                id: id.textContent, idWhole: id.scrollWidth <= id.clientWidth + 1,
+                idWidth: id.getBoundingClientRect().width,
+              };
+            })"""
+        )
+        page.screenshot(path=str(output_dir("finder") / "finder-long-titles-phone.png"))
+        page.close()
+    assert sum(o["selected"] for o in options) == 1
+    for option in options:
+        assert option["id"].startswith("runbooks/restore-"), option
+        assert option["idWhole"], option
+        if option["selected"]:
+            assert option["whole"], option
+        else:
+            assert option["lines"] < 2.6, option

@@ -352,3 +352,41 @@ def test_a_wide_graph_block_says_it_scrolls_sideways_only_where_it_does(
             shot = output_dir("query") / f"graph-block-{width}.png"
             page.locator("[data-relations-query]").screenshot(path=str(shot))
             page.close()
+
+
+@pytest.mark.parametrize("theme", ["mkdocs", "material"])
+def test_sentence_long_titles_in_the_overview_keep_to_three_lines(
+    site: Site, browser: Any, theme: str
+) -> None:
+    """On a 390 px phone a 200-character title took 17 lines of the wanted table's narrow
+    "From" column, and 20 wanted targets ten screens: a title in a table cell keeps to three
+    lines, and keyboard focus shows it whole."""
+    word = "Supercalifragilisticreconciliationledgerexportpipelineorchestratorv2"
+    for n in range(20):
+        title = f"{word} " + "settlement ledger export across regions " * 4 + str(n)
+        site.page(
+            f"p{n}.md",
+            f"---\ntitle: {title}\nrelationships:\n"
+            f"  - {{type: depends-on, target: gone-{n}}}\n---\n",
+        )
+    site.plugin_options = {"overview": "relations.md", "fail_on_error": False}
+    site.extra_config = {"theme": {"name": theme, "font": False} if theme == "material" else theme}
+    assert site.build().ok
+    with serve(site.site_dir) as url:
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        try:
+            page.goto(url + "relations/")
+            wanted = page.locator("#wanted-pages ~ [data-relations-query]").first
+            links = wanted.locator("td a")
+            assert links.count() == 20
+            lines = links.evaluate_all(
+                """(all) => all.map((a) => a.getBoundingClientRect().height
+                  / parseFloat(getComputedStyle(a).lineHeight))"""
+            )
+            assert max(lines) < 3.5, lines
+            page.screenshot(path=str(output_dir("query") / f"overview-long-titles-{theme}.png"))
+            links.first.focus()
+            assert links.first.evaluate("a => a.scrollHeight <= a.clientHeight + 1")
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        finally:
+            page.close()

@@ -2,7 +2,8 @@
 headless Chromium at 390×844 and 1280×900 on the mkdocs theme and Material: one entry a
 line in every list, notes in Markdown shown as such, long titles kept to two lines and named
 whole, red links after the pages that exist and folded under one count, and the
-relationships reachable from the top of an 80-screen page."""
+relationships reachable from the top of an 80-screen page; a hub used in five ways folds to
+about a screen."""
 
 from __future__ import annotations
 
@@ -139,3 +140,63 @@ def test_a_short_page_gets_no_jump_line(browser: Any, built: tuple[str, Path]) -
     html = (site_dir / "platform" / "svc-03" / "index.html").read_text(encoding="utf-8")
     assert "data-relations-panel" in html
     assert "data-relations-jump" not in html
+
+
+def _many_sided_hub() -> dict[str, str]:
+    """A hub used 50 ways in each of five types, every neighbour's title a sentence and every
+    third edge with a note: the shape that made a hub's panel two to three screens long."""
+    pages = {"index.md": "# Home\n"}
+    kinds = ("depends-on", "relates-to", "caused-by", "supersedes", "part-of")
+    for k, kind in enumerate(kinds):
+        for i in range(50):
+            note = "    note: '**Blocking**: needs the *new* `schema`'\n" if i % 3 == 0 else ""
+            pages[f"n{k}/p{i:02d}.md"] = (
+                f"---\ntitle: How service {k}-{i} reconciles ledger entries across regions when "
+                f"the nightly export arrives late\nrelationships:\n  - type: {kind}\n"
+                f"    target: hub\n{note}---\n\nText.\n"
+            )
+    pages["hub.md"] = "---\ntitle: The hub\n---\n\n" + "\n\n".join(
+        f"## Part {s}\n\n" + "Words for the reader. " * 60 for s in range(12)
+    )
+    return pages
+
+
+@pytest.fixture(scope="module", params=sorted(THEMES))
+def many_sided(request: Any, tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
+    site = Site(tmp_path_factory.mktemp(f"many-sided-{request.param}"))
+    site.pages(_many_sided_hub())
+    site.extra_config = {"theme": THEMES[request.param]}
+    result = site.build()
+    assert result.ok, result.messages
+    return request.param, site.site_dir
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_a_many_sided_hub_folds_to_about_a_screen(
+    browser: Any, many_sided: tuple[str, Path], size: str
+) -> None:
+    theme, site_dir = many_sided
+    width, height = SIZES[size]
+    with serve(site_dir) as url:
+        page = browser.new_page(viewport={"width": width, "height": height})
+        try:
+            page.goto(f"{url}hub/")
+            lists = page.locator("[data-relations-panel] dl.relations__groups").first
+            lists.scroll_into_view_if_needed()
+            page.screenshot(path=str(output_dir("reading") / f"{theme}-{size}-many-sided.png"))
+            shown = page.evaluate(
+                """() => [...document.querySelectorAll(
+                  "[data-relations-panel] .relations__groups > dd > ul > li")]
+                  .filter((li) => li.getBoundingClientRect().height > 0).length"""
+            )
+            assert shown <= 15, shown
+            # Five groups of 50, each with its count and "and N more": all reachable.
+            folds = page.locator("[data-relations-panel] [data-relations-fold] > summary")
+            assert folds.count() == 5
+            assert folds.first.inner_text().strip() == "and 47 more"
+            box = lists.bounding_box()
+            assert box is not None
+            # About a screen: 15 entries at most, where each group showed five (25).
+            assert box["height"] <= (1.1 if width > 1000 else 1.3) * height, box
+        finally:
+            page.close()

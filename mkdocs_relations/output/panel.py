@@ -19,7 +19,7 @@ from ..model.paths import DEFAULT_MAX_HOPS, PathIndex
 from .labels import Labels, fill
 from .notes import KEPT_NOTES, Note, has_links, note_html
 from .reach import ReachBuilder, ReachEntry, ReachList
-from .records import Entry, Group, PageRef
+from .records import Entry, Group, PageRef, share_shown
 
 #: How many neighbours the picture draws one by one before it draws groups instead.
 DEFAULT_PICTURE_LIMIT = 12
@@ -99,6 +99,7 @@ class PanelBuilder:
         if not outgoing and not incoming:
             return None
         groups = self._groups(outgoing, incoming, ref)
+        share_shown(groups)
         reach = []
         if "transitive" in self.panels:
             reach = self._reach.lists(page_id, outgoing, incoming, ref)

@@ -171,7 +171,11 @@ def breadcrumbs_html(trail: Sequence[PageRef], title: str, label: str, e: Escape
         '<nav class="relations-trail" data-relations-breadcrumbs data-search-exclude '
         f'aria-label="{e[label]}">\n  <ol>'
     ]
-    out += [f'    <li><a href="{e[step.url]}">{e[step.title]}</a></li>' for step in trail]
+    out += [
+        f'    <li><a href="{e[step.url]}"{tip}>{e[step.title]}</a></li>'
+        for step in trail
+        for tip in [f' title="{e[step.title]}"' if step.tip else ""]
+    ]
     out.append(f'    <li aria-current="page">{e[title]}</li>\n  </ol>\n</nav>')
     return out
 

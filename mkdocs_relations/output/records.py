@@ -14,6 +14,12 @@ from .notes import Note
 #: A group longer than this shows its first GROUP_SHOWN entries; the rest fold away.
 GROUP_FOLD = 6
 GROUP_SHOWN = 5
+#: What the long groups of one panel show together at most: a hub with six long groups
+#: showed 30 entries, two screens at 1280x900 and nearly three on a phone. Past this, each
+#: long group shows an equal share, never fewer than GROUP_SHOWN_LEAST (the jump line and
+#: each group's "and N more" reach the rest).
+PANEL_SHOWN = 15
+GROUP_SHOWN_LEAST = 2
 #: A title longer than this (characters) may be cut to two lines: its link names it whole.
 TITLE_TIP = 60
 #: A group with this many red links or more lists them under one folded count.
@@ -26,6 +32,12 @@ class PageRef:
 
     title: str
     url: str
+
+    @property
+    def tip(self) -> bool:
+        """Whether the title is long enough that the trail may cut it, and names it whole
+        in a tooltip (the panel's rule for its entries)."""
+        return len(self.title) > TITLE_TIP
 
 
 @dataclass(slots=True)
@@ -61,6 +73,8 @@ class Group:
     entries: list[Entry] = field(default_factory=list)
     #: Anchor of the group in the panel, for the picture's group nodes.
     anchor: str = ""
+    #: How many of its pages a long group shows before folding the rest (see share_shown).
+    shown: int = GROUP_SHOWN
 
     @property
     def usual(self) -> tuple[str, Direction]:
@@ -85,7 +99,7 @@ class Group:
         red = entries[len(links) :]
         parts: list[tuple[str, list[Entry]]] = []
         if len(links) > GROUP_FOLD:
-            parts += [("", links[:GROUP_SHOWN]), ("more", links[GROUP_SHOWN:])]
+            parts += [("", links[: self.shown]), ("more", links[self.shown :])]
         elif links:
             parts.append(("", links))
         if len(red) >= REDLINK_FOLD:
@@ -96,3 +110,15 @@ class Group:
             else:
                 parts.append(("", red))
         return parts
+
+
+def share_shown(groups: list[Group]) -> None:
+    """Share :data:`PANEL_SHOWN` among the panel's long groups (those that fold), so a hub's
+    panel stays about a screen long however many long groups it has. Panels with up to
+    three long groups show :data:`GROUP_SHOWN` of each, as before."""
+    long = [g for g in groups if sum(1 for e in g.entries if e.url is not None) > GROUP_FOLD]
+    if len(long) * GROUP_SHOWN <= PANEL_SHOWN:
+        return
+    share = max(GROUP_SHOWN_LEAST, PANEL_SHOWN // len(long))
+    for group in long:
+        group.shown = share
