@@ -104,6 +104,10 @@ class BuildResult:
     error: str | None
     messages: list[tuple[str, str]] = field(default_factory=list)
     config: MkDocsConfig | None = None
+    #: The plugin's wiki as this build left it. MkDocs keeps one instance of a plugin with
+    #: ``on_startup`` for every configuration a process loads, so a later build in the same
+    #: process (another test's) replaces what ``config.plugins["relations"]`` holds.
+    wiki: Any = None
 
     def logged(self, level: str = "WARNING") -> list[str]:
         return [message for lvl, message in self.messages if lvl == level]
@@ -167,7 +171,8 @@ class Site:
             logger.removeHandler(handler)
             logger.setLevel(level)
         messages = [(r.levelname, r.getMessage()) for r in handler.records]
-        return BuildResult(ok, error, messages, config)
+        plugin = config.plugins.get("relations")
+        return BuildResult(ok, error, messages, config, getattr(plugin, "wiki", None))
 
     def html(self, page: str = "index.html") -> str:
         return (self.site_dir / page).read_text(encoding="utf-8")
