@@ -479,7 +479,11 @@ def envs(tmp_path_factory: pytest.TempPathFactory, project_wheel: Path) -> Itera
 @pytest.fixture(scope="session", autouse=True)
 def _environments_ahead(request: pytest.FixtureRequest) -> None:
     """The environments the session's tests name (``@pytest.mark.venv(name, *steps)``, the
-    arguments of their ``envs.get``) begun at the start, made while other tests run."""
+    arguments of their ``envs.get``) begun at the start, made while other tests run. Not
+    in a worker of ``pytest -n``: each worker collects every test and would make every
+    environment, and the other workers run tests while one makes what its tests use."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        return
     wanted = [
         mark.args for item in request.session.items for mark in item.iter_markers("venv")
     ]  # fmt: skip
