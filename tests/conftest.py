@@ -426,6 +426,20 @@ def serve(directory: Path) -> Iterator[str]:
         server.server_close()
 
 
+@contextlib.contextmanager
+def page_at(browser: Any, site_dir: Path, path: str, size: tuple[int, int]) -> Iterator[Any]:
+    """A browser page of ``size`` (width, height) open on ``path`` of the site built in
+    ``site_dir``, served for the length of the block."""
+    width, height = size
+    with serve(site_dir) as url:
+        page = browser.new_page(viewport={"width": width, "height": height})
+        try:
+            page.goto(f"{url}{path}")
+            yield page
+        finally:
+            page.close()
+
+
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:
         pass

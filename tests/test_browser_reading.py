@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Site, output_dir, serve
+from conftest import Site, output_dir, page_at
 from hard_shapes import HUB, hard_wiki_pages
 
 pytestmark = pytest.mark.browser
@@ -71,68 +71,61 @@ TITLES = """() => [...document.querySelectorAll(".relations .relations__groups >
 def test_a_hub_reads_one_entry_a_line(browser: Any, built: tuple[str, Path], size: str) -> None:
     theme, site_dir = built
     width, height = SIZES[size]
-    with serve(site_dir) as url:
-        page = browser.new_page(viewport={"width": width, "height": height})
-        try:
-            page.goto(f"{url}{HUB}/")
-            # The longest page: many screens, and its relationships one tap from the top.
-            total = page.evaluate("document.documentElement.scrollHeight")
-            assert total > 25 * height, "the hub's page must be long for this test to mean it"
-            jump = page.locator("[data-relations-jump] a.relations-jump__title")
-            box = jump.bounding_box()
-            assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, (
-                "the relationships are not within one screen of the top"
-            )
-            first_group = page.locator("[data-relations-jump] a").nth(1)
-            first_group.click()
-            page.wait_for_function(
-                "() => Math.abs(document.getElementById('relations-group-0')"
-                ".getBoundingClientRect().top) < innerHeight"
-            )
-            page.screenshot(path=str(output_dir("reading") / f"{theme}-{size}-jumped.png"))
+    with page_at(browser, site_dir, f"{HUB}/", SIZES[size]) as page:
+        # The longest page: many screens, and its relationships one tap from the top.
+        total = page.evaluate("document.documentElement.scrollHeight")
+        assert total > 25 * height, "the hub's page must be long for this test to mean it"
+        jump = page.locator("[data-relations-jump] a.relations-jump__title")
+        box = jump.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, (
+            "the relationships are not within one screen of the top"
+        )
+        first_group = page.locator("[data-relations-jump] a").nth(1)
+        first_group.click()
+        page.wait_for_function(
+            "() => Math.abs(document.getElementById('relations-group-0')"
+            ".getBoundingClientRect().top) < innerHeight"
+        )
+        page.screenshot(path=str(output_dir("reading") / f"{theme}-{size}-jumped.png"))
 
-            lists = page.evaluate(ENTRIES)
-            every = [entry for entries in lists for entry in entries]
-            assert len(every) >= 150
-            for entries in lists:
-                for before, after in itertools.pairwise(entries):
-                    assert after["top"] >= before["bottom"] - 0.5, (before["text"], after["text"])
-                    assert abs(after["left"] - before["left"]) < 0.5, (before, after)
-            assert "·" not in page.locator("[data-relations-panel] dl").first.inner_text()
+        lists = page.evaluate(ENTRIES)
+        every = [entry for entries in lists for entry in entries]
+        assert len(every) >= 150
+        for entries in lists:
+            for before, after in itertools.pairwise(entries):
+                assert after["top"] >= before["bottom"] - 0.5, (before["text"], after["text"])
+                assert abs(after["left"] - before["left"]) < 0.5, (before, after)
+        assert "·" not in page.locator("[data-relations-panel] dl").first.inner_text()
 
-            notes = page.evaluate(NOTES)
-            assert sum(n["strong"] for n in notes) >= 10 and sum(n["links"] for n in notes) >= 5
-            raw = [n["text"] for n in notes if "**" in n["text"] or "[[" in n["text"]]
-            assert raw == [], "Markdown shown as literal text"
-            assert page.locator("[data-relations-panel] script").count() == 0
-            long_notes = page.locator("[data-relations-panel] details.relations__long-note")
-            assert long_notes.count() > 0
+        notes = page.evaluate(NOTES)
+        assert sum(n["strong"] for n in notes) >= 10 and sum(n["links"] for n in notes) >= 5
+        raw = [n["text"] for n in notes if "**" in n["text"] or "[[" in n["text"]]
+        assert raw == [], "Markdown shown as literal text"
+        assert page.locator("[data-relations-panel] script").count() == 0
+        long_notes = page.locator("[data-relations-panel] details.relations__long-note")
+        assert long_notes.count() > 0
 
-            titles = page.evaluate(TITLES)
-            assert any(t["cut"] for t in titles) or width > 1000
-            for title in titles:
-                assert title["lines"] < 2.6, title
-                if title["cut"]:
-                    assert title["tip"] == title["text"], title
-            # Focus shows a cut title whole.
-            cut = [i for i, title in enumerate(titles) if title["cut"]]
-            if cut:
-                link = page.locator("[data-relations-panel] .relations__groups > dd li > a").nth(
-                    cut[0]
-                )
-                link.focus()
-                assert link.evaluate("a => a.scrollHeight <= a.clientHeight + 1")
+        titles = page.evaluate(TITLES)
+        assert any(t["cut"] for t in titles) or width > 1000
+        for title in titles:
+            assert title["lines"] < 2.6, title
+            if title["cut"]:
+                assert title["tip"] == title["text"], title
+        # Focus shows a cut title whole.
+        cut = [i for i, title in enumerate(titles) if title["cut"]]
+        if cut:
+            link = page.locator("[data-relations-panel] .relations__groups > dd li > a").nth(cut[0])
+            link.focus()
+            assert link.evaluate("a => a.scrollHeight <= a.clientHeight + 1")
 
-            # Red links after the pages that exist, under one count; the ambiguous one says so.
-            group = page.locator("#relations-group-0 + dd")
-            first = group.locator("li").first
-            assert first.locator("[data-relation-redlink]").count() == 0
-            folded = group.locator("[data-relations-redlinks] > summary")
-            assert folded.inner_text().strip() == "14 red links"
-            assert "Matches 2 pages" in page.locator("[data-relations-panel]").inner_text()
-            assert page.evaluate("document.documentElement.scrollWidth") <= width
-        finally:
-            page.close()
+        # Red links after the pages that exist, under one count; the ambiguous one says so.
+        group = page.locator("#relations-group-0 + dd")
+        first = group.locator("li").first
+        assert first.locator("[data-relation-redlink]").count() == 0
+        folded = group.locator("[data-relations-redlinks] > summary")
+        assert folded.inner_text().strip() == "14 red links"
+        assert "Matches 2 pages" in page.locator("[data-relations-panel]").inner_text()
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
 def test_a_short_page_gets_no_jump_line(browser: Any, built: tuple[str, Path]) -> None:
@@ -177,26 +170,21 @@ def test_a_many_sided_hub_folds_to_about_a_screen(
 ) -> None:
     theme, site_dir = many_sided
     width, height = SIZES[size]
-    with serve(site_dir) as url:
-        page = browser.new_page(viewport={"width": width, "height": height})
-        try:
-            page.goto(f"{url}hub/")
-            lists = page.locator("[data-relations-panel] dl.relations__groups").first
-            lists.scroll_into_view_if_needed()
-            page.screenshot(path=str(output_dir("reading") / f"{theme}-{size}-many-sided.png"))
-            shown = page.evaluate(
-                """() => [...document.querySelectorAll(
-                  "[data-relations-panel] .relations__groups > dd > ul > li")]
-                  .filter((li) => li.getBoundingClientRect().height > 0).length"""
-            )
-            assert shown <= 15, shown
-            # Five groups of 50, each with its count and "and N more": all reachable.
-            folds = page.locator("[data-relations-panel] [data-relations-fold] > summary")
-            assert folds.count() == 5
-            assert folds.first.inner_text().strip() == "and 47 more"
-            box = lists.bounding_box()
-            assert box is not None
-            # About a screen: 15 entries at most, where each group showed five (25).
-            assert box["height"] <= (1.1 if width > 1000 else 1.3) * height, box
-        finally:
-            page.close()
+    with page_at(browser, site_dir, "hub/", SIZES[size]) as page:
+        lists = page.locator("[data-relations-panel] dl.relations__groups").first
+        lists.scroll_into_view_if_needed()
+        page.screenshot(path=str(output_dir("reading") / f"{theme}-{size}-many-sided.png"))
+        shown = page.evaluate(
+            """() => [...document.querySelectorAll(
+              "[data-relations-panel] .relations__groups > dd > ul > li")]
+              .filter((li) => li.getBoundingClientRect().height > 0).length"""
+        )
+        assert shown <= 15, shown
+        # Five groups of 50, each with its count and "and N more": all reachable.
+        folds = page.locator("[data-relations-panel] [data-relations-fold] > summary")
+        assert folds.count() == 5
+        assert folds.first.inner_text().strip() == "and 47 more"
+        box = lists.bounding_box()
+        assert box is not None
+        # About a screen: 15 entries at most, where each group showed five (25).
+        assert box["height"] <= (1.1 if width > 1000 else 1.3) * height, box

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Site, output_dir, serve
+from conftest import Site, output_dir, page_at
 
 pytestmark = pytest.mark.browser
 
@@ -65,42 +65,37 @@ def test_a_trail_of_long_titles_keeps_to_its_column(
     browser: Any, built: tuple[str, Path], size: str
 ) -> None:
     theme, site_dir = built
-    width, height = SIZES[size]
-    with serve(site_dir) as url:
-        page = browser.new_page(viewport={"width": width, "height": height})
-        try:
-            page.goto(f"{url}s{len(TITLES) - 1}/")
-            trail = page.locator("[data-relations-breadcrumbs]")
-            page.screenshot(path=str(output_dir("trail") / f"{theme}-{size}.png"))
-            column = trail.evaluate("n => n.parentElement.getBoundingClientRect().right")
-            steps = page.evaluate(STEPS)
-            assert len(steps) == len(TITLES)
-            for step in steps:
-                assert step["right"] <= column + 0.5, step
-                # One line a step: a trail of sentence-long titles would fill a phone's screen.
-                assert step["height"] < 1.6 * step["line"], step
-                if step["cut"] and step["tip"] is None:
-                    assert step is steps[-1], step  # the page's own title is its heading
-                if step["cut"] and step["tip"] is not None:
-                    assert step["tip"] == step["text"], step
-            assert any(step["cut"] for step in steps)
-            # Inside the viewport too (the page's own header is the theme's business).
-            assert trail.evaluate(INSIDE) <= width, "the trail pushes the page sideways"
-            # Focus shows a cut step whole, wrapped within the column.
-            first = trail.locator("a").first
-            first.focus()
-            whole = first.evaluate(
-                "a => { const li = a.parentElement; return [li.scrollWidth <= li.clientWidth + 1,"
-                " li.getBoundingClientRect().right]; }"
-            )
-            assert whole[0] and whole[1] <= column + 0.5, whole
-            # The focus ring is drawn outside the link: no step may clip it.
-            clipping = first.evaluate(
-                "a => { const out = []; for (let e = a.parentElement; e && e.tagName !== 'NAV';"
-                " e = e.parentElement) { if (getComputedStyle(e).overflowX !== 'visible')"
-                " out.push(e.tagName); } return out; }"
-            )
-            assert clipping == [], clipping
-            assert trail.evaluate(INSIDE) <= width
-        finally:
-            page.close()
+    width = SIZES[size][0]
+    with page_at(browser, site_dir, f"s{len(TITLES) - 1}/", SIZES[size]) as page:
+        trail = page.locator("[data-relations-breadcrumbs]")
+        page.screenshot(path=str(output_dir("trail") / f"{theme}-{size}.png"))
+        column = trail.evaluate("n => n.parentElement.getBoundingClientRect().right")
+        steps = page.evaluate(STEPS)
+        assert len(steps) == len(TITLES)
+        for step in steps:
+            assert step["right"] <= column + 0.5, step
+            # One line a step: a trail of sentence-long titles would fill a phone's screen.
+            assert step["height"] < 1.6 * step["line"], step
+            if step["cut"] and step["tip"] is None:
+                assert step is steps[-1], step  # the page's own title is its heading
+            if step["cut"] and step["tip"] is not None:
+                assert step["tip"] == step["text"], step
+        assert any(step["cut"] for step in steps)
+        # Inside the viewport too (the page's own header is the theme's business).
+        assert trail.evaluate(INSIDE) <= width, "the trail pushes the page sideways"
+        # Focus shows a cut step whole, wrapped within the column.
+        first = trail.locator("a").first
+        first.focus()
+        whole = first.evaluate(
+            "a => { const li = a.parentElement; return [li.scrollWidth <= li.clientWidth + 1,"
+            " li.getBoundingClientRect().right]; }"
+        )
+        assert whole[0] and whole[1] <= column + 0.5, whole
+        # The focus ring is drawn outside the link: no step may clip it.
+        clipping = first.evaluate(
+            "a => { const out = []; for (let e = a.parentElement; e && e.tagName !== 'NAV';"
+            " e = e.parentElement) { if (getComputedStyle(e).overflowX !== 'visible')"
+            " out.push(e.tagName); } return out; }"
+        )
+        assert clipping == [], clipping
+        assert trail.evaluate(INSIDE) <= width

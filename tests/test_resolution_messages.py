@@ -41,6 +41,16 @@ def built_says(tmp_path: Path, lines: list[str]) -> None:
     assert [line for line in lines if line not in built.stderr] == [], built.stderr
 
 
+def with_wikilinks(tmp_path: Path) -> Path:
+    """A site in ``tmp_path`` reading ``[[wikilinks]]`` in page text too; its docs folder."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: t\nplugins:\n  - relations:\n      wikilinks: true\n", encoding="utf-8"
+    )
+    return docs
+
+
 def test_long_targets_are_clipped(tmp_path: Path) -> None:
     long = "very-long-name-" * 40
     docs = tmp_path / "docs"
@@ -485,11 +495,7 @@ def test_a_label_written_first_is_told_to_swap(tmp_path: Path) -> None:
     body link's messages say to swap the two and write the link that resolves, and following
     them builds clean; a typo keeps its "Did you mean" (they said only "matches no page",
     with no way to the page)."""
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    (tmp_path / "mkdocs.yml").write_text(
-        "site_name: t\nplugins:\n  - relations:\n      wikilinks: true\n", encoding="utf-8"
-    )
+    docs = with_wikilinks(tmp_path)
     (docs / "proj.api.tokens.md").write_text("# Tokens\n", encoding="utf-8")
     auth = docs / "proj.api.auth.md"
     auth.write_text(
@@ -559,11 +565,7 @@ def test_a_dendron_cross_vault_link_is_told_the_note(tmp_path: Path) -> None:
     """``[[dendron://main/proj.api]]`` names the note ``proj.api`` of Dendron's vault ``main``;
     a site is one vault, so the edge's and the body link's messages say which link to write
     (they said "matches no page" with nothing to follow), and following them builds clean."""
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    (tmp_path / "mkdocs.yml").write_text(
-        "site_name: t\nplugins:\n  - relations:\n      wikilinks: true\n", encoding="utf-8"
-    )
+    docs = with_wikilinks(tmp_path)
     (docs / "proj.api.md").write_text("# API\n", encoding="utf-8")
     page = docs / "proj.ui.md"
     page.write_text(
