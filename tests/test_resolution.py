@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import posixpath
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
-from conftest import Site, relation_lines
+from conftest import Site, pages_in_folder, relation_lines
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mkdocs_relations.model.targets import TargetError, join_relative, parse_target
+from mkdocs_relations.wiki import pipeline, resolution
 from mkdocs_relations.wiki.lookup import PageKeys, Resolver
 from mkdocs_relations.wiki.pipeline import load_wiki
 
@@ -326,3 +330,38 @@ def test_join_relative_is_normpath_where_it_skips_it(parts: list[str], source_id
     """Paths with no ".", no "//" and no trailing "/" skip normpath (nearly every target)."""
     path = "".join(parts)
     assert join_relative(path, source_id) == _joined_by_normpath(path, source_id)
+
+
+def test_each_declared_page_is_let_go_as_it_is_resolved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Resolution takes the declared pages one at a time, resolving each before it takes the
+    next, so the wiki never holds both halves of every page at once (issue 45); a target
+    written as another page's address is still told that page, whichever comes first."""
+    events: list[tuple[str, str]] = []
+    released, resolve_edge = pipeline._released, resolution._resolve_edge
+
+    def taking(pages: dict[str, Any]) -> Iterator[Any]:
+        for page in released(pages):
+            events.append(("take", page.id))
+            yield page
+
+    def resolving(page: Any, *args: Any) -> Any:
+        events.append(("resolve", page.id))
+        return resolve_edge(page, *args)
+
+    monkeypatch.setattr(pipeline, "_released", taking)
+    monkeypatch.setattr(resolution, "_resolve_edge", resolving)
+    for name in "abc":
+        (tmp_path / f"{name}.md").write_text(
+            f"---\npermalink: /{name}-page/\nrelationships:\n"
+            f"  - {{type: relates-to, target: /{'cab'['abc'.index(name)]}-page/}}\n---\n"
+        )
+    wiki = load_wiki(pages_in_folder(str(tmp_path)))
+    assert events == [(kind, n) for n in "abc" for kind in ("take", "resolve")], events
+    told = sorted(d.message for d in wiki.diagnostics if d.code == "missing-target")
+    assert told == [
+        f"target '/{t}-page/' matches no page, but it is the permalink of {t}.md: a target "
+        f'names a page by its path, not its address; write "[[{t}]]"'
+        for t in "abc"
+    ], told

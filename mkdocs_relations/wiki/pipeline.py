@@ -22,7 +22,7 @@ from . import lint, lint_groups, suspect
 from .lookup import Resolver
 from .name_clashes import shadowed_aliases, shared_ids
 from .parsed_files import FreshFiles, read_record
-from .resolution import NO_PAGE, NotPages, resolve_targets
+from .resolution import NO_PAGE, NotPages, page_addresses, resolve_targets
 from .suspect import Confirmations
 from .wiki_config import Redlink, WikiConfig, plugin_settings_from_values, read_wiki_config
 
@@ -205,12 +205,14 @@ def _load(
     )
     diagnostics.extend(shadowed_aliases(pages.values(), resolver, sources))
     diagnostics.extend(shared_ids(pages.values(), dialect.id_key, resolver, sources))
+    addresses = page_addresses(pages.values())  # before _released empties pages
     resolved, problems = resolve_targets(
         _released(pages),
         resolver,
         wiki_config,
         NotPages(options.not_pages, options.docs_dir),
         read.resolutions((resolver, wiki_config.redlinks, options.not_pages, files)),
+        addresses,
     )
     diagnostics.extend(problems)
     graph = Graph.of(vocabulary, resolved)

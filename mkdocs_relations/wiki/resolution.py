@@ -109,15 +109,17 @@ def resolve_targets(
     config: WikiConfig,
     not_pages: NotPages,
     kept: Resolutions | None = None,
+    addresses: Addresses | None = None,
 ) -> tuple[list[Page], list[Diagnostic]]:
     """Each page with its declared edges and ``superseded_by`` resolved, and what went wrong.
 
     ``kept``: resolutions made with the same resolver, settings and files (the other side
-    of a comparison); a page that is the very record resolved there is taken as it was."""
+    of a comparison); a page that is the very record resolved there is taken as it was.
+    ``addresses``: the pages' own addresses (:func:`page_addresses`), told to a target that
+    misses by writing one."""
     diagnostics: list[Diagnostic] = []
     resolved = []
-    pages = list(pages)
-    addresses = _Addresses(pages)
+    addresses = addresses or {}
     for page in pages:
         if kept is not None:
             known = kept.get(id(page))
@@ -158,7 +160,7 @@ def _resolve_edge(
     config: WikiConfig,
     not_pages: NotPages,
     diagnostics: list[Diagnostic],
-    addresses: _Addresses,
+    addresses: Addresses,
 ) -> Edge:
     listed = config.redlink_for(edge.target)
     resolution, written = resolve_written(resolver, edge.target, edge.whole, page.id)
@@ -178,7 +180,7 @@ def _resolve_edge(
         message = (
             not_pages.why(written, page.id, redlink_mark(edge))
             or label_first("target", written, edge.alias, resolver, page.id)
-            or addresses.hint(written)
+            or _address_hint(written, addresses)
             or _missing(written, page.id, resolver, edge.entry)
         )
         diagnostics.append(Diagnostic(page.file, edge.line, "missing-target", message))
@@ -250,30 +252,32 @@ _MARKDOWN_LINK = re.compile(r"\[[^\]]*\]\(\s*<?([^)>\s]+)>?\s*\)")
 _WEB_ADDRESS = re.compile(r"(?:[A-Za-z][A-Za-z0-9+.-]*://|mailto:)\S+")
 
 
-class _Addresses:
-    """Pages by the address Jekyll's ``permalink:`` or Hugo's ``url:`` gives them, read on
-    the first target that misses: a wiki migrated from either names pages so (``/pay/``)."""
+#: A page's address as Jekyll's ``permalink:`` or Hugo's ``url:`` gives it -> that key, the
+#: page's file and its id.
+Addresses = dict[str, tuple[str, str, str]]
 
-    def __init__(self, pages: list[Page]) -> None:
-        self._pages = pages
-        self._found: dict[str, tuple[str, Page]] | None = None
 
-    def hint(self, target: str) -> str | None:
-        if self._found is None:
-            self._found = {}
-            for page in self._pages:
-                for key in ("permalink", "url"):
-                    value = page.meta.get(key)
-                    if isinstance(value, str) and value.startswith("/"):
-                        self._found.setdefault(_address(value), (key, page))
-        found = self._found.get(_address(target))
-        if found is None:
-            return None
-        key, page = found
-        return (
-            f"target {clip(target)!r} matches no page, but it is the {key} of {page.file}: a "
-            f'target names a page by its path, not its address; write "[[{page.id}]]"'
-        )
+def page_addresses(pages: Iterable[Page]) -> Addresses:
+    """The addresses pages give themselves: a wiki migrated from Jekyll or Hugo names pages
+    so (``/pay/``). Strings only, read before the pages are resolved and released."""
+    found: Addresses = {}
+    for page in pages:
+        for key in ("permalink", "url"):
+            value = page.meta.get(key)
+            if isinstance(value, str) and value.startswith("/"):
+                found.setdefault(_address(value), (key, page.file, page.id))
+    return found
+
+
+def _address_hint(target: str, addresses: Addresses) -> str | None:
+    found = addresses.get(_address(target))
+    if found is None:
+        return None
+    key, file, page_id = found
+    return (
+        f"target {clip(target)!r} matches no page, but it is the {key} of {file}: a "
+        f'target names a page by its path, not its address; write "[[{page_id}]]"'
+    )
 
 
 def _address(text: str) -> str:
