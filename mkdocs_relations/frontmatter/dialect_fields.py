@@ -237,8 +237,7 @@ _RELATION_NAMES = frozenset({t.name for t in CANONICAL} | {"related", "see-also"
 def attachment(text: str) -> bool:
     """``[[cover.png]]``: a file embedded or linked, not a page (Obsidian's properties hold
     images and PDFs as wikilinks too)."""
-    inner = text.strip().removeprefix("[[").removesuffix("]]").split("|")[0].split("#")[0]
-    name = inner.rpartition("/")[2]
+    name = _named(text).rpartition("/")[2]
     stem, dot, extension = name.rpartition(".")
     return bool(dot and stem and extension) and (
         f".{extension.lower()}" not in MARKDOWN_EXTENSIONS and extension.isalnum()
@@ -252,7 +251,12 @@ def _wikilink(text: str) -> tuple[int, list[str]]:
     where a page has it."""
     if not attachment(text):
         return 1, []
-    return 0, [text.strip().removeprefix("[[").removesuffix("]]").split("|")[0].split("#")[0]]
+    return 0, [_named(text)]
+
+
+def _named(text: str) -> str:
+    """What ``[[name#heading|label]]`` names."""
+    return text.strip().removeprefix("[[").removesuffix("]]").split("|")[0].split("#")[0]
 
 
 def _links(node: Node, depth: int = 0) -> tuple[int, list[str]]:
