@@ -88,14 +88,24 @@ class Group:
         return max(counts, key=counts.__getitem__)
 
     @property
+    def link_count(self) -> int:
+        """Its entries that link a page (the builder sorts them before its red links)."""
+        return sum(1 for e in self.entries if e.url is not None)
+
+    @property
+    def folds(self) -> bool:
+        """Whether it is a long group: more links than :data:`GROUP_FOLD`, the rest folded."""
+        return self.link_count > GROUP_FOLD
+
+    @property
     def parts(self) -> list[tuple[str, list[Entry]]]:
         """(fold, entries) in the order a panel lists them: what shows (fold ""), the rest of a
         long group folded away ("more"), and its red links folded under one count
         ("redlinks") when there are :data:`REDLINK_FOLD` or more. The builder sorts links
         before red links, so a hub's list never starts with pages that do not exist."""
         entries = self.entries
-        reds = sum(1 for e in entries if e.url is None)
-        links = entries[: len(entries) - reds] if reds else entries
+        count = self.link_count
+        links = entries if count == len(entries) else entries[:count]
         red = entries[len(links) :]
         parts: list[tuple[str, list[Entry]]] = []
         if len(links) > GROUP_FOLD:
@@ -116,7 +126,7 @@ def share_shown(groups: list[Group]) -> None:
     """Share :data:`PANEL_SHOWN` among the panel's long groups (those that fold), so a hub's
     panel stays about a screen long however many long groups it has. Panels with up to
     three long groups show :data:`GROUP_SHOWN` of each, as before."""
-    long = [g for g in groups if sum(1 for e in g.entries if e.url is not None) > GROUP_FOLD]
+    long = [group for group in groups if group.folds]
     if len(long) * GROUP_SHOWN <= PANEL_SHOWN:
         return
     share = max(GROUP_SHOWN_LEAST, PANEL_SHOWN // len(long))
